@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The clients generated from `Specs/` and checked in under `Generated/`: building them
+/// is the proof that apigen's output compiles.
+let generatedClients = [
+    "PetstoreAPI",
+]
+
+let package = Package(
+    name: "apigen",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "apigen", targets: ["apigen"]),
+        .library(name: "APIGenRuntime", targets: ["APIGenRuntime"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "APIGenYAML", dependencies: ["CYAML"]),
+        .target(name: "APIGenOpenAPI", dependencies: ["APIGenYAML"]),
+        .target(name: "APIGenGenerator", dependencies: ["APIGenOpenAPI"]),
+        .target(name: "APIGenCLI", dependencies: ["APIGenGenerator"]),
+        .executableTarget(name: "apigen", dependencies: ["APIGenCLI"]),
+        .target(name: "APIGenRuntime"),
+        .testTarget(name: "APIGenYAMLTests", dependencies: ["APIGenYAML"]),
+        .testTarget(name: "APIGenOpenAPITests", dependencies: ["APIGenOpenAPI"]),
+        .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI"]),
+        .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
+    ] + generatedClients.map { name in
+        .target(name: name, dependencies: ["APIGenRuntime"], path: "Generated/\(name)")
+    },
+    swiftLanguageModes: [.v6]
+)

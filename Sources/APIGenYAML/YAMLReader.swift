@@ -1,0 +1,263 @@
+import CYAML
+import Foundation
+
+/// Reads YAML (and so JSON) into a `YAMLDocument` through libyaml's event API.
+///
+/// Everything libyaml or the limits reject becomes a located `Diagnostic`; nothing here
+/// recurses, so deeply nested input cannot overflow the stack.
+public struct YAMLReader: Sendable {
+    public struct Limits: Sendable {
+        /// Largest file accepted, in bytes.
+        public var maxFileSize = 100 * 1024 * 1024
+        /// Deepest nesting of mappings and sequences.
+        public var maxDepth = 512
+        /// Upper bound on nodes counted with every alias expanded (a "billion laughs" file
+        /// stays tiny on disk but would explode in any consumer that walks it).
+        public var maxExpandedNodes = 5_000_000
+
+        public init() {}
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    public func read(fileAt path: String, displayPath: String? = nil) throws(Diagnostic) -> YAMLDocument {
+        let shown = displayPath ?? path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .error("cannot read file '\(path)'", at: SourceLocation(file: shown, line: 1, column: 1))
+        }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        if size > UInt64(limits.maxFileSize) {
+            throw .error("file is \(size) bytes; the limit is \(limits.maxFileSize)", at: SourceLocation(file: shown, line: 1, column: 1))
+        }
+        try? handle.seek(toOffset: 0)
+        let data = (try? handle.readToEnd()) ?? Data()
+        return try read(bytes: data, path: shown)
+    }
+
+    public func read(string: String, path: String) throws(Diagnostic) -> YAMLDocument {
+        try read(bytes: Data(string.utf8), path: path)
+    }
+
+    public func read(bytes: Data, path: String) throws(Diagnostic) -> YAMLDocument {
+        if bytes.count > limits.maxFileSize {
+            throw .error("file is \(bytes.count) bytes; the limit is \(limits.maxFileSize)", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        var builder = TreeBuilder(path: path, limits: limits, bytes: bytes)
+        let result: Result<YAMLDocument, Diagnostic> = bytes.withUnsafeBytes { raw in
+            builder.build(raw)
+        }
+        return try result.get()
+    }
+}
+
+/// Turns the event stream into the flat node arrays.
+private struct TreeBuilder {
+    struct Frame {
+        var node: Int32
+        var children: [Int32] = []
+        var expandedSize = 1
+    }
+
+    let path: String
+    let limits: YAMLReader.Limits
+    let bytes: Data
+    var entries: [YAMLDocument.Entry] = []
+    var strings: [String] = []
+    var children: [Int32] = []
+    var stack: [Frame] = []
+    var anchors: [String: (node: Int32, expandedSize: Int)] = [:]
+    var root: Int32 = -1
+    var rootExpandedSize = 0
+    var documentCount = 0
+
+    init(path: String, limits: YAMLReader.Limits, bytes: Data) {
+        self.path = path
+        self.limits = limits
+        self.bytes = bytes
+    }
+
+    mutating func build(_ input: UnsafeRawBufferPointer) -> Result<YAMLDocument, Diagnostic> {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return .failure(.error("libyaml could not be initialised", at: location(line: 1, column: 1)))
+        }
+        defer { yaml_parser_delete(&parser) }
+        let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        // libyaml needs a non-null pointer even for empty input.
+        var empty: UInt8 = 0
+        withUnsafeMutablePointer(to: &empty) { emptyPointer in
+            yaml_parser_set_input_string(&parser, base ?? UnsafePointer(emptyPointer), input.count)
+        }
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                return .failure(parserError(parser))
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { break }
+            if let problem = handle(event) {
+                return .failure(problem)
+            }
+        }
+        guard root >= 0 else {
+            return .failure(.error("the file is empty: expected a mapping", at: location(line: 1, column: 1)))
+        }
+        return .success(YAMLDocument(path: path, root: YAMLNode(index: Int(root)), entries: entries, strings: strings, children: children))
+    }
+
+    private mutating func handle(_ event: yaml_event_t) -> Diagnostic? {
+        let line = Int32(event.start_mark.line + 1)
+        let column = Int32(event.start_mark.column + 1)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documentCount += 1
+            if documentCount > 1 {
+                return .error("the file holds more than one YAML document; a spec must be a single document", at: location(line: line, column: column))
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self) } ?? ""
+            let isPlain = scalar.plain_implicit == 1 && scalar.tag == nil && scalar.style == YAML_PLAIN_SCALAR_STYLE
+            let index = Int32(entries.count)
+            strings.append(text)
+            entries.append(.init(kind: .scalar, isPlain: isPlain, line: line, column: column, start: Int32(strings.count - 1), count: 0, parent: currentParent))
+            return attach(index, expandedSize: 1, anchor: scalar.anchor.map { String(cString: $0) }, line: line, column: column)
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+            if stack.count >= limits.maxDepth {
+                return .error("nesting is deeper than \(limits.maxDepth) levels", at: location(line: line, column: column))
+            }
+            let kind: YAMLDocument.Kind = event.type == YAML_MAPPING_START_EVENT ? .mapping : .sequence
+            let index = Int32(entries.count)
+            entries.append(.init(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0, parent: currentParent))
+            stack.append(Frame(node: index))
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            let frame = stack.removeLast()
+            let index = Int(frame.node)
+            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: frame.children) {
+                return duplicate
+            }
+            entries[index].start = Int32(children.count)
+            entries[index].count = Int32(frame.children.count)
+            children.append(contentsOf: frame.children)
+            return attach(frame.node, expandedSize: frame.expandedSize, anchor: pendingAnchors.removeValue(forKey: frame.node), line: Int32(entries[index].line), column: Int32(entries[index].column))
+        case YAML_ALIAS_EVENT:
+            let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+            guard let target = anchors[name] else {
+                return .error("undefined alias '*\(name)'", at: location(line: line, column: column))
+            }
+            return attach(target.node, expandedSize: target.expandedSize, anchor: nil, line: line, column: column)
+        default:
+            break
+        }
+        if event.type == YAML_MAPPING_START_EVENT || event.type == YAML_SEQUENCE_START_EVENT {
+            let anchor = event.type == YAML_MAPPING_START_EVENT ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            if let anchor {
+                pendingAnchors[stack[stack.count - 1].node] = String(cString: anchor)
+            }
+        }
+        return nil
+    }
+
+    /// Anchors of open collections, recorded once the collection (and its size) is complete.
+    var pendingAnchors: [Int32: String] = [:]
+
+    private var currentParent: Int32 {
+        stack.last?.node ?? -1
+    }
+
+    private mutating func attach(_ node: Int32, expandedSize: Int, anchor: String?, line: Int32, column: Int32) -> Diagnostic? {
+        if let anchor {
+            anchors[anchor] = (node, expandedSize)
+        }
+        guard !stack.isEmpty else {
+            root = node
+            rootExpandedSize = expandedSize
+            return nil
+        }
+        let top = stack.count - 1
+        stack[top].children.append(node)
+        let total = stack[top].expandedSize.addingReportingOverflow(expandedSize)
+        if total.overflow || total.partialValue > limits.maxExpandedNodes {
+            return .error("aliases expand to more than \(limits.maxExpandedNodes) nodes", at: location(line: line, column: column))
+        }
+        stack[top].expandedSize = total.partialValue
+        if entries[Int(stack[top].node)].kind == .mapping, stack[top].children.count % 2 == 1, entries[Int(node)].kind != .scalar {
+            return .error("mapping keys must be plain scalars", at: location(line: line, column: column))
+        }
+        return nil
+    }
+
+    private func duplicateKey(in pairs: [Int32]) -> Diagnostic? {
+        let keyCount = pairs.count / 2
+        guard keyCount > 1 else { return nil }
+        if keyCount <= 8 {
+            for later in 1..<keyCount {
+                let laterKey = strings[Int(entries[Int(pairs[later * 2])].start)]
+                for earlier in 0..<later where strings[Int(entries[Int(pairs[earlier * 2])].start)] == laterKey {
+                    return duplicate(pairs[later * 2], key: laterKey)
+                }
+            }
+            return nil
+        }
+        var seen = Set<String>(minimumCapacity: keyCount)
+        for slot in stride(from: 0, to: pairs.count, by: 2) {
+            let key = strings[Int(entries[Int(pairs[slot])].start)]
+            if !seen.insert(key).inserted {
+                return duplicate(pairs[slot], key: key)
+            }
+        }
+        return nil
+    }
+
+    private func duplicate(_ keyNode: Int32, key: String) -> Diagnostic {
+        let entry = entries[Int(keyNode)]
+        return .error("duplicate key '\(key)'", at: location(line: entry.line, column: entry.column))
+    }
+
+    private func location(line: Int32, column: Int32) -> SourceLocation {
+        SourceLocation(file: path, line: Int(line), column: Int(column))
+    }
+
+    private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message = "\(problem) \(context)"
+        }
+        switch parser.error {
+        case YAML_READER_ERROR:
+            // Reader errors (bad encoding, control characters) carry a byte offset, not a mark.
+            let (line, column) = lineAndColumn(ofByte: Int(parser.problem_offset))
+            if parser.problem_value != -1, problem.contains("control characters") || problem.contains("UTF-8") || problem.contains("octet") {
+                message = "\(problem) (byte 0x\(String(parser.problem_value, radix: 16)))"
+            }
+            return .error(message, at: location(line: Int32(line), column: Int32(column)))
+        default:
+            let mark = parser.problem_mark
+            return .error(message, at: location(line: Int32(mark.line + 1), column: Int32(mark.column + 1)))
+        }
+    }
+
+    private func lineAndColumn(ofByte offset: Int) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        let end = min(offset, bytes.count)
+        bytes.withUnsafeBytes { raw in
+            for index in 0..<end {
+                let byte = raw[index]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+        }
+        return (line, column)
+    }
+}
