@@ -35,6 +35,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, LosslessStr
     }
 
     /// The calendar day that `date` falls on in `timeZone` (UTC by default, matching the wire format).
+    ///
+    /// Traps if that day lies outside years 0...9999, which the wire format cannot express.
     public init(date: Date, timeZone: TimeZone = CalendarDate.utc) {
         let offset = Int64(timeZone.secondsFromGMT(for: date))
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + offset
@@ -47,13 +49,16 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, LosslessStr
     public func date(in timeZone: TimeZone = CalendarDate.utc) -> Date {
         let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         let utcMidnight = Date(timeIntervalSince1970: TimeInterval(days * 86_400))
-        if timeZone.secondsFromGMT(for: utcMidnight) == 0 && timeZone.nextDaylightSavingTimeTransition(after: utcMidnight - 86_400) == nil {
-            return utcMidnight
+        // Fast path: shift by the zone's offset; valid whenever the offset is the same at the result.
+        let offset = timeZone.secondsFromGMT(for: utcMidnight)
+        let candidate = utcMidnight.addingTimeInterval(TimeInterval(-offset))
+        if offset == 0 || timeZone.secondsFromGMT(for: candidate) == offset {
+            return candidate
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(year: year, month: month, day: day)
-        return calendar.date(from: components) ?? utcMidnight
+        return calendar.date(from: components) ?? candidate
     }
 
     /// `YYYY-MM-DD`, zero padded: the OpenAPI `format: date` wire form.

@@ -1,0 +1,56 @@
+import APIGenOpenAPI
+import APIGenYAML
+import Foundation
+
+/// `apigen`'s commands. Exit status: 0 success (warnings allowed), 1 errors in the spec,
+/// 2 a usage error.
+public enum CommandLineTool {
+    public static let version = "0.1.0"
+
+    /// Runs one invocation; `output` receives normal output, `errors` diagnostics.
+    public static func run(_ arguments: [String], output: (String) -> Void = { print($0) }, errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) -> Int32 {
+        guard let command = arguments.first else {
+            errors(usage)
+            return 2
+        }
+        switch command {
+        case "--help", "-h", "help":
+            output(usage)
+            return 0
+        case "--version":
+            output("apigen \(version)")
+            return 0
+        case "validate":
+            guard arguments.count == 2 else {
+                errors("usage: apigen validate <spec>")
+                return 2
+            }
+            let result = SpecLoader().load(path: arguments[1])
+            for diagnostic in result.diagnostics.items {
+                errors(diagnostic.description)
+            }
+            if result.succeeded, let document = result.document {
+                output("\(arguments[1]): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.components.count) schemas")
+                return 0
+            }
+            return 1
+        default:
+            errors("apigen: unknown command '\(command)'\n\n\(usage)")
+            return 2
+        }
+    }
+
+    static let usage = """
+    OVERVIEW: Generate a Swift client from an OpenAPI 3.0/3.1 or Swagger 2.0 description.
+
+    USAGE: apigen <command> [options]
+
+    COMMANDS:
+      generate <spec>   Write models, requests and view models for <spec>
+      validate <spec>   Check <spec> and print its diagnostics without generating
+
+    OPTIONS:
+      --help            Show this help
+      --version         Show the version
+    """
+}

@@ -1,0 +1,106 @@
+import APIGenYAML
+import Foundation
+
+/// Turns `$ref` text into the node it names, reading other files as needed.
+///
+/// Only local files inside the spec's folder are followed: remote (`http:`, `https:`,
+/// `file:`) references, paths that climb out of the folder, missing files and bad pointers
+/// are located errors. No network access, ever.
+extension SpecParser {
+    func locate(reference text: String, from origin: SourceRef) -> SourceRef? {
+        let (filePart, fragment) = split(reference: text)
+        if filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
+            error("remote reference '\(text)' is not supported: apigen reads only files inside the spec's folder", at: origin)
+            return nil
+        }
+        var file = origin.file
+        if !filePart.isEmpty {
+            guard let loaded = loadReferencedFile(filePart, reference: text, from: origin) else { return nil }
+            file = loaded
+        }
+        let pointer = fragment.removingPercentEncoding ?? fragment
+        guard pointer.isEmpty || pointer.hasPrefix("/"), JSONPointer.tokens(pointer) != nil else {
+            error("'\(text)' is not a valid JSON pointer reference", at: origin)
+            return nil
+        }
+        guard let node = files.documents[file].resolve(pointer: pointer) else {
+            error("reference '\(text)' does not resolve: nothing at '#\(pointer)'", at: origin)
+            return nil
+        }
+        return SourceRef(file: file, node: node)
+    }
+
+    /// Reads the file a reference names, relative to the referring file. Lookups are cached
+    /// per (referring file, text): large multi-file specs repeat the same few thousand paths.
+    private func loadReferencedFile(_ filePart: String, reference text: String, from origin: SourceRef) -> Int? {
+        let key = FileKey(origin: origin.file, path: filePart)
+        if let cached = fileLookups[key] {
+            return cached
+        }
+        let decoded = filePart.removingPercentEncoding ?? filePart
+        let base = URL(fileURLWithPath: files.canonicalPaths[origin.file]).deletingLastPathComponent()
+        let target = SpecFiles.canonical(base.appendingPathComponent(decoded).path)
+        let root = files.rootDirectory.hasSuffix("/") ? files.rootDirectory : files.rootDirectory + "/"
+        guard target.hasPrefix(root) else {
+            error("reference '\(text)' points outside the spec's folder", at: origin)
+            return nil
+        }
+        if let known = files.index(ofCanonical: target) {
+            fileLookups[key] = known
+            return known
+        }
+        guard FileManager.default.fileExists(atPath: target) else {
+            error("referenced file '\(decoded)' does not exist", at: origin)
+            return nil
+        }
+        let originDisplay = files.documents[origin.file].path
+        let displayPath = SpecFiles.normalize((originDisplay as NSString).deletingLastPathComponent, decoded)
+        do {
+            let index = try files.load(canonicalPath: target, displayPath: displayPath)
+            fileLookups[key] = index
+            return index
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    private func split(reference text: String) -> (file: String, fragment: String) {
+        guard let hash = text.firstIndex(of: "#") else { return (text, "") }
+        return (String(text[..<hash]), String(text[text.index(after: hash)...]))
+    }
+
+    /// Follows `$ref` on a non-schema object (parameter, response, request body, header,
+    /// path item, example) to the object itself; nil after reporting a bad or looping reference.
+    func followObject(_ ref: SourceRef) -> SourceRef? {
+        var current = ref
+        var seen: Set<SourceRef> = [ref]
+        while true {
+            let document = files.document(current)
+            guard document.kind(current.node) == .mapping, let refNode = document.value(current.node, forKey: "$ref") else {
+                return current
+            }
+            let refSource = SourceRef(file: current.file, node: refNode)
+            guard let text = document.scalar(refNode) else {
+                error("'$ref' must be a string", at: refSource)
+                return nil
+            }
+            guard let next = locate(reference: text, from: refSource) else { return nil }
+            guard seen.insert(next).inserted else {
+                error("reference '\(text)' is part of a cycle of references", at: refSource)
+                return nil
+            }
+            current = next
+        }
+    }
+
+    /// A name for a schema reached by reference: the last pointer token, else the file's name.
+    func suggestedName(forReference text: String) -> String {
+        let (filePart, fragment) = split(reference: text)
+        if let last = JSONPointer.tokens(fragment.removingPercentEncoding ?? fragment)?.last, !last.isEmpty {
+            return last
+        }
+        let fileName = (filePart as NSString).lastPathComponent
+        return (fileName as NSString).deletingPathExtension
+    }
+}

@@ -1,0 +1,201 @@
+import APIGenYAML
+
+/// A node in one of the spec's files: `file` indexes `SpecFiles.documents`.
+public struct SourceRef: Hashable, Sendable {
+    public let file: Int
+    public let node: YAMLNode
+
+    public init(file: Int, node: YAMLNode) {
+        self.file = file
+        self.node = node
+    }
+}
+
+public enum SpecVersion: String, Sendable {
+    case swagger2 = "2.0"
+    case openAPI30 = "3.0"
+    case openAPI31 = "3.1"
+}
+
+/// A spec in the one internal form every version is converted to.
+public struct OpenAPIDocument: Sendable {
+    public var version: SpecVersion
+    public var info: Info
+    public var servers: [Server] = []
+    public var operations: [Operation] = []
+    /// Operations under 3.1 `webhooks`: requests the API sends, so only their schemas matter.
+    public var webhooks: [Operation] = []
+    public var schemas = SchemaTable()
+    public var securitySchemes: [SecurityScheme] = []
+    /// Top-level `security`: alternatives, each a set of schemes that must all be satisfied.
+    public var security: [SecurityRequirement] = []
+    public var tags: [Tag] = []
+
+    public init(version: SpecVersion, info: Info) {
+        self.version = version
+        self.info = info
+    }
+}
+
+public struct Info: Sendable {
+    public var title: String
+    public var version: String
+    public var summary: String?
+    public var description: String?
+
+    public init(title: String, version: String, summary: String? = nil, description: String? = nil) {
+        self.title = title
+        self.version = version
+        self.summary = summary
+        self.description = description
+    }
+}
+
+public struct Tag: Sendable {
+    public var name: String
+    public var description: String?
+}
+
+public struct Server: Sendable {
+    public struct Variable: Sendable {
+        public var name: String
+        public var defaultValue: String
+        public var enumValues: [String]
+        public var description: String?
+    }
+
+    public var url: String
+    public var description: String?
+    public var variables: [Variable] = []
+}
+
+public enum HTTPMethod: String, CaseIterable, Sendable {
+    case get, put, post, delete, options, head, patch, trace
+
+    /// Safe to repeat: GET, HEAD, OPTIONS, PUT, DELETE, TRACE.
+    public var isIdempotent: Bool {
+        self != .post && self != .patch
+    }
+}
+
+public struct Operation: Sendable {
+    public var method: HTTPMethod
+    public var path: String
+    public var operationId: String?
+    public var summary: String?
+    public var description: String?
+    public var tags: [String] = []
+    public var deprecated = false
+    /// Path-level and operation-level parameters merged (the operation's win).
+    public var parameters: [Parameter] = []
+    public var requestBody: RequestBody?
+    /// In document order; `status` is `200`, `2XX` or `default`.
+    public var responses: [Response] = []
+    /// nil: the document's `security` applies; empty: no credentials.
+    public var security: [SecurityRequirement]?
+    /// Extensions on the operation (`x-...`), for configuration such as paging hints.
+    public var extensions: [String: SpecValue] = [:]
+    public var source: SourceRef
+
+    public init(method: HTTPMethod, path: String, source: SourceRef) {
+        self.method = method
+        self.path = path
+        self.source = source
+    }
+}
+
+public struct Parameter: Sendable {
+    public enum Location: String, Sendable {
+        case path, query, header, cookie
+    }
+
+    public var name: String
+    public var location: Location
+    public var required: Bool
+    public var schema: SchemaID?
+    /// As written, or nil for the location's default (form for query/cookie, simple otherwise).
+    public var style: String?
+    public var explode: Bool?
+    public var allowReserved = false
+    public var description: String?
+    public var deprecated = false
+    /// A parameter with `content` instead of `schema` (usually JSON in a query item).
+    public var contentType: String?
+    public var source: SourceRef
+
+    public init(name: String, location: Location, required: Bool, source: SourceRef) {
+        self.name = name
+        self.location = location
+        self.required = required
+        self.source = source
+    }
+
+    /// The style in effect, applying OpenAPI's defaults.
+    public var effectiveStyle: String {
+        style ?? ((location == .query || location == .cookie) ? "form" : "simple")
+    }
+
+    /// `explode` in effect: true by default only for `form`.
+    public var effectiveExplode: Bool {
+        explode ?? (effectiveStyle == "form")
+    }
+}
+
+public struct MediaType: Sendable {
+    public var name: String
+    public var schema: SchemaID?
+    public var examples: [SpecValue] = []
+    /// multipart / form-urlencoded `encoding` content types by property.
+    public var encodingContentTypes: [String: String] = [:]
+
+    public init(name: String, schema: SchemaID?) {
+        self.name = name
+        self.schema = schema
+    }
+}
+
+public struct RequestBody: Sendable {
+    public var description: String?
+    public var required: Bool
+    public var content: [MediaType]
+    public var source: SourceRef
+}
+
+public struct Header: Sendable {
+    public var name: String
+    public var description: String?
+    public var required: Bool
+    public var schema: SchemaID?
+}
+
+public struct Response: Sendable {
+    public var status: String
+    public var description: String?
+    public var content: [MediaType] = []
+    public var headers: [Header] = []
+    public var source: SourceRef
+
+    /// `200`…`299` or `2XX`.
+    public var isSuccess: Bool {
+        status.hasPrefix("2")
+    }
+}
+
+public struct SecurityScheme: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case http(scheme: String, bearerFormat: String?)
+        case apiKey(name: String, location: Parameter.Location)
+        case oauth2
+        case openIdConnect
+        case mutualTLS
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var description: String?
+}
+
+public struct SecurityRequirement: Sendable {
+    /// Scheme names with their scopes; empty for `{}` (anonymous allowed).
+    public var schemes: [(name: String, scopes: [String])]
+}

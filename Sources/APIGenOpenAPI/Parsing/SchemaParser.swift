@@ -1,0 +1,253 @@
+import APIGenYAML
+
+/// Schema objects: JSON Schema as OpenAPI 3.0, 3.1 and Swagger 2.0 write it.
+extension SpecParser {
+    /// The schema written at `ref`, parsed once per node.
+    func schema(_ ref: SourceRef) -> SchemaID {
+        if let existing = schemaIDs[ref] {
+            return existing
+        }
+        let id = newSchema(source: ref)
+        schemaIDs[ref] = id
+        schemas[id] = parseSchema(ref, id: id)
+        return id
+    }
+
+    /// A schema with no node of its own (Swagger formData parameters gathered into a body).
+    func newSchema(source: SourceRef) -> SchemaID {
+        schemas.schemas.append(Schema(source: source))
+        return SchemaID(schemas.count - 1)
+    }
+
+    private func parseSchema(_ ref: SourceRef, id: SchemaID) -> Schema {
+        var schema = Schema(source: ref)
+        let doc = document(ref)
+        switch doc.kind(ref.node) {
+        case .mapping:
+            break
+        case .scalar where doc.scalarValue(ref.node) == .bool(true) && version == .openAPI31:
+            return schema
+        case .scalar where doc.scalarValue(ref.node) == .bool(false) && version == .openAPI31:
+            warning("the schema 'false' (no value allowed) is generated as a free-form value", at: ref)
+            return schema
+        default:
+            error("expected a schema (a mapping), found \(describeKind(ref))", at: ref)
+            return schema
+        }
+        for pair in doc.pairs(ref.node) {
+            let value = child(ref, pair.value)
+            switch pair.key {
+            case "$ref":
+                if let text = text(value, expecting: "a reference string") {
+                    schema.referenceText = text
+                    pendingReferences.append((id, value, text))
+                }
+            case "type":
+                schema.types = types(value)
+                if schema.types.contains(.null) && schema.types.count > 1 {
+                    schema.types.remove(.null)
+                    schema.nullable = true
+                }
+            case "format": schema.format = text(value)
+            case "title": schema.title = documentation(value)
+            case "description": schema.description = documentation(value)
+            case "nullable", "x-nullable": schema.nullable = bool(value) ?? false
+            case "deprecated": schema.deprecated = bool(value) ?? false
+            case "readOnly": schema.readOnly = bool(value) ?? false
+            case "writeOnly": schema.writeOnly = bool(value) ?? false
+            case "properties":
+                // DigitalOcean shares whole property maps through `$ref`.
+                guard let map = followObject(value) else { continue }
+                for property in pairs(map, expecting: "properties") ?? [] {
+                    schema.properties.append(.init(name: property.key, schema: self.schema(property.value)))
+                }
+            case "required":
+                if document(value).kind(value.node) == .scalar, case .bool = document(value).scalarValue(value.node) {
+                    // Draft 3 style `required: true` on a property; the list form is what counts.
+                    continue
+                }
+                schema.required = (items(value, expecting: "a list of property names") ?? []).compactMap { text($0) }
+            case "additionalProperties":
+                if case .bool(let allowed)? = doc.scalarValue(pair.value) {
+                    schema.additionalProperties = .allowed(allowed)
+                } else {
+                    schema.additionalProperties = .schema(self.schema(value))
+                }
+            case "items":
+                if doc.kind(pair.value) == .sequence {
+                    warning("tuple-style 'items' is generated as an array of free-form values", at: value)
+                } else {
+                    schema.items = self.schema(value)
+                }
+            case "prefixItems":
+                warning("'prefixItems' is not supported; the array's items are free-form values", at: value)
+            case "allOf": schema.allOf = schemaList(value)
+            case "oneOf": schema.oneOf = schemaList(value)
+            case "anyOf": schema.anyOf = schemaList(value)
+            case "discriminator": schema.discriminator = discriminator(value, owner: id)
+            case "enum":
+                schema.enumValues = (items(value, expecting: "a list of values") ?? []).map { self.value($0) }
+            case "const": schema.constValue = self.value(value)
+            case "default": schema.defaultValue = self.value(value)
+            case "example", "x-example": schema.examples.append(self.value(value))
+            case "examples":
+                if doc.kind(pair.value) == .sequence {
+                    schema.examples += doc.items(pair.value).map { self.value(child(ref, $0)) }
+                }
+            case "minimum": schema.minimum = number(value)
+            case "maximum": schema.maximum = number(value)
+            case "minLength": schema.minLength = integer(value)
+            case "maxLength": schema.maxLength = integer(value)
+            case "pattern": schema.pattern = documentation(value)
+            default:
+                // Validation-only keywords (`not`, `multipleOf`, ...), `$defs` (parsed when
+                // referenced) and extensions do not change the generated types.
+                break
+            }
+        }
+        if version != .openAPI31, schema.referenceText != nil {
+            // In 3.0 and 2.0 a `$ref` replaces its siblings; only the common `nullable`
+            // and documentation are kept, as authors clearly mean them.
+            schema.types = []
+            schema.properties = []
+            schema.allOf = []
+            schema.oneOf = []
+            schema.anyOf = []
+            schema.items = nil
+            schema.enumValues = nil
+        }
+        return schema
+    }
+
+    private func types(_ ref: SourceRef) -> Set<JSONType> {
+        let doc = document(ref)
+        let nodes = doc.kind(ref.node) == .sequence ? doc.items(ref.node).map { child(ref, $0) } : [ref]
+        var result: Set<JSONType> = []
+        for node in nodes {
+            guard let name = text(node, expecting: "a type name") else { continue }
+            if let type = JSONType(rawValue: name) {
+                result.insert(type)
+            } else if name == "file", version == .swagger2 {
+                result.insert(.string)
+            } else {
+                error("unknown type '\(name)'; expected one of \(JSONType.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
+            }
+        }
+        return result
+    }
+
+    private func schemaList(_ ref: SourceRef) -> [SchemaID] {
+        (items(ref, expecting: "a list of schemas") ?? []).map { schema($0) }
+    }
+
+    private func discriminator(_ ref: SourceRef, owner: SchemaID) -> Schema.Discriminator? {
+        guard let entries = pairs(ref, expecting: "a discriminator") else { return nil }
+        var propertyName: String?
+        for entry in entries {
+            switch entry.key {
+            case "propertyName":
+                propertyName = text(entry.value)
+            case "mapping":
+                let mapped = (pairs(entry.value, expecting: "a discriminator mapping") ?? []).compactMap { item in
+                    text(item.value).map { (value: item.key, text: $0, node: item.value) }
+                }
+                pendingDiscriminators.append((owner, mapped))
+            default:
+                break
+            }
+        }
+        guard let propertyName else {
+            if version != .swagger2 {
+                error("a discriminator needs a 'propertyName'", at: ref)
+            }
+            return nil
+        }
+        return Schema.Discriminator(propertyName: propertyName, mapping: [])
+    }
+
+    /// Resolves the schema `$ref`s and discriminator mappings collected while parsing.
+    /// Targets may hold further references, so this runs until the list is empty.
+    func resolvePendingSchemaReferences() {
+        var next = 0
+        while next < pendingReferences.count {
+            let (id, node, text) = pendingReferences[next]
+            next += 1
+            guard let target = locateSchema(reference: text, from: node) else { continue }
+            let targetID = schema(target)
+            schemas[id].reference = targetID
+            if componentNames[targetID] == nil, schemas.referenceNames[targetID] == nil {
+                schemas.referenceNames[targetID] = suggestedName(forReference: text)
+            }
+        }
+        pendingReferences.removeAll()
+        rejectReferenceCycles()
+        for (owner, entries) in pendingDiscriminators {
+            var mapping: [(value: String, schema: SchemaID)] = []
+            for entry in entries {
+                // A mapping value is a reference, or (by the spec) a bare component name.
+                let reference = entry.text.contains("#") || entry.text.contains("/") || entry.text.hasSuffix(".yaml") || entry.text.hasSuffix(".yml") || entry.text.hasSuffix(".json")
+                    ? entry.text
+                    : (version == .swagger2 ? "#/definitions/" : "#/components/schemas/") + entry.text
+                guard let target = locateSchema(reference: reference, from: entry.node) else { continue }
+                let targetID = schema(target)
+                mapping.append((entry.value, targetID))
+                if componentNames[targetID] == nil, schemas.referenceNames[targetID] == nil {
+                    schemas.referenceNames[targetID] = suggestedName(forReference: reference)
+                }
+            }
+            schemas[owner].discriminator?.mapping = mapping
+        }
+        pendingDiscriminators = []
+        // Schemas reached only by now-resolved discriminators may hold references too.
+        if !pendingReferences.isEmpty {
+            resolvePendingSchemaReferences()
+        }
+    }
+
+    private func locateSchema(reference text: String, from node: SourceRef) -> SourceRef? {
+        guard let target = locate(reference: text, from: node) else { return nil }
+        let doc = document(target)
+        let kind = doc.kind(target.node)
+        let isBooleanSchema = kind == .scalar && version == .openAPI31
+        guard kind == .mapping || isBooleanSchema else {
+            error("reference '\(text)' points at \(describeKind(target)), not a schema", at: node)
+            return nil
+        }
+        let pointer = doc.pointer(target.node)
+        let nonSchemaRoots = ["/info", "/paths", "/servers", "/tags", "/security", "/webhooks", "/components/parameters", "/components/responses", "/components/requestBodies", "/components/headers", "/components/securitySchemes", "/components/examples", "/components/links", "/components/callbacks", "/components/pathItems", "/parameters", "/responses", "/securityDefinitions"]
+        if pointer.isEmpty && doc.kind(target.node) == .mapping && (doc.value(target.node, forKey: "openapi") != nil || doc.value(target.node, forKey: "swagger") != nil) {
+            error("reference '\(text)' points at a whole spec, not a schema", at: node)
+            return nil
+        }
+        if target.file == 0, nonSchemaRoots.contains(where: { pointer == $0 || pointer.hasPrefix($0 + "/") }) {
+            error("reference '\(text)' points at \(pointer.split(separator: "/").prefix(2).joined(separator: "/")), not a schema", at: node)
+            return nil
+        }
+        return target
+    }
+
+    /// A chain of references that only leads back to itself has no content: report it and
+    /// cut it so that later stages see a free-form value instead of looping.
+    private func rejectReferenceCycles() {
+        var state = [UInt8](repeating: 0, count: schemas.count)  // 0 unvisited, 1 on chain, 2 done
+        for start in 0..<schemas.count where state[start] == 0 {
+            var chain: [Int] = []
+            var current = start
+            while state[current] == 0 {
+                state[current] = 1
+                chain.append(current)
+                guard let next = schemas.schemas[current].reference?.index else { break }
+                current = next
+            }
+            if state[current] == 1, schemas.schemas[current].reference != nil, let loopStart = chain.firstIndex(of: current) {
+                let loop = chain[loopStart...]
+                let names = loop.map { schemas.schemas[$0].referenceText ?? "?" } + [schemas.schemas[current].referenceText ?? "?"]
+                error("references form a cycle with no schema in it: \(names.joined(separator: " → "))", at: schemas.schemas[current].source)
+                schemas.schemas[current].reference = nil
+            }
+            for index in chain {
+                state[index] = 2
+            }
+        }
+    }
+}

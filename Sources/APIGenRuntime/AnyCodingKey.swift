@@ -1,0 +1,59 @@
+/// A coding key with any string or integer value.
+///
+/// Generated models use it for `additionalProperties`: keys that are only known at run time, read and
+/// written alongside the fixed properties that have their own `CodingKeys`.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
+    public let stringValue: String
+    public let intValue: Int?
+
+    public init(_ stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    /// Never fails; satisfies `CodingKey`'s failable requirement.
+    public init(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    /// Never fails; the string value is the decimal form of `intValue`.
+    public init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// The same key as another coding key, for mixing fixed and dynamic keys.
+    public init(_ key: some CodingKey) {
+        self.stringValue = key.stringValue
+        self.intValue = key.intValue
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// Decodes every member whose key is not in `knownKeys` (the fixed properties) as `Value`.
+    ///
+    /// A member that does not decode as `Value` throws, with the member's key in the error's path.
+    public func decodeAdditionalProperties<Value: Decodable>(
+        _ type: Value.Type = Value.self,
+        excluding knownKeys: Set<String>
+    ) throws -> [String: Value] {
+        var result: [String: Value] = [:]
+        for key in allKeys where !knownKeys.contains(key.stringValue) {
+            result[key.stringValue] = try decode(Value.self, forKey: key)
+        }
+        return result
+    }
+}
+
+extension KeyedEncodingContainer where Key == AnyCodingKey {
+    /// Encodes each entry of `properties` as a member, in key order so the output is deterministic.
+    public mutating func encodeAdditionalProperties<Value: Encodable>(_ properties: [String: Value]) throws {
+        for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
+            try encode(value, forKey: AnyCodingKey(key))
+        }
+    }
+}

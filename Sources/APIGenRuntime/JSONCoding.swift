@@ -1,0 +1,181 @@
+import Foundation
+
+/// The JSON coders every generated client uses, and the date-time wire format they share.
+///
+/// Dates are parsed by a hand-written scanner over the UTF-8 bytes instead of `ISO8601DateFormatter`:
+/// formatters are slow and strict about fractional seconds, and decoding large arrays is a hot path.
+public enum APIJSON {
+    /// A new decoder whose dates accept any RFC 3339 date-time (see `parseDateTime(_:)`).
+    ///
+    /// Keys are used as written: generated `CodingKeys` already map wire names to Swift names.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom(decodeDateTime)
+        return decoder
+    }
+
+    /// A new encoder writing dates as `yyyy-MM-dd'T'HH:mm:ss(.SSS)Z` in UTC, `/` unescaped (URLs in
+    /// bodies stay readable) and object keys sorted.
+    ///
+    /// Keys are sorted because `JSONEncoder` cannot keep declaration order: it stores members in a
+    /// dictionary, so without sorting the order changes from one process to the next. Sorted output is
+    /// deterministic, which request-body tests, caching and signing rely on.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom(encodeDateTime)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Parses an RFC 3339 / ISO 8601 date-time such as `2024-05-01T12:30:00Z` or
+    /// `2024-05-01t12:30:00.123456+02:00`.
+    ///
+    /// Accepts: `T`, `t` or a space between date and time; optional fractional seconds of any length
+    /// (`.` or `,`, kept to nanosecond precision); seconds up to 60 (a leap second rolls over);
+    /// an offset of `Z`, `z`, `±hh:mm`, `±hhmm` or `±hh`. Rejects a missing offset, because a local
+    /// time without a zone is not an instant. Returns nil on any other input.
+    public static func parseDateTime(_ string: String) -> Date? {
+        var string = string
+        return string.withUTF8 { parseDateTime(bytes: $0) }
+    }
+
+    /// Formats `date` as `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, adding `.SSS` only when the instant has a
+    /// non-zero millisecond part (rounded to the nearest millisecond).
+    public static func formatDateTime(_ date: Date) -> String {
+        // Integer milliseconds since 1970, via the reference date to keep `Double` precision.
+        var scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
+        if !scaled.isFinite || abs(scaled) > 9e15 {
+            scaled = scaled.isNaN ? 0 : (scaled < 0 ? -9e15 : 9e15)
+        }
+        let milliseconds = Int64(scaled) + CivilCalendar.unixToReferenceDateSeconds * 1000
+        let (seconds, millisecond) = CivilCalendar.floorDivide(milliseconds, 1000)
+        let (days, secondOfDay) = CivilCalendar.floorDivide(seconds, 86_400)
+        let civil = CivilCalendar.civilFromDays(days)
+
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        CivilCalendar.appendPadded(civil.year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        CivilCalendar.appendPadded(civil.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        CivilCalendar.appendPadded(civil.day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        CivilCalendar.appendPadded(Int(secondOfDay / 3600), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        CivilCalendar.appendPadded(Int(secondOfDay / 60 % 60), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        CivilCalendar.appendPadded(Int(secondOfDay % 60), width: 2, to: &bytes)
+        if millisecond != 0 {
+            bytes.append(UInt8(ascii: "."))
+            CivilCalendar.appendPadded(Int(millisecond), width: 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What the decoder says it wanted when a date-time does not parse.
+    static let expectedDateTime =
+        "Expected an RFC 3339 date-time such as 2024-05-01T12:30:00Z or 2024-05-01T12:30:00.123+02:00"
+
+    @Sendable
+    static func decodeDateTime(_ decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let string = try container.decode(String.self)
+        guard let date = parseDateTime(string) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "\(expectedDateTime), got \"\(string)\""
+            )
+        }
+        return date
+    }
+
+    @Sendable
+    static func encodeDateTime(_ date: Date, _ encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(formatDateTime(date))
+    }
+
+    /// Powers of ten for scaling up to nine fraction digits to nanoseconds.
+    private static let nanosecondScale: [Int64] = [
+        1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1,
+    ]
+
+    static func parseDateTime(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        // Fixed part: YYYY-MM-DDTHH:MM:SS (19 bytes).
+        guard bytes.count >= 20,
+            bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        switch bytes[10] {
+        case UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " "): break
+        default: return nil
+        }
+        guard
+            let year = DigitScanner.number(bytes, from: 0, count: 4),
+            let month = DigitScanner.number(bytes, from: 5, count: 2),
+            let day = DigitScanner.number(bytes, from: 8, count: 2),
+            let hour = DigitScanner.number(bytes, from: 11, count: 2),
+            let minute = DigitScanner.number(bytes, from: 14, count: 2),
+            let second = DigitScanner.number(bytes, from: 17, count: 2),
+            CivilCalendar.isValid(year: year, month: month, day: day),
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
+
+        // Optional fraction: any number of digits, the first nine kept.
+        var index = 19
+        var nanoseconds: Int64 = 0
+        if bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            let fractionStart = index
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if index - fractionStart < 9 {
+                    nanoseconds = nanoseconds * 10 + Int64(digit)
+                }
+                index += 1
+            }
+            let digitCount = index - fractionStart
+            guard digitCount > 0 else { return nil }
+            nanoseconds *= nanosecondScale[min(digitCount, 9)]
+        }
+
+        // Offset: Z, or ±hh, ±hhmm, ±hh:mm; nothing may follow.
+        guard index < bytes.count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            guard let offsetHour = DigitScanner.number(bytes, from: index + 1, count: 2), offsetHour < 24 else {
+                return nil
+            }
+            var offsetMinute = 0
+            switch bytes.count - (index + 3) {
+            case 0:
+                break
+            case 2:
+                guard let minutes = DigitScanner.number(bytes, from: index + 3, count: 2) else { return nil }
+                offsetMinute = minutes
+            case 3:
+                guard bytes[index + 3] == UInt8(ascii: ":"),
+                    let minutes = DigitScanner.number(bytes, from: index + 4, count: 2)
+                else { return nil }
+                offsetMinute = minutes
+            default:
+                return nil
+            }
+            guard offsetMinute < 60 else { return nil }
+            offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+        default:
+            return nil
+        }
+
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
+        let unixSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        let referenceSeconds = unixSeconds - CivilCalendar.unixToReferenceDateSeconds
+        return Date(timeIntervalSinceReferenceDate: Double(referenceSeconds) + Double(nanoseconds) / 1e9)
+    }
+}

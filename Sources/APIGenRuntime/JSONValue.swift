@@ -1,0 +1,266 @@
+import Foundation
+
+/// Any JSON value: the Swift type for free-form schemas (no `type`, `{}`, `additionalProperties: true`).
+///
+/// Typed rather than `Any` so that models stay `Codable`, `Hashable` and `Sendable`. Integers and
+/// floating-point numbers are kept apart (`1` is `.int`, `1.5` is `.double`) so ids survive a round
+/// trip exactly; JSON itself does not distinguish `1` from `1.0`, so neither does equality:
+/// `.int(1) == .double(1.0)`. A whole number written as `1.0` or `1e3` may decode as `.int`.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+}
+
+// MARK: - Accessors
+
+extension JSONValue {
+    /// The member named `key` of an object; nil when this is not an object or has no such member.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[key]
+    }
+
+    /// The element at `index` of an array; nil when this is not an array or the index is out of range.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    public var stringValue: String? {
+        guard case .string(let value) = self else { return nil }
+        return value
+    }
+
+    /// The integer for `.int`, and for a `.double` that is a whole number within `Int64`'s range.
+    public var intValue: Int64? {
+        switch self {
+        case .int(let value): value
+        case .double(let value): Int64(exactly: value)
+        default: nil
+        }
+    }
+
+    /// The number as a `Double`, for both `.int` and `.double`.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    public var boolValue: Bool? {
+        guard case .bool(let value) = self else { return nil }
+        return value
+    }
+
+    public var arrayValue: [JSONValue]? {
+        guard case .array(let value) = self else { return nil }
+        return value
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        guard case .object(let value) = self else { return nil }
+        return value
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+// MARK: - Equality
+
+extension JSONValue: Hashable {
+    /// Structural equality, except that numbers compare by value across `.int` and `.double`.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Int64(exactly: b) == a
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2)
+            hasher.combine(value)
+        case .double(let value):
+            // Whole numbers hash like the equal `.int` so that `==` and hashing agree.
+            if let integer = Int64(exactly: value) {
+                hasher.combine(2)
+                hasher.combine(integer)
+            } else {
+                hasher.combine(3)
+                hasher.combine(value)
+            }
+        case .string(let value):
+            hasher.combine(4)
+            hasher.combine(value)
+        case .array(let value):
+            hasher.combine(5)
+            hasher.combine(value)
+        case .object(let value):
+            hasher.combine(6)
+            hasher.combine(value)
+        }
+    }
+}
+
+// MARK: - Codable
+
+extension JSONValue: Codable {
+    /// Tries each JSON kind in turn. `JSONDecoder` refuses to read a number as `Bool` or `true` as a
+    /// number (the tests pin this down), so the order nil, Bool, Int64, Double keeps kinds apart.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Expected a JSON value (null, boolean, number, string, array or object)"
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) { self = .int(value) }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// A repeated key keeps its last value, as a JSON parser would.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+// MARK: - Description
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON with object keys sorted, so the text is stable for logs and test expectations.
+    /// Non-finite doubles, which JSON cannot express, are written as `null`.
+    public var description: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout String) {
+        switch self {
+        case .null:
+            output += "null"
+        case .bool(let value):
+            output += value ? "true" : "false"
+        case .int(let value):
+            output += String(value)
+        case .double(let value):
+            output += value.isFinite ? "\(value)" : "null"
+        case .string(let value):
+            Self.writeQuoted(value, to: &output)
+        case .array(let elements):
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                element.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                Self.writeQuoted(key, to: &output)
+                output += ":"
+                members[key]?.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeQuoted(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,4 @@
+import APIGenCLI
+import Foundation
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
