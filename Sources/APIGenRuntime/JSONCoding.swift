@@ -51,23 +51,60 @@ public enum APIJSON {
         let (seconds, millisecond) = CivilCalendar.floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = CivilCalendar.floorDivide(seconds, 86_400)
         let civil = CivilCalendar.civilFromDays(days)
+        let length = millisecond == 0 ? 20 : 24
+        guard (0...9999).contains(civil.year) else {
+            return formatDateTimeSlowly(civil: civil, secondOfDay: Int(secondOfDay), millisecond: Int(millisecond))
+        }
+        // One allocation: fixed-width fields written straight into the string's storage.
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            func put(_ value: Int, at offset: Int, width: Int) {
+                var rest = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(civil.year, at: 0, width: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(civil.month, at: 5, width: 2)
+            buffer[7] = UInt8(ascii: "-")
+            put(civil.day, at: 8, width: 2)
+            buffer[10] = UInt8(ascii: "T")
+            put(Int(secondOfDay / 3600), at: 11, width: 2)
+            buffer[13] = UInt8(ascii: ":")
+            put(Int(secondOfDay / 60 % 60), at: 14, width: 2)
+            buffer[16] = UInt8(ascii: ":")
+            put(Int(secondOfDay % 60), at: 17, width: 2)
+            if millisecond != 0 {
+                buffer[19] = UInt8(ascii: ".")
+                put(Int(millisecond), at: 20, width: 3)
+            }
+            buffer[length - 1] = UInt8(ascii: "Z")
+            return length
+        }
+    }
 
+    /// The general formatter, for years outside 0...9999 (which RFC 3339 cannot express anyway).
+    private static func formatDateTimeSlowly(
+        civil: (year: Int, month: Int, day: Int),
+        secondOfDay: Int,
+        millisecond: Int
+    ) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
         CivilCalendar.appendPadded(civil.year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
         CivilCalendar.appendPadded(civil.month, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
         CivilCalendar.appendPadded(civil.day, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        CivilCalendar.appendPadded(Int(secondOfDay / 3600), width: 2, to: &bytes)
+        CivilCalendar.appendPadded(secondOfDay / 3600, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        CivilCalendar.appendPadded(Int(secondOfDay / 60 % 60), width: 2, to: &bytes)
+        CivilCalendar.appendPadded(secondOfDay / 60 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        CivilCalendar.appendPadded(Int(secondOfDay % 60), width: 2, to: &bytes)
+        CivilCalendar.appendPadded(secondOfDay % 60, width: 2, to: &bytes)
         if millisecond != 0 {
             bytes.append(UInt8(ascii: "."))
-            CivilCalendar.appendPadded(Int(millisecond), width: 3, to: &bytes)
+            CivilCalendar.appendPadded(millisecond, width: 3, to: &bytes)
         }
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)

@@ -90,6 +90,9 @@ final class DateTimeCodingTests: XCTestCase {
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: -0.25)), "1969-12-31T23:59:59.750Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-01T00:00:00Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: 951_825_600)), "2000-02-29T12:00:00Z")
+        // Beyond four-digit years the output is still unambiguous, just not RFC 3339.
+        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: 253_402_300_800.5)), "10000-01-01T00:00:00.500Z")
+        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSinceReferenceDate: .infinity)).isEmpty, false)
     }
 
     func testFormatAndParseAgreeWithISO8601DateFormatter() throws {

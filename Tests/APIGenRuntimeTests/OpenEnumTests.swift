@@ -4,7 +4,7 @@ import XCTest
 
 // Enums exactly as the generator emits them: no members beyond cases, init(rawValue:) and rawValue.
 
-public enum PetStatus: OpenEnum {
+private enum PetStatus: OpenEnum {
     case available
     case sold
     case unknown(String)
@@ -26,7 +26,7 @@ public enum PetStatus: OpenEnum {
     }
 }
 
-public enum Priority: OpenEnum {
+private enum Priority: OpenEnum {
     case low
     case high
     case unknown(Int)
@@ -48,7 +48,7 @@ public enum Priority: OpenEnum {
     }
 }
 
-public enum ErrorCode: OpenEnum {
+private enum ErrorCode: OpenEnum {
     case notFound
     case unknown(Int32)
 
@@ -67,7 +67,7 @@ public enum ErrorCode: OpenEnum {
     }
 }
 
-public enum Version: OpenEnum {
+private enum Version: OpenEnum {
     case big
     case unknown(Int64)
 
@@ -86,7 +86,7 @@ public enum Version: OpenEnum {
     }
 }
 
-public enum Ratio: OpenEnum {
+private enum Ratio: OpenEnum {
     case half
     case unknown(Double)
 

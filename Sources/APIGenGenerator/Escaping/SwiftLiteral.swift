@@ -1,0 +1,74 @@
+/// The one escaping function: every string from a spec that reaches generated source goes
+/// through here, as a string literal or as documentation. Nothing else writes spec text.
+public enum SwiftLiteral {
+    /// A Swift string literal: `"a \"b\" \\ \n"`. Control, bidi and line-separator characters
+    /// are written as `\u{…}` escapes so the literal always stays on one line.
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if needsEscape(scalar) {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Lines of documentation text, safe to put after `/// `: line breaks of every kind split
+    /// lines, and invisible or direction-changing characters are dropped.
+    public static func documentationLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{0B}" || scalar == "\u{0C}" || scalar == "\u{85}" {
+                lines.append(current)
+                current = ""
+            } else if scalar == "\t" {
+                current += "    "
+            } else if !needsEscape(scalar) {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        // Trim trailing spaces and blank lines at either end.
+        lines = lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// An integer literal.
+    public static func integer(_ value: Int64) -> String {
+        String(value)
+    }
+
+    /// A floating-point literal that Swift reads back as the same Double.
+    public static func double(_ value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value)) + ".0"
+        }
+        return "\(value)"
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || value == 0x200E || value == 0x200F || value == 0x2028 || value == 0x2029 || value == 0xFEFF
+    }
+}

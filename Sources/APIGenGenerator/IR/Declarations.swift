@@ -1,0 +1,106 @@
+/// The Swift declarations apigen emits, as plain data between translation and rendering.
+
+/// Documentation for a declaration, already split into lines of plain text.
+public struct Documentation: Hashable, Sendable {
+    public var lines: [String]
+
+    public init(_ lines: [String] = []) {
+        self.lines = lines
+    }
+
+    public var isEmpty: Bool {
+        lines.isEmpty
+    }
+}
+
+public struct TypeDeclaration: Sendable {
+    public enum Kind: Sendable {
+        case structure(StructDeclaration)
+        case enumeration(EnumDeclaration)
+        case union(UnionDeclaration)
+        case alias(SwiftType)
+    }
+
+    /// The Swift name (unqualified).
+    public var name: String
+    public var documentation: Documentation
+    public var kind: Kind
+    /// Types declared inside this one (inline object and enum schemas).
+    public var nested: [TypeDeclaration] = []
+
+    public init(name: String, documentation: Documentation, kind: Kind) {
+        self.name = name
+        self.documentation = documentation
+        self.kind = kind
+    }
+}
+
+public struct StructDeclaration: Sendable {
+    public var properties: [PropertyDeclaration] = []
+    /// Values of keys beyond the declared properties, from `additionalProperties`.
+    public var additionalProperties: AdditionalPropertiesMember?
+
+    public init() {}
+}
+
+public struct AdditionalPropertiesMember: Sendable {
+    public var name: String
+    public var valueType: SwiftType
+}
+
+public struct PropertyDeclaration: Sendable {
+    /// The Swift name, already escaped if it is a keyword.
+    public var name: String
+    /// The JSON key.
+    public var key: String
+    public var type: SwiftType
+    /// Required keys are decoded with `decode`, others with `decodeIfPresent`.
+    public var isRequired: Bool
+    /// Swift source of the value used when the key is absent (from the schema's `default`).
+    public var defaultValue: String?
+    /// Stored behind `@Indirect` because the property closes a cycle of value types.
+    public var isIndirect = false
+    /// readOnly: sent by the server only, so never encoded.
+    public var isReadOnly = false
+    /// `Nullable<T>?`: absent, null and a value are three different things to send.
+    public var isPatchNullable = false
+    public var documentation: Documentation
+
+    public init(name: String, key: String, type: SwiftType, isRequired: Bool, documentation: Documentation) {
+        self.name = name
+        self.key = key
+        self.type = type
+        self.isRequired = isRequired
+        self.documentation = documentation
+    }
+}
+
+/// An `OpenEnum`: known cases plus `unknown(RawValue)`, so new server values never fail decoding.
+public struct EnumDeclaration: Sendable {
+    public struct Case: Sendable {
+        public var name: String
+        /// Swift literal of the raw value (`"in-progress"`, `2`).
+        public var rawLiteral: String
+        public var documentation: Documentation
+    }
+
+    /// `String`, `Int`, `Int32`, `Int64` or `Double`.
+    public var rawType: String
+    public var cases: [Case]
+}
+
+/// oneOf / anyOf: one case per alternative.
+public struct UnionDeclaration: Sendable {
+    public struct Case: Sendable {
+        public var name: String
+        public var type: SwiftType
+        /// Discriminator values that select this case.
+        public var discriminatorValues: [String]
+    }
+
+    public var cases: [Case]
+    /// The property whose value picks the case; nil means "try each case in order".
+    public var discriminatorKey: String?
+    /// Needed when a case holds the union itself, directly or through other values.
+    public var isIndirect = false
+}
