@@ -1,11 +1,21 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// The clients generated from `Specs/` and checked in under `Generated/`: building them
 /// is the proof that apigen's output compiles.
 let generatedClients = [
     "PetstoreAPI",
+    "EpisodesAPI",
+    "BooksAPI",
+    "FeedAPI",
+    "ReadingProgressAPI",
+    "RemotePostsAPI",
+    "FeaturesAPI",
 ]
+
+/// Apps created by Xcode 26 isolate everything to the main actor by default; generated code
+/// must compile (and decode off the main actor) there too, so some clients are built that way.
+let mainActorClients: Set<String> = ["FeedAPI", "ReadingProgressAPI", "FeaturesAPI"]
 
 let package = Package(
     name: "apigen",
@@ -32,7 +42,12 @@ let package = Package(
         .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
     ] + generatedClients.map { name in
-        .target(name: name, dependencies: ["APIGenRuntime"], path: "Generated/\(name)")
+        .target(
+            name: name,
+            dependencies: ["APIGenRuntime"],
+            path: "Generated/\(name)",
+            swiftSettings: mainActorClients.contains(name) ? [.defaultIsolation(MainActor.self)] : []
+        )
     },
     swiftLanguageModes: [.v6]
 )

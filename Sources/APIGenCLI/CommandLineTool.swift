@@ -20,6 +20,14 @@ public enum CommandLineTool {
         case "--version":
             output("apigen \(version)")
             return 0
+        case "generate":
+            switch GenerateCommand.parse(Array(arguments.dropFirst())) {
+            case .success(let command):
+                return command.run(output: output, errors: errors)
+            case .failure(let problem):
+                errors("apigen generate: \(problem.message)\n\n\(usage)")
+                return 2
+            }
         case "validate":
             guard arguments.count == 2 else {
                 errors("usage: apigen validate <spec>")
@@ -46,11 +54,21 @@ public enum CommandLineTool {
     USAGE: apigen <command> [options]
 
     COMMANDS:
-      generate <spec>   Write models, requests and view models for <spec>
+      generate <spec>   Write the Swift client for <spec> (YAML or JSON)
       validate <spec>   Check <spec> and print its diagnostics without generating
 
+    GENERATE OPTIONS:
+      -o, --output <dir>        Folder to write into (default: Generated/<Module>)
+      --module <Name>           Module name (default: from the spec's title, e.g. PetstoreAPI)
+      --access <level>          public (default), package or internal
+      --config <file>           Settings file (default: apigen.yaml beside the spec)
+      --model-files <n>         Number of files the models are spread over (default: 4)
+
     OPTIONS:
-      --help            Show this help
-      --version         Show the version
+      -h, --help                Show this help
+      --version                 Show the version
+
+    Diagnostics are printed as path:line:col: error|warning: message (#/json/pointer).
+    Exit status: 0 success, 1 errors in the spec, 2 usage errors.
     """
 }

@@ -12,11 +12,13 @@ public struct NameScope: Sendable {
         if taken.insert(proposed).inserted {
             return proposed
         }
+        // `v1` + 2 would read as `v12`: separate a suffix from a trailing digit.
+        let separator = proposed.last?.isNumber == true ? "_" : ""
         var suffix = 2
-        while !taken.insert("\(proposed)\(suffix)").inserted {
+        while !taken.insert("\(proposed)\(separator)\(suffix)").inserted {
             suffix += 1
         }
-        return "\(proposed)\(suffix)"
+        return "\(proposed)\(separator)\(suffix)"
     }
 
     public func contains(_ name: String) -> Bool {

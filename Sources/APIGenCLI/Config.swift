@@ -1,0 +1,74 @@
+import APIGenGenerator
+import APIGenYAML
+import Foundation
+
+/// `apigen.yaml`: the CLI's settings in a file beside the spec (or named with `--config`).
+///
+/// ```yaml
+/// module: PetstoreAPI
+/// access: public        # public | package | internal
+/// output: Generated/PetstoreAPI
+/// modelFiles: 4
+/// ```
+struct Config {
+    var moduleName: String?
+    var accessLevel: AccessLevel?
+    var outputPath: String?
+    var modelFileCount: Int?
+
+    static func defaultPath(besideSpec spec: String) -> String? {
+        let candidate = ((spec as NSString).deletingLastPathComponent as NSString).appendingPathComponent("apigen.yaml")
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    }
+
+    /// A relative `output` in a config file is relative to the config file's folder.
+    static func resolve(_ path: String, relativeTo configFile: String?) -> String {
+        guard let configFile, !path.hasPrefix("/") else { return path }
+        let folder = (configFile as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
+    static func load(path: String) -> Result<(Config, [Diagnostic]), Diagnostic> {
+        let document: YAMLDocument
+        do {
+            document = try YAMLReader().read(fileAt: path)
+        } catch {
+            return .failure(error)
+        }
+        let root = document.root
+        guard document.kind(root) == .mapping else {
+            return .failure(.error("a config file must be a mapping of settings", at: document.location(root)))
+        }
+        var config = Config()
+        var warnings: [Diagnostic] = []
+        for pair in document.pairs(root) {
+            let value = document.scalar(pair.value)
+            let location = document.location(pair.value)
+            switch pair.key {
+            case "module":
+                guard let value, SwiftName.typeName(value) == value else {
+                    return .failure(.error("'module' must be a Swift identifier", at: location, pointer: "/module"))
+                }
+                config.moduleName = value
+            case "access":
+                guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
+                    return .failure(.error("'access' must be public, package or internal", at: location, pointer: "/access"))
+                }
+                config.accessLevel = level
+            case "output":
+                guard let value else {
+                    return .failure(.error("'output' must be a folder path", at: location, pointer: "/output"))
+                }
+                config.outputPath = value
+            case "modelFiles":
+                guard let count = value.flatMap(Int.init), (1...64).contains(count) else {
+                    return .failure(.error("'modelFiles' must be a number from 1 to 64", at: location, pointer: "/modelFiles"))
+                }
+                config.modelFileCount = count
+            default:
+                warnings.append(.warning("unknown setting '\(pair.key)' is ignored", at: document.location(pair.keyNode), pointer: "/" + JSONPointer.escape(pair.key)))
+            }
+        }
+        return .success((config, warnings))
+    }
+}

@@ -1,0 +1,117 @@
+import APIGenGenerator
+import APIGenOpenAPI
+import APIGenYAML
+import Foundation
+
+/// `apigen generate <spec> [options]`.
+struct GenerateCommand {
+    var specPath: String
+    var outputPath: String?
+    var moduleName: String?
+    var accessLevel: AccessLevel?
+    var configPath: String?
+    var modelFileCount: Int?
+
+    /// Parses the arguments after `generate`; a usage error is returned as its message.
+    static func parse(_ arguments: [String]) -> Result<GenerateCommand, UsageError> {
+        var command = GenerateCommand(specPath: "")
+        var positional: [String] = []
+        var index = 0
+        func value(for option: String) -> Result<String, UsageError> {
+            index += 1
+            guard index < arguments.count else { return .failure(UsageError("\(option) needs a value")) }
+            return .success(arguments[index])
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--output", "-o":
+                guard case .success(let text) = value(for: argument) else { return .failure(UsageError("\(argument) needs a folder")) }
+                command.outputPath = text
+            case "--module":
+                guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--module needs a name")) }
+                command.moduleName = text
+            case "--access":
+                guard case .success(let text) = value(for: argument), let level = AccessLevel(rawValue: text) else {
+                    return .failure(UsageError("--access must be public, package or internal"))
+                }
+                command.accessLevel = level
+            case "--config":
+                guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--config needs a file")) }
+                command.configPath = text
+            case "--model-files":
+                guard case .success(let text) = value(for: argument), let count = Int(text), (1...64).contains(count) else {
+                    return .failure(UsageError("--model-files must be a number from 1 to 64"))
+                }
+                command.modelFileCount = count
+            default:
+                if argument.hasPrefix("-") {
+                    return .failure(UsageError("unknown option '\(argument)'"))
+                }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        guard positional.count == 1 else {
+            return .failure(UsageError(positional.isEmpty ? "missing the spec to generate from" : "expected one spec, got \(positional.count)"))
+        }
+        command.specPath = positional[0]
+        return .success(command)
+    }
+
+    func run(output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        let started = ContinuousClock.now
+        let loaded = SpecLoader().load(path: specPath)
+        var diagnostics = loaded.diagnostics
+        var config = Config()
+        let configFile = configPath ?? Config.defaultPath(besideSpec: specPath)
+        if let configFile {
+            switch Config.load(path: configFile) {
+            case .success(let (parsed, warnings)):
+                config = parsed
+                warnings.forEach { diagnostics.append($0) }
+            case .failure(let problem):
+                diagnostics.append(problem)
+            }
+        }
+        guard let document = loaded.document, !diagnostics.hasErrors else {
+            report(diagnostics, errors: errors)
+            return 1
+        }
+        let module = moduleName ?? config.moduleName ?? GeneratorOptions.moduleName(fromTitle: document.info.title)
+        var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
+        options.accessLevel = accessLevel ?? config.accessLevel ?? .public
+        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? options.modelFileCount
+        let generated = Generator(options: options).generate(document, files: loaded.files)
+        diagnostics.append(contentsOf: generated.diagnostics)
+        report(diagnostics, errors: errors)
+        let folder = outputPath ?? config.outputPath.map { Config.resolve($0, relativeTo: configFile) } ?? "Generated/\(module)"
+        do {
+            let summary = try FileWriter().write(generated.files, to: URL(fileURLWithPath: folder))
+            let elapsed = ContinuousClock.now - started
+            let lines = generated.files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+            output("Generated \(module) in \(folder): \(generated.files.count) files, \(lines) lines (\(summary.written.count) written, \(summary.unchanged.count) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
+            return 0
+        } catch {
+            errors("error: cannot write to '\(folder)': \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    private func report(_ diagnostics: Diagnostics, errors: (String) -> Void) {
+        for diagnostic in diagnostics.items {
+            errors(diagnostic.description)
+        }
+        if diagnostics.droppedCount > 0 {
+            errors("note: \(diagnostics.droppedCount) more diagnostics not shown")
+        }
+    }
+}
+
+struct UsageError: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,25 @@
+import APIGenOpenAPI
+import APIGenYAML
+
+/// The generator stage: a loaded document in, Swift files out. No I/O: the caller writes
+/// the files (see `FileWriter`).
+public struct Generator {
+    public struct Output: Sendable {
+        public var files: [GeneratedFile]
+        public var diagnostics: Diagnostics
+    }
+
+    public let options: GeneratorOptions
+
+    public init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
+        let translator = ModelTranslator(document: document, files: files)
+        var declarations = translator.translateNamedSchemas()
+        RecursionAnalysis.breakCycles(in: &declarations)
+        let output = ModelFileGenerator.files(for: declarations, options: options)
+        return Output(files: output, diagnostics: translator.diagnostics)
+    }
+}

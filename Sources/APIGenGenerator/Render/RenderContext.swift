@@ -1,0 +1,41 @@
+/// What every generator needs besides the declaration: the access level to write.
+public struct RenderContext: Sendable {
+    /// `public `, `package ` or empty for internal, ready to prefix a declaration.
+    public var access: String
+
+    public init(accessLevel: AccessLevel) {
+        access = accessLevel == .internal ? "" : accessLevel.rawValue + " "
+    }
+}
+
+public enum AccessLevel: String, Sendable, CaseIterable {
+    case `public`
+    case `package`
+    case `internal`
+}
+
+/// Renders one kind of declaration; `DeclarationRenderer` picks the generator by kind.
+protocol DeclarationGenerator {
+    func render(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext)
+}
+
+enum DeclarationRenderer {
+    static func render(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
+        let generator: any DeclarationGenerator
+        switch declaration.kind {
+        case .structure: generator = StructGenerator()
+        case .enumeration: generator = EnumGenerator()
+        case .union: generator = UnionGenerator()
+        case .alias: generator = TypeAliasGenerator()
+        }
+        generator.render(declaration, into: &printer, context: context)
+    }
+
+    /// Nested declarations, each after a blank line.
+    static func renderNested(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
+        for nested in declaration.nested {
+            printer.blank()
+            render(nested, into: &printer, context: context)
+        }
+    }
+}

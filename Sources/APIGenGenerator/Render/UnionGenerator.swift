@@ -1,0 +1,76 @@
+/// oneOf / anyOf enums: a case per alternative, decoded by the discriminator when there is one
+/// (unknown discriminator values are kept, not fatal), else by trying each alternative in turn.
+struct UnionGenerator: DeclarationGenerator {
+    func render(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
+        guard case .union(let union) = declaration.kind else { return }
+        let access = context.access
+        let keyword = union.isIndirect ? "indirect enum" : "enum"
+        printer.documentation(declaration.documentation)
+        printer.block("\(access)nonisolated \(keyword) \(declaration.name): Codable, Hashable, Sendable") { printer in
+            for item in union.cases {
+                printer.line("case \(item.name)(\(item.type.code))")
+            }
+            if union.discriminatorKey != nil {
+                printer.line("/// A kind this client does not know yet, kept as sent.")
+                printer.line("case unknown(JSONValue)")
+            }
+            DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
+            printer.blank()
+            if let key = union.discriminatorKey {
+                renderDiscriminatedDecoder(union, key: key, name: declaration.name, into: &printer, access: access)
+            } else {
+                renderTryingDecoder(union, name: declaration.name, into: &printer, access: access)
+            }
+            printer.blank()
+            printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
+                printer.switchBlock("self") { printer in
+                    for item in union.cases {
+                        printer.line("case .\(item.name)(let value): try value.encode(to: encoder)")
+                    }
+                    if union.discriminatorKey != nil {
+                        printer.line("case .unknown(let value): try value.encode(to: encoder)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func renderDiscriminatedDecoder(_ union: UnionDeclaration, key: String, name: String, into printer: inout Printer, access: String) {
+        printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
+            printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
+            printer.line("let kind = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(\(SwiftLiteral.string(key)))) ?? \"\"")
+            printer.switchBlock("kind") { printer in
+                for item in union.cases where !item.discriminatorValues.isEmpty {
+                    let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")
+                    printer.line("case \(values): self = .\(item.name)(try \(item.type.code)(from: decoder))")
+                }
+                printer.line("default: self = .unknown(try JSONValue(from: decoder))")
+            }
+        }
+    }
+
+    /// Tries alternatives in an order where a looser type cannot shadow a stricter one:
+    /// Bool, then integers, then other numbers, then everything else as written.
+    private func renderTryingDecoder(_ union: UnionDeclaration, name: String, into printer: inout Printer, access: String) {
+        func rank(_ type: SwiftType) -> Int {
+            switch type.code {
+            case "Bool": return 0
+            case "Int", "Int32", "Int64": return 1
+            case "Double", "Float": return 2
+            case "JSONValue": return 4
+            default: return 3
+            }
+        }
+        let ordered = union.cases.enumerated().sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }.map(\.element)
+        printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
+            for item in ordered {
+                printer.block("if let value = try? \(item.type.code)(from: decoder)") { printer in
+                    printer.line("self = .\(item.name)(value)")
+                    printer.line("return")
+                }
+            }
+            let names = union.cases.map { $0.type.code }.joined(separator: ", ")
+            printer.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(SwiftLiteral.string("Expected a value matching one of: \(names)"))))")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import APIGenOpenAPI
+
+/// `enum` schemas become `OpenEnum`s that keep values the spec did not list.
+extension ModelTranslator {
+    func enumDeclaration(for id: SchemaID) -> EnumDeclaration {
+        let schema = table[id]
+        let names = caseNames(for: id)
+        switch SchemaShape(schema, in: table) {
+        case .integerEnum(let values):
+            let rawType = primitiveType(.integer, format: schema.format).code
+            return EnumDeclaration(rawType: rawType, cases: zip(values, names).map { value, name in
+                .init(name: name, rawLiteral: SwiftLiteral.integer(value), documentation: Documentation())
+            })
+        case .stringEnum(let values):
+            return EnumDeclaration(rawType: "String", cases: zip(values, names).map { value, name in
+                .init(name: name, rawLiteral: SwiftLiteral.string(value), documentation: Documentation())
+            })
+        default:
+            return EnumDeclaration(rawType: "String", cases: [])
+        }
+    }
+
+    /// Case names for an enum schema's distinct values, in order: `in-progress` → `inProgress`,
+    /// `""` → `empty`, `2fa` → `_2fa`, `-1` → `minus1`; clashes get a numeric suffix.
+    func caseNames(for id: SchemaID) -> [String] {
+        if let cached = enumCaseNames[id] {
+            return cached
+        }
+        var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type"])
+        let names: [String]
+        switch SchemaShape(table[id], in: table) {
+        case .stringEnum(let values):
+            names = values.map { value in
+                var text = value
+                if text.hasPrefix("-") { text = "minus " + text.dropFirst() }
+                if text.hasPrefix("+") { text = "plus " + text.dropFirst() }
+                return SwiftName.escaped(scope.claim(SwiftName.memberName(text, fallback: value.isEmpty ? "empty" : "value")))
+            }
+        case .integerEnum(let values):
+            names = values.map { value in
+                scope.claim(value < 0 ? "minus\(-value)" : "_\(value)")
+            }
+        default:
+            names = []
+        }
+        enumCaseNames[id] = names
+        return names
+    }
+}

@@ -1,0 +1,223 @@
+import APIGenOpenAPI
+import APIGenYAML
+
+/// Turns a document's schemas into Swift type declarations: one top-level type per named
+/// schema, nested types for inline objects and enums, Swift types for everything else.
+final class ModelTranslator {
+    let document: OpenAPIDocument
+    let files: SpecFiles
+    var table: SchemaTable { document.schemas }
+    var diagnostics = Diagnostics()
+    /// Top-level type names of named schemas (components and `$ref` targets).
+    private(set) var typeNames: [SchemaID: String] = [:]
+    /// Named schemas in the order their declarations are emitted.
+    private(set) var namedSchemas: [(id: SchemaID, name: String)] = []
+    var topLevel = NestingContext(qualifier: "", scope: NameScope(reserved: SwiftName.reservedTypeNames))
+    /// Request bodies of PATCH operations: their nullable optional properties become
+    /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
+    var patchBodies: Set<SchemaID> = []
+    var enumCaseNames: [SchemaID: [String]] = [:]
+
+    init(document: OpenAPIDocument, files: SpecFiles) {
+        self.document = document
+        self.files = files
+        assignTopLevelNames()
+        for operation in document.operations where operation.method == .patch {
+            for media in operation.requestBody?.content ?? [] {
+                if let schema = media.schema {
+                    patchBodies.insert(table.resolved(schema))
+                }
+            }
+        }
+    }
+
+    /// Components first, in document order, then schemas named only by where a `$ref`
+    /// points (other files, `$defs`), in the order they were parsed.
+    private func assignTopLevelNames() {
+        for (name, id) in table.components {
+            claimTopLevel(id, proposed: name)
+        }
+        for (id, name) in table.referenceNames.sorted(by: { $0.key < $1.key }) where typeNames[id] == nil {
+            claimTopLevel(id, proposed: name)
+        }
+    }
+
+    private func claimTopLevel(_ id: SchemaID, proposed: String) {
+        guard typeNames[id] == nil else { return }
+        var base = SwiftName.typeName(proposed)
+        if SwiftName.reservedTypeNames.contains(base) {
+            base += "Model"
+        }
+        let name = topLevel.scope.claim(base)
+        typeNames[id] = name
+        namedSchemas.append((id, name))
+    }
+
+    /// Declares a top-level type for a schema that has no name yet (an operation's inline
+    /// body or response), and returns the Swift type to use for it.
+    func topLevelType(for id: SchemaID, suggestedName: String) -> SwiftType {
+        if typeNames[id] != nil || table[id].reference != nil {
+            return swiftType(for: id, suggestedName: suggestedName, in: &topLevel)
+        }
+        switch SchemaShape(table[id], in: table) {
+        case .object, .union, .stringEnum, .integerEnum:
+            // Declared with the named schemas by `translateNamedSchemas`.
+            claimTopLevel(id, proposed: suggestedName)
+            let type = SwiftType.named(typeNames[id]!)
+            return SchemaShape.isNullable(table[id], table) ? type.optional : type
+        default:
+            return swiftType(for: id, suggestedName: suggestedName, in: &topLevel)
+        }
+    }
+
+    /// All top-level declarations: named schemas, operations' inline types named through
+    /// `topLevelType`, and the inline types of aliases.
+    func translateNamedSchemas() -> [TypeDeclaration] {
+        var declarations: [TypeDeclaration] = []
+        for (id, name) in namedSchemas {
+            declarations.append(declaration(for: id, name: name))
+        }
+        return declarations + topLevel.nested
+    }
+
+    // MARK: Declarations
+
+    /// The declaration of a type named `name` for schema `id`.
+    func declaration(for id: SchemaID, name: String, qualifier: String = "") -> TypeDeclaration {
+        let schema = table[id]
+        let documentation = self.documentation(for: schema)
+        let qualified = qualifier.isEmpty ? name : "\(qualifier).\(name)"
+        switch SchemaShape(schema, in: table) {
+        case .object:
+            return structDeclaration(for: id, name: name, qualified: qualified, documentation: documentation)
+        case .union(let members):
+            return unionDeclaration(for: id, members: members, name: name, qualified: qualified, documentation: documentation)
+        case .stringEnum, .integerEnum:
+            return TypeDeclaration(name: name, documentation: documentation, kind: .enumeration(enumDeclaration(for: id)))
+        default:
+            // Aliases cannot hold nested types: inline types they need go to the top level.
+            let type = inlineType(for: id, suggestedName: name, in: &topLevel, ignoringName: true)
+            return TypeDeclaration(name: name, documentation: documentation, kind: .alias(type.unwrapped))
+        }
+    }
+
+    /// A scope for the members of a new type: it may not reuse top-level names (a nested
+    /// `Address` would hide the top-level one from sibling properties) nor its own name.
+    func nestedContext(qualified: String, name: String) -> NestingContext {
+        var scope = topLevel.scope
+        scope.reserve(name)
+        return NestingContext(qualifier: qualified, scope: scope)
+    }
+
+    // MARK: Types
+
+    /// The Swift type for a schema used somewhere (a property, an item, a parameter); inline
+    /// objects, enums and unions are declared in `context` under a name from `suggestedName`.
+    func swiftType(for id: SchemaID, suggestedName: String, in context: inout NestingContext) -> SwiftType {
+        inlineType(for: id, suggestedName: suggestedName, in: &context, ignoringName: false)
+    }
+
+    private func inlineType(for id: SchemaID, suggestedName: String, in context: inout NestingContext, ignoringName: Bool) -> SwiftType {
+        let schema = table[id]
+        if !ignoringName, let name = typeNames[id] {
+            let type = SwiftType.named(name)
+            return SchemaShape.isNullable(schema, table) ? type.optional : type
+        }
+        var type: SwiftType
+        switch SchemaShape(schema, in: table) {
+        case .reference(let target):
+            type = swiftType(for: target, suggestedName: suggestedName, in: &context)
+        case .alias(let target):
+            type = swiftType(for: target, suggestedName: suggestedName, in: &context)
+        case .object, .union, .stringEnum, .integerEnum:
+            let name = context.scope.claim(SwiftName.typeName(suggestedName))
+            let qualified = context.qualified(name)
+            context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier))
+            type = .named(qualified)
+        case .constant:
+            type = .string
+        case .array(let items):
+            let singular = Self.singular(suggestedName)
+            let elementName = context.scope.contains(SwiftName.typeName(singular)) ? suggestedName + "Item" : singular
+            let element = items.map { swiftType(for: $0, suggestedName: elementName, in: &context) } ?? .jsonValue
+            type = .array(element.isOptional && element.unwrapped == .jsonValue ? .jsonValue : element)
+        case .dictionary(let values):
+            type = .dictionary(values.map { swiftType(for: $0, suggestedName: suggestedName + "Value", in: &context) } ?? .jsonValue)
+        case .primitive(let primitive):
+            type = primitiveType(primitive, format: schema.format)
+        case .any:
+            type = .jsonValue
+        }
+        if SchemaShape.isNullable(schema, table), type != .jsonValue {
+            type = type.optional
+        }
+        return type
+    }
+
+    func primitiveType(_ type: JSONType, format: String?) -> SwiftType {
+        switch type {
+        case .string:
+            switch format {
+            case "date-time": return .named("Date")
+            case "date": return .named("CalendarDate")
+            case "uuid": return .named("UUID")
+            case "uri", "url": return .named("URL")
+            case "byte", "binary": return .data
+            default: return .string
+            }
+        case .integer:
+            switch format {
+            case "int32": return .named("Int32")
+            case "int64": return .named("Int64")
+            default: return .int
+            }
+        case .number:
+            switch format {
+            case "float": return .named("Float")
+            case "int32": return .named("Int32")
+            case "int64": return .named("Int64")
+            default: return .double
+            }
+        case .boolean:
+            return .bool
+        case .object, .array, .null:
+            return .jsonValue
+        }
+    }
+
+    /// `pets` → `pet`, `categories` → `category`, `data` → `dataItem`.
+    static func singular(_ name: String) -> String {
+        if name.hasSuffix("ies"), name.count > 3 {
+            return String(name.dropLast(3)) + "y"
+        }
+        if name.hasSuffix("sses") || name.hasSuffix("xes") {
+            return String(name.dropLast(2))
+        }
+        if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 {
+            return String(name.dropLast())
+        }
+        return name + "Item"
+    }
+
+    // MARK: Documentation
+
+    func documentation(for schema: Schema) -> Documentation {
+        var lines: [String] = []
+        if let title = schema.title, !title.isEmpty {
+            lines += SwiftLiteral.documentationLines(title)
+        }
+        if let description = schema.description, !description.isEmpty, description != schema.title {
+            if !lines.isEmpty { lines.append("") }
+            lines += SwiftLiteral.documentationLines(description)
+        }
+        if schema.deprecated {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("- Important: Deprecated.")
+        }
+        return Documentation(lines)
+    }
+
+    func warning(_ message: String, at source: SourceRef) {
+        diagnostics.append(.warning(message, at: files.location(source), pointer: files.pointer(source)))
+    }
+}

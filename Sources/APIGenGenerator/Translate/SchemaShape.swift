@@ -1,0 +1,120 @@
+import APIGenOpenAPI
+
+/// What a schema turns into in Swift, decided once from its keywords.
+enum SchemaShape {
+    /// `$ref`: the named type of the target.
+    case reference(SchemaID)
+    /// A wrapper that adds nothing but documentation or nullability (`allOf: [$ref]`,
+    /// a oneOf with one non-null member).
+    case alias(SchemaID)
+    case union([SchemaID])
+    case object
+    case stringEnum([String])
+    case integerEnum([Int64])
+    /// A single allowed string (`const`, one-value `enum`): a `String` with that default.
+    case constant(String)
+    case array(SchemaID?)
+    case dictionary(SchemaID?)
+    case primitive(JSONType)
+    case any
+
+    init(_ schema: Schema, in table: SchemaTable) {
+        if let target = schema.reference {
+            self = .reference(target)
+            return
+        }
+        let alternatives = (schema.oneOf + schema.anyOf).filter { !SchemaShape.isNullOnly(table[$0], table) && !SchemaShape.isConstraintOnly(table[$0]) }
+        if !alternatives.isEmpty, schema.properties.isEmpty, schema.allOf.isEmpty {
+            self = alternatives.count == 1 ? .alias(alternatives[0]) : .union(alternatives)
+            return
+        }
+        if !schema.allOf.isEmpty {
+            let onlyWraps = schema.allOf.count == 1 && schema.properties.isEmpty && schema.additionalProperties == .unspecified
+            self = onlyWraps ? .alias(schema.allOf[0]) : .object
+            return
+        }
+        if let values = schema.enumValues.map({ SchemaShape.distinct($0.filter { $0 != .null }) }), !values.isEmpty {
+            let strings = values.compactMap(\.stringValue)
+            let integers = values.compactMap { value -> Int64? in
+                if case .int(let number) = value { return number }
+                return nil
+            }
+            let isBoolean = schema.types.contains(.boolean) || values.allSatisfy { $0.boolValue != nil }
+            if isBoolean {
+                self = .primitive(.boolean)
+            } else if strings.count == values.count, !schema.types.contains(.integer), !schema.types.contains(.number) {
+                self = strings.count == 1 ? .constant(strings[0]) : .stringEnum(strings)
+            } else if integers.count == values.count, !schema.types.contains(.number) {
+                self = .integerEnum(integers)
+            } else {
+                self = SchemaShape.byType(schema)
+            }
+            return
+        }
+        if case .string(let value)? = schema.constValue {
+            self = .constant(value)
+            return
+        }
+        self = SchemaShape.byType(schema)
+    }
+
+    private static func byType(_ schema: Schema) -> SchemaShape {
+        let types = schema.types.subtracting([.null])
+        if types.count > 1 {
+            return .any
+        }
+        switch types.first {
+        case .object?:
+            return objectOrDictionary(schema)
+        case .array?:
+            return .array(schema.items)
+        case .string?, .integer?, .number?, .boolean?:
+            return .primitive(types.first!)
+        case .null?:
+            return .any
+        case nil:
+            if !schema.properties.isEmpty { return .object }
+            if schema.items != nil { return .array(schema.items) }
+            if schema.additionalProperties != .unspecified { return objectOrDictionary(schema) }
+            return .any
+        }
+    }
+
+    private static func objectOrDictionary(_ schema: Schema) -> SchemaShape {
+        if !schema.properties.isEmpty {
+            return .object
+        }
+        switch schema.additionalProperties {
+        case .schema(let value): return .dictionary(value)
+        case .allowed(false): return .object
+        case .allowed(true), .unspecified: return .dictionary(nil)
+        }
+    }
+
+    static func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen: Set<Value> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    /// `{type: "null"}` or `{enum: [null]}`: a way to say "or null" inside oneOf/anyOf.
+    static func isNullOnly(_ schema: Schema, _ table: SchemaTable) -> Bool {
+        let resolved = schema.reference.map { table[table.resolved($0)] } ?? schema
+        if resolved.types == [.null] { return true }
+        if let values = resolved.enumValues, values == [.null] { return true }
+        return false
+    }
+
+    /// `oneOf: [{required: [a]}, {required: [b]}]` only validates; it declares no alternative types.
+    static func isConstraintOnly(_ schema: Schema) -> Bool {
+        schema.reference == nil && schema.types.isEmpty && schema.properties.isEmpty && schema.items == nil
+            && schema.allOf.isEmpty && schema.oneOf.isEmpty && schema.anyOf.isEmpty && schema.enumValues == nil
+            && schema.constValue == nil && schema.additionalProperties == .unspecified && !schema.required.isEmpty
+    }
+
+    /// True when the schema lets the value be null.
+    static func isNullable(_ schema: Schema, _ table: SchemaTable) -> Bool {
+        if schema.nullable || schema.types.contains(.null) { return true }
+        if schema.enumValues?.contains(.null) == true { return true }
+        return (schema.oneOf + schema.anyOf).contains { isNullOnly(table[$0], table) }
+    }
+}

@@ -1,0 +1,123 @@
+import APIGenOpenAPI
+
+/// Object schemas (with allOf merged in) become structs.
+extension ModelTranslator {
+    /// Properties, required names and extra-property rule of an object, with every allOf
+    /// member merged in (members first, so a schema's own definition of a property wins).
+    struct MergedObject {
+        var properties: [Schema.Property] = []
+        var required: Set<String> = []
+        var additionalProperties: Schema.AdditionalProperties = .unspecified
+    }
+
+    func mergedObject(_ id: SchemaID) -> MergedObject {
+        var merged = MergedObject()
+        var visited: Set<SchemaID> = []
+        func visit(_ id: SchemaID) {
+            let resolved = table.resolved(id)
+            guard visited.insert(resolved).inserted else { return }
+            let schema = table[resolved]
+            for member in schema.allOf {
+                visit(member)
+            }
+            let alternatives = (schema.oneOf + schema.anyOf).filter {
+                !SchemaShape.isConstraintOnly(table[$0]) && !SchemaShape.isNullOnly(table[$0], table)
+            }
+            if alternatives.count == 1, schema.properties.isEmpty {
+                visit(alternatives[0])
+            } else if alternatives.count > 1 {
+                warning("oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: schema.source)
+            }
+            for property in schema.properties {
+                if let existing = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                    merged.properties[existing] = property
+                } else {
+                    merged.properties.append(property)
+                }
+            }
+            merged.required.formUnion(schema.required)
+            if schema.additionalProperties != .unspecified {
+                merged.additionalProperties = schema.additionalProperties
+            }
+        }
+        visit(id)
+        return merged
+    }
+
+    func structDeclaration(for id: SchemaID, name: String, qualified: String, documentation: Documentation) -> TypeDeclaration {
+        var context = nestedContext(qualified: qualified, name: name)
+        let merged = mergedObject(id)
+        let isPatchBody = patchBodies.contains(id)
+        var members = NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol"])
+        var declaration = StructDeclaration()
+        for property in merged.properties {
+            let swiftName = members.claim(SwiftName.memberName(property.name))
+            let schema = table[property.schema]
+            let resolved = table[table.resolved(property.schema)]
+            var type = swiftType(for: property.schema, suggestedName: property.name, in: &context)
+            let isReadOnly = schema.readOnly || resolved.readOnly
+            let isWriteOnly = schema.writeOnly || resolved.writeOnly
+            // Read-only values are absent from requests, write-only ones from responses, so
+            // neither can be required of both directions.
+            let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
+            var defaultValue: String?
+            if case .constant(let constant) = SchemaShape(resolved, in: table), type == .string {
+                defaultValue = SwiftLiteral.string(constant)
+            } else if let value = schema.defaultValue ?? resolved.defaultValue {
+                defaultValue = defaultLiteral(value, for: type.unwrapped, schema: property.schema)
+                if defaultValue == nil {
+                    warning("default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored", at: schema.source)
+                }
+            }
+            let nullable = type.isOptional
+            if !isRequired, defaultValue == nil {
+                type = type.optional
+            }
+            var member = PropertyDeclaration(name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired && !nullable, documentation: propertyDocumentation(schema: schema, resolved: resolved))
+            member.defaultValue = defaultValue
+            member.isReadOnly = isReadOnly
+            member.isPatchNullable = isPatchBody && nullable && !isRequired
+            declaration.properties.append(member)
+        }
+        if !merged.properties.isEmpty {
+            switch merged.additionalProperties {
+            case .schema(let value):
+                let valueType = swiftType(for: value, suggestedName: "AdditionalProperty", in: &context)
+                declaration.additionalProperties = AdditionalPropertiesMember(name: members.claim("additionalProperties"), valueType: valueType)
+            case .allowed(true):
+                declaration.additionalProperties = AdditionalPropertiesMember(name: members.claim("additionalProperties"), valueType: .jsonValue)
+            case .allowed(false), .unspecified:
+                break
+            }
+        }
+        var result = TypeDeclaration(name: name, documentation: documentation, kind: .structure(declaration))
+        result.nested = context.nested
+        return result
+    }
+
+    private func propertyDocumentation(schema: Schema, resolved: Schema) -> Documentation {
+        var documentation = self.documentation(for: schema)
+        if documentation.isEmpty, schema.reference == nil {
+            documentation = self.documentation(for: resolved)
+        }
+        if let example = schema.examples.first, let text = Self.exampleText(example) {
+            if !documentation.isEmpty { documentation.lines.append("") }
+            documentation.lines += SwiftLiteral.documentationLines("- Example: `\(text)`")
+        }
+        return documentation
+    }
+
+    /// A one-line rendering of an example scalar for documentation; structures are skipped.
+    static func exampleText(_ value: SpecValue) -> String? {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .int(let number): text = String(number)
+        case .double(let number): text = String(number)
+        case .bool(let flag): text = String(flag)
+        default: return nil
+        }
+        guard !text.contains("`"), !text.contains("\n"), text.count <= 120 else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,93 @@
+import APIGenOpenAPI
+
+/// oneOf / anyOf become enums with a case per alternative, named after what each one is.
+extension ModelTranslator {
+    func unionDeclaration(for id: SchemaID, members: [SchemaID], name: String, qualified: String, documentation: Documentation) -> TypeDeclaration {
+        let schema = table[id]
+        var context = nestedContext(qualified: qualified, name: name)
+        let discriminator = schema.discriminator
+        var caseScope = NameScope(reserved: discriminator == nil ? ["init", "self", "Type"] : ["unknown", "init", "self", "Type"])
+        var cases: [UnionDeclaration.Case] = []
+        var usedValues: Set<String> = []
+        for (index, member) in members.enumerated() {
+            let values = discriminator.map { discriminatorValues(for: member, discriminator: $0) } ?? []
+            let proposed = caseName(for: member, discriminatorValue: values.first, index: index)
+            let caseName = caseScope.claim(proposed)
+            var type = swiftType(for: member, suggestedName: caseName, in: &context)
+            type = type.unwrapped
+            let fresh = values.filter { usedValues.insert($0).inserted }
+            cases.append(.init(name: SwiftName.escaped(caseName), type: type, discriminatorValues: fresh))
+        }
+        var union = UnionDeclaration(cases: cases, discriminatorKey: discriminator?.propertyName)
+        if union.discriminatorKey != nil, cases.allSatisfy({ $0.discriminatorValues.isEmpty }) {
+            warning("the discriminator selects none of the alternatives; they are tried in order instead", at: schema.source)
+            union.discriminatorKey = nil
+        }
+        // Alternatives that are the same Swift type cannot be told apart when decoding.
+        var seenTypes: Set<SwiftType> = []
+        if union.discriminatorKey == nil {
+            union.cases = union.cases.filter { seenTypes.insert($0.type).inserted }
+        }
+        var declaration = TypeDeclaration(name: name, documentation: documentation, kind: .union(union))
+        declaration.nested = context.nested
+        return declaration
+    }
+
+    /// Discriminator values that select `member`: explicit mapping entries, else its component
+    /// name, plus the single value its discriminator property allows (`type: {enum: [cat]}`).
+    private func discriminatorValues(for member: SchemaID, discriminator: Schema.Discriminator) -> [String] {
+        let target = table.resolved(member)
+        var values = discriminator.mapping.filter { table.resolved($0.schema) == target }.map(\.value)
+        if values.isEmpty, let name = table.components.first(where: { table.resolved($0.schema) == target })?.name {
+            values.append(name)
+        }
+        let property = mergedObject(member).properties.first { $0.name == discriminator.propertyName }
+        if let property, case .constant(let value) = SchemaShape(table[table.resolved(property.schema)], in: table), !values.contains(value) {
+            values.append(value)
+        }
+        return values
+    }
+
+    /// `$ref: Cat` → `cat`; a title; a discriminator value; `string`, `int`, `strings` for
+    /// primitives and arrays; else the first required property; `variant1` as the last resort.
+    private func caseName(for member: SchemaID, discriminatorValue: String?, index: Int) -> String {
+        let schema = table[member]
+        if schema.reference != nil, let name = typeNames[table.resolved(member)] ?? typeNames[schema.reference!] {
+            return SwiftName.memberName(name)
+        }
+        if let name = typeNames[member] {
+            return SwiftName.memberName(name)
+        }
+        if let title = schema.title, !SwiftName.words(title).isEmpty {
+            return SwiftName.memberName(title)
+        }
+        if let discriminatorValue, !SwiftName.words(discriminatorValue).isEmpty {
+            return SwiftName.memberName(discriminatorValue)
+        }
+        switch SchemaShape(schema, in: table) {
+        case .primitive(let type):
+            return SwiftName.memberName(primitiveType(type, format: schema.format).code)
+        case .constant(let value):
+            return SwiftName.memberName(value, fallback: "string")
+        case .stringEnum, .integerEnum:
+            return "value"
+        case .array(let items):
+            if let items, let itemName = typeNames[table.resolved(items)] {
+                return SwiftName.memberName(itemName) + "List"
+            }
+            if let items, case .primitive(let type) = SchemaShape(table[items], in: table) {
+                return SwiftName.memberName(primitiveType(type, format: table[items].format).code) + "List"
+            }
+            return "array"
+        case .dictionary:
+            return "dictionary"
+        case .object:
+            if let first = mergedObject(member).properties.first(where: { schema.required.contains($0.name) }) ?? mergedObject(member).properties.first {
+                return SwiftName.memberName(first.name)
+            }
+            return "object"
+        default:
+            return "variant\(index + 1)"
+        }
+    }
+}
