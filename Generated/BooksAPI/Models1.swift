@@ -90,16 +90,16 @@ public nonisolated struct Book: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isbn, forKey: .isbn)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(subtitle, forKey: .subtitle)
-        try container.encodeIfPresent(authors, forKey: .authors)
-        try container.encodeIfPresent(firstPublishYear, forKey: .firstPublishYear)
-        try container.encodeIfPresent(coverId, forKey: .coverId)
-        try container.encodeIfPresent(languages, forKey: .languages)
-        try container.encodeIfPresent(rating, forKey: .rating)
-        try container.encodeIfPresent(publishDate, forKey: .publishDate)
-        try container.encodeIfPresent(pageCount, forKey: .pageCount)
-        try container.encodeIfPresent(subjects, forKey: .subjects)
+        try container.encode(self.isbn, forKey: .isbn)
+        try container.encode(self.title, forKey: .title)
+        try container.encodeIfPresent(self.subtitle, forKey: .subtitle)
+        try container.encodeIfPresent(self.authors, forKey: .authors)
+        try container.encodeIfPresent(self.firstPublishYear, forKey: .firstPublishYear)
+        try container.encodeIfPresent(self.coverId, forKey: .coverId)
+        try container.encodeIfPresent(self.languages, forKey: .languages)
+        try container.encodeIfPresent(self.rating, forKey: .rating)
+        try container.encodeIfPresent(self.publishDate, forKey: .publishDate)
+        try container.encodeIfPresent(self.pageCount, forKey: .pageCount)
+        try container.encodeIfPresent(self.subjects, forKey: .subjects)
     }
 }

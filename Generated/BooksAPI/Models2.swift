@@ -62,8 +62,8 @@ public nonisolated struct SearchResults: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(numFound, forKey: .numFound)
-        try container.encodeIfPresent(start, forKey: .start)
-        try container.encode(docs, forKey: .docs)
+        try container.encode(self.numFound, forKey: .numFound)
+        try container.encodeIfPresent(self.start, forKey: .start)
+        try container.encode(self.docs, forKey: .docs)
     }
 }

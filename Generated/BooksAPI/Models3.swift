@@ -46,10 +46,10 @@ public nonisolated struct Author: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(bio, forKey: .bio)
-        try container.encodeIfPresent(birthYear, forKey: .birthYear)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.bio, forKey: .bio)
+        try container.encodeIfPresent(self.birthYear, forKey: .birthYear)
     }
 }
 
@@ -75,6 +75,6 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(error, forKey: .error)
+        try container.encode(self.error, forKey: .error)
     }
 }

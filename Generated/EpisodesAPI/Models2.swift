@@ -44,9 +44,9 @@ public nonisolated struct EpisodePage: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(page, forKey: .page)
-        try container.encode(totalPages, forKey: .totalPages)
-        try container.encodeIfPresent(nextPage, forKey: .nextPage)
+        try container.encode(self.items, forKey: .items)
+        try container.encode(self.page, forKey: .page)
+        try container.encode(self.totalPages, forKey: .totalPages)
+        try container.encodeIfPresent(self.nextPage, forKey: .nextPage)
     }
 }

@@ -117,16 +117,16 @@ public nonisolated struct Episode: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(summary, forKey: .summary)
-        try container.encode(duration, forKey: .duration)
-        try container.encode(publishedAt, forKey: .publishedAt)
-        try container.encodeIfPresent(artworkURL, forKey: .artworkURL)
-        try container.encode(season, forKey: .season)
-        try container.encode(number, forKey: .number)
-        try container.encode(explicit, forKey: .explicit)
-        try container.encode(kind, forKey: .kind)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encodeIfPresent(self.summary, forKey: .summary)
+        try container.encode(self.duration, forKey: .duration)
+        try container.encode(self.publishedAt, forKey: .publishedAt)
+        try container.encodeIfPresent(self.artworkURL, forKey: .artworkURL)
+        try container.encode(self.season, forKey: .season)
+        try container.encode(self.number, forKey: .number)
+        try container.encode(self.explicit, forKey: .explicit)
+        try container.encode(self.kind, forKey: .kind)
     }
 }
 
@@ -157,8 +157,8 @@ public nonisolated struct ShowEpisodes: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(episodes, forKey: .episodes)
-        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
+        try container.encode(self.episodes, forKey: .episodes)
+        try container.encodeIfPresent(self.nextCursor, forKey: .nextCursor)
     }
 }
 
@@ -184,6 +184,6 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
+        try container.encode(self.message, forKey: .message)
     }
 }

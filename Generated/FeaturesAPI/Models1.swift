@@ -41,8 +41,8 @@ public nonisolated struct Account: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(email, forKey: .email)
-        try container.encodeIfPresent(password, forKey: .password)
+        try container.encode(self.email, forKey: .email)
+        try container.encodeIfPresent(self.password, forKey: .password)
     }
 }
 
@@ -133,20 +133,20 @@ public nonisolated struct RenamedProperties: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(userId, forKey: .userId)
-        try container.encode(`class`, forKey: .`class`)
-        try container.encodeIfPresent(self2, forKey: .self2)
-        try container.encodeIfPresent(type, forKey: .type)
-        try container.encodeIfPresent(`default`, forKey: .`default`)
-        try container.encodeIfPresent(_2faEnabled, forKey: ._2faEnabled)
-        try container.encodeIfPresent(refLike, forKey: .refLike)
-        try container.encodeIfPresent(url, forKey: .url)
-        try container.encodeIfPresent(url2, forKey: .url2)
-        try container.encodeIfPresent(isActive, forKey: .isActive)
-        try container.encodeIfPresent(`protocol`, forKey: .`protocol`)
-        try container.encodeIfPresent(init2, forKey: .init2)
-        try container.encodeIfPresent(links, forKey: .links)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.userId, forKey: .userId)
+        try container.encode(self.`class`, forKey: .`class`)
+        try container.encodeIfPresent(self.self2, forKey: .self2)
+        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encodeIfPresent(self.`default`, forKey: .`default`)
+        try container.encodeIfPresent(self._2faEnabled, forKey: ._2faEnabled)
+        try container.encodeIfPresent(self.refLike, forKey: .refLike)
+        try container.encodeIfPresent(self.url, forKey: .url)
+        try container.encodeIfPresent(self.url2, forKey: .url2)
+        try container.encodeIfPresent(self.isActive, forKey: .isActive)
+        try container.encodeIfPresent(self.`protocol`, forKey: .`protocol`)
+        try container.encodeIfPresent(self.init2, forKey: .init2)
+        try container.encodeIfPresent(self.links, forKey: .links)
     }
 }
 
@@ -180,9 +180,9 @@ public nonisolated struct OrderItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encodeIfPresent(unitPrice, forKey: .unitPrice)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encodeIfPresent(self.unitPrice, forKey: .unitPrice)
     }
 }
 
@@ -191,7 +191,7 @@ public nonisolated struct SwiftNames: Codable, Hashable, Sendable {
     public var data: DataModel?
     public var date: DateModel?
     public var error: ErrorModel?
-    public var type: TypeModel?
+    public var type: Kind?
     public var result: ResultModel?
     public var profile: UserProfile?
     public var item: OrderItem?
@@ -200,7 +200,7 @@ public nonisolated struct SwiftNames: Codable, Hashable, Sendable {
     /// - Example: `2024-02-29T12:00:00Z`
     public var timestamp: Date?
 
-    public init(data: DataModel? = nil, date: DateModel? = nil, error: ErrorModel? = nil, type: TypeModel? = nil, result: ResultModel? = nil, profile: UserProfile? = nil, item: OrderItem? = nil, timestamp: Date? = nil) {
+    public init(data: DataModel? = nil, date: DateModel? = nil, error: ErrorModel? = nil, type: Kind? = nil, result: ResultModel? = nil, profile: UserProfile? = nil, item: OrderItem? = nil, timestamp: Date? = nil) {
         self.data = data
         self.date = date
         self.error = error
@@ -227,7 +227,7 @@ public nonisolated struct SwiftNames: Codable, Hashable, Sendable {
         self.data = try container.decodeIfPresent(DataModel.self, forKey: .data)
         self.date = try container.decodeIfPresent(DateModel.self, forKey: .date)
         self.error = try container.decodeIfPresent(ErrorModel.self, forKey: .error)
-        self.type = try container.decodeIfPresent(TypeModel.self, forKey: .type)
+        self.type = try container.decodeIfPresent(Kind.self, forKey: .type)
         self.result = try container.decodeIfPresent(ResultModel.self, forKey: .result)
         self.profile = try container.decodeIfPresent(UserProfile.self, forKey: .profile)
         self.item = try container.decodeIfPresent(OrderItem.self, forKey: .item)
@@ -236,14 +236,14 @@ public nonisolated struct SwiftNames: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(data, forKey: .data)
-        try container.encodeIfPresent(date, forKey: .date)
-        try container.encodeIfPresent(error, forKey: .error)
-        try container.encodeIfPresent(type, forKey: .type)
-        try container.encodeIfPresent(result, forKey: .result)
-        try container.encodeIfPresent(profile, forKey: .profile)
-        try container.encodeIfPresent(item, forKey: .item)
-        try container.encodeIfPresent(timestamp, forKey: .timestamp)
+        try container.encodeIfPresent(self.data, forKey: .data)
+        try container.encodeIfPresent(self.date, forKey: .date)
+        try container.encodeIfPresent(self.error, forKey: .error)
+        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encodeIfPresent(self.result, forKey: .result)
+        try container.encodeIfPresent(self.profile, forKey: .profile)
+        try container.encodeIfPresent(self.item, forKey: .item)
+        try container.encodeIfPresent(self.timestamp, forKey: .timestamp)
     }
 }
 
@@ -267,7 +267,7 @@ public nonisolated struct Identified: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        try container.encode(self.id, forKey: .id)
     }
 }
 
@@ -296,8 +296,8 @@ public nonisolated struct Timestamps: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
     }
 }
 
@@ -341,11 +341,11 @@ public nonisolated struct Document: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(body, forKey: .body)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
+        try container.encode(self.title, forKey: .title)
+        try container.encodeIfPresent(self.body, forKey: .body)
     }
 }
 
@@ -399,8 +399,8 @@ public nonisolated struct BankTransfer: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(iban, forKey: .iban)
-        try container.encodeIfPresent(bic, forKey: .bic)
+        try container.encode(self.iban, forKey: .iban)
+        try container.encodeIfPresent(self.bic, forKey: .bic)
     }
 }
 
@@ -435,7 +435,7 @@ public nonisolated struct LinkedNode: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
-        try container.encodeIfPresent(next, forKey: .next)
+        try container.encode(self.value, forKey: .value)
+        try container.encodeIfPresent(self.next, forKey: .next)
     }
 }

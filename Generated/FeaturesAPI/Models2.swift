@@ -125,19 +125,19 @@ public nonisolated struct Widget: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(label, forKey: .label)
-        try container.encode(count, forKey: .count)
-        try container.encode(ratio, forKey: .ratio)
-        try container.encode(enabled, forKey: .enabled)
-        try container.encode(status, forKey: .status)
-        try container.encode(priority, forKey: .priority)
-        try container.encode(size, forKey: .size)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(aliases, forKey: .aliases)
-        try container.encode(settings, forKey: .settings)
-        try container.encodeIfPresent(legacyCode, forKey: .legacyCode)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.label, forKey: .label)
+        try container.encode(self.count, forKey: .count)
+        try container.encode(self.ratio, forKey: .ratio)
+        try container.encode(self.enabled, forKey: .enabled)
+        try container.encode(self.status, forKey: .status)
+        try container.encode(self.priority, forKey: .priority)
+        try container.encode(self.size, forKey: .size)
+        try container.encode(self.tags, forKey: .tags)
+        try container.encode(self.aliases, forKey: .aliases)
+        try container.encode(self.settings, forKey: .settings)
+        try container.encodeIfPresent(self.legacyCode, forKey: .legacyCode)
     }
 }
 
@@ -180,9 +180,9 @@ public nonisolated struct ResultModel: Codable, Hashable, Sendable {
     public var day: DateModel?
     /// - Example: `2024-02-29T12:00:00Z`
     public var at: Date?
-    public var type: TypeModel?
+    public var type: Kind?
 
-    public init(ok: Bool, data: DataModel? = nil, error: ErrorModel? = nil, day: DateModel? = nil, at: Date? = nil, type: TypeModel? = nil) {
+    public init(ok: Bool, data: DataModel? = nil, error: ErrorModel? = nil, day: DateModel? = nil, at: Date? = nil, type: Kind? = nil) {
         self.ok = ok
         self.data = data
         self.error = error
@@ -207,17 +207,17 @@ public nonisolated struct ResultModel: Codable, Hashable, Sendable {
         self.error = try container.decodeIfPresent(ErrorModel.self, forKey: .error)
         self.day = try container.decodeIfPresent(DateModel.self, forKey: .day)
         self.at = try container.decodeIfPresent(Date.self, forKey: .at)
-        self.type = try container.decodeIfPresent(TypeModel.self, forKey: .type)
+        self.type = try container.decodeIfPresent(Kind.self, forKey: .type)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ok, forKey: .ok)
-        try container.encodeIfPresent(data, forKey: .data)
-        try container.encodeIfPresent(error, forKey: .error)
-        try container.encodeIfPresent(day, forKey: .day)
-        try container.encodeIfPresent(at, forKey: .at)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encode(self.ok, forKey: .ok)
+        try container.encodeIfPresent(self.data, forKey: .data)
+        try container.encodeIfPresent(self.error, forKey: .error)
+        try container.encodeIfPresent(self.day, forKey: .day)
+        try container.encodeIfPresent(self.at, forKey: .at)
+        try container.encodeIfPresent(self.type, forKey: .type)
     }
 }
 
@@ -298,8 +298,8 @@ public nonisolated struct Animal: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.sound, forKey: .sound)
     }
 }
 
@@ -337,10 +337,10 @@ public nonisolated struct Dog: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(sound, forKey: .sound)
-        try container.encode(breed, forKey: .breed)
-        try container.encode(goodBoy, forKey: .goodBoy)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.sound, forKey: .sound)
+        try container.encode(self.breed, forKey: .breed)
+        try container.encode(self.goodBoy, forKey: .goodBoy)
     }
 }
 
@@ -368,8 +368,8 @@ public nonisolated struct Circle: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(shapeType, forKey: .shapeType)
-        try container.encode(radius, forKey: .radius)
+        try container.encode(self.shapeType, forKey: .shapeType)
+        try container.encode(self.radius, forKey: .radius)
     }
 }
 
@@ -402,9 +402,9 @@ public nonisolated struct Triangle: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(shapeType, forKey: .shapeType)
-        try container.encode(base, forKey: .base)
-        try container.encode(height, forKey: .height)
+        try container.encode(self.shapeType, forKey: .shapeType)
+        try container.encode(self.base, forKey: .base)
+        try container.encode(self.height, forKey: .height)
     }
 }
 
@@ -453,7 +453,7 @@ public nonisolated struct EmailContact: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(email, forKey: .email)
+        try container.encode(self.email, forKey: .email)
     }
 }
 
@@ -477,7 +477,7 @@ public nonisolated struct PhoneContact: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phone, forKey: .phone)
+        try container.encode(self.phone, forKey: .phone)
     }
 }
 
@@ -570,15 +570,15 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(nickname, forKey: .nickname)
-        try container.encodeIfPresent(middleName, forKey: .middleName)
-        try container.encodeIfPresent(age, forKey: .age)
-        try container.encodeIfPresent(score, forKey: .score)
-        try container.encodeIfPresent(aliases, forKey: .aliases)
-        try container.encodeIfPresent(pet, forKey: .pet)
-        try container.encodeIfPresent(partner, forKey: .partner)
-        try container.encodeIfPresent(mood, forKey: .mood)
-        try container.encodeIfPresent(idOrName, forKey: .idOrName)
+        try container.encodeIfPresent(self.nickname, forKey: .nickname)
+        try container.encodeIfPresent(self.middleName, forKey: .middleName)
+        try container.encodeIfPresent(self.age, forKey: .age)
+        try container.encodeIfPresent(self.score, forKey: .score)
+        try container.encodeIfPresent(self.aliases, forKey: .aliases)
+        try container.encodeIfPresent(self.pet, forKey: .pet)
+        try container.encodeIfPresent(self.partner, forKey: .partner)
+        try container.encodeIfPresent(self.mood, forKey: .mood)
+        try container.encodeIfPresent(self.idOrName, forKey: .idOrName)
     }
 }
 
@@ -607,8 +607,8 @@ public nonisolated struct Point: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(x, forKey: .x)
-        try container.encode(y, forKey: .y)
+        try container.encode(self.x, forKey: .x)
+        try container.encode(self.y, forKey: .y)
     }
 }
 
@@ -639,8 +639,8 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
-        try container.encode(children, forKey: .children)
+        try container.encode(self.value, forKey: .value)
+        try container.encode(self.children, forKey: .children)
     }
 }
 
@@ -672,8 +672,8 @@ public nonisolated struct Folder: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(files, forKey: .files)
-        try container.encodeIfPresent(subfolders, forKey: .subfolders)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.files, forKey: .files)
+        try container.encodeIfPresent(self.subfolders, forKey: .subfolders)
     }
 }

@@ -34,8 +34,8 @@ public nonisolated struct LegacyWidget: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(self.code, forKey: .code)
+        try container.encodeIfPresent(self.title, forKey: .title)
     }
 }
 
@@ -64,8 +64,8 @@ public nonisolated struct ErrorModel: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(code, forKey: .code)
-        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
     }
 }
 
@@ -94,8 +94,8 @@ public nonisolated struct DataModel: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(payload, forKey: .payload)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.payload, forKey: .payload)
     }
 }
 
@@ -129,36 +129,9 @@ public nonisolated struct DateModel: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(year, forKey: .year)
-        try container.encode(month, forKey: .month)
-        try container.encode(day, forKey: .day)
-    }
-}
-
-/// Named like the `.Type` metatype suffix.
-public nonisolated enum TypeModel: OpenEnum {
-    case primitive
-    case composite
-    case reference
-    /// A value this client does not know yet, kept as sent.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "primitive": self = .primitive
-        case "composite": self = .composite
-        case "reference": self = .reference
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .primitive: "primitive"
-        case .composite: "composite"
-        case .reference: "reference"
-        case .unknown(let value): value
-        }
+        try container.encode(self.year, forKey: .year)
+        try container.encode(self.month, forKey: .month)
+        try container.encode(self.day, forKey: .day)
     }
 }
 
@@ -216,8 +189,8 @@ public nonisolated struct Square: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(shapeType, forKey: .shapeType)
-        try container.encode(side, forKey: .side)
+        try container.encode(self.shapeType, forKey: .shapeType)
+        try container.encode(self.side, forKey: .side)
     }
 }
 
@@ -276,8 +249,8 @@ public nonisolated enum Location: Codable, Hashable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(lat, forKey: .lat)
-            try container.encode(lon, forKey: .lon)
+            try container.encode(self.lat, forKey: .lat)
+            try container.encode(self.lon, forKey: .lon)
         }
     }
 
@@ -329,9 +302,9 @@ public nonisolated struct Constants: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(apiVersion, forKey: .apiVersion)
-        try container.encode(kind, forKey: .kind)
-        try container.encodeIfPresent(maxRetries, forKey: .maxRetries)
+        try container.encode(self.apiVersion, forKey: .apiVersion)
+        try container.encode(self.kind, forKey: .kind)
+        try container.encodeIfPresent(self.maxRetries, forKey: .maxRetries)
     }
 }
 
@@ -359,9 +332,9 @@ public nonisolated struct Labels: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
+        try container.encode(self.name, forKey: .name)
         var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)
-        try additionalContainer.encodeAdditionalProperties(additionalProperties)
+        try additionalContainer.encodeAdditionalProperties(self.additionalProperties)
     }
 }
 
@@ -431,16 +404,16 @@ public nonisolated struct Dynamic: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(inventory, forKey: .inventory)
-        try container.encodeIfPresent(metadata, forKey: .metadata)
-        try container.encodeIfPresent(labels, forKey: .labels)
-        try container.encodeIfPresent(origin, forKey: .origin)
-        try container.encodeIfPresent(widgetsByName, forKey: .widgetsByName)
-        try container.encodeIfPresent(anything, forKey: .anything)
-        try container.encodeIfPresent(freeForm, forKey: .freeForm)
-        try container.encodeIfPresent(inlineAnything, forKey: .inlineAnything)
-        try container.encodeIfPresent(matrix, forKey: .matrix)
-        try container.encodeIfPresent(cube, forKey: .cube)
-        try container.encodeIfPresent(groups, forKey: .groups)
+        try container.encodeIfPresent(self.inventory, forKey: .inventory)
+        try container.encodeIfPresent(self.metadata, forKey: .metadata)
+        try container.encodeIfPresent(self.labels, forKey: .labels)
+        try container.encodeIfPresent(self.origin, forKey: .origin)
+        try container.encodeIfPresent(self.widgetsByName, forKey: .widgetsByName)
+        try container.encodeIfPresent(self.anything, forKey: .anything)
+        try container.encodeIfPresent(self.freeForm, forKey: .freeForm)
+        try container.encodeIfPresent(self.inlineAnything, forKey: .inlineAnything)
+        try container.encodeIfPresent(self.matrix, forKey: .matrix)
+        try container.encodeIfPresent(self.cube, forKey: .cube)
+        try container.encodeIfPresent(self.groups, forKey: .groups)
     }
 }

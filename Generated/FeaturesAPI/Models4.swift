@@ -151,22 +151,22 @@ public nonisolated struct Formats: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(int32, forKey: .int32)
-        try container.encode(int64, forKey: .int64)
-        try container.encodeIfPresent(integer, forKey: .integer)
-        try container.encode(float, forKey: .float)
-        try container.encode(double, forKey: .double)
-        try container.encodeIfPresent(number, forKey: .number)
-        try container.encode(dateTime, forKey: .dateTime)
-        try container.encodeIfPresent(dateTimeWithoutFraction, forKey: .dateTimeWithoutFraction)
-        try container.encode(date, forKey: .date)
-        try container.encode(uuid, forKey: .uuid)
-        try container.encode(uri, forKey: .uri)
-        try container.encode(byte, forKey: .byte)
-        try container.encodeIfPresent(binary, forKey: .binary)
-        try container.encode(email, forKey: .email)
-        try container.encodeIfPresent(password, forKey: .password)
-        try container.encodeIfPresent(ipv4, forKey: .ipv4)
+        try container.encode(self.int32, forKey: .int32)
+        try container.encode(self.int64, forKey: .int64)
+        try container.encodeIfPresent(self.integer, forKey: .integer)
+        try container.encode(self.float, forKey: .float)
+        try container.encode(self.double, forKey: .double)
+        try container.encodeIfPresent(self.number, forKey: .number)
+        try container.encode(self.dateTime, forKey: .dateTime)
+        try container.encodeIfPresent(self.dateTimeWithoutFraction, forKey: .dateTimeWithoutFraction)
+        try container.encode(self.date, forKey: .date)
+        try container.encode(self.uuid, forKey: .uuid)
+        try container.encode(self.uri, forKey: .uri)
+        try container.encode(self.byte, forKey: .byte)
+        try container.encodeIfPresent(self.binary, forKey: .binary)
+        try container.encode(self.email, forKey: .email)
+        try container.encodeIfPresent(self.password, forKey: .password)
+        try container.encodeIfPresent(self.ipv4, forKey: .ipv4)
     }
 }
 
@@ -253,10 +253,10 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(line1, forKey: .line1)
-            try container.encodeIfPresent(line2, forKey: .line2)
-            try container.encode(city, forKey: .city)
-            try container.encode(country, forKey: .country)
+            try container.encode(self.line1, forKey: .line1)
+            try container.encodeIfPresent(self.line2, forKey: .line2)
+            try container.encode(self.city, forKey: .city)
+            try container.encode(self.country, forKey: .country)
         }
     }
 
@@ -284,8 +284,8 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(sku, forKey: .sku)
-            try container.encode(quantity, forKey: .quantity)
+            try container.encode(self.sku, forKey: .sku)
+            try container.encode(self.quantity, forKey: .quantity)
         }
     }
 
@@ -313,10 +313,37 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(shippingAddress, forKey: .shippingAddress)
-        try container.encode(lines, forKey: .lines)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.shippingAddress, forKey: .shippingAddress)
+        try container.encode(self.lines, forKey: .lines)
+    }
+}
+
+/// Named like the `.Type` metatype suffix.
+public nonisolated enum Kind: OpenEnum {
+    case primitive
+    case composite
+    case reference
+    /// A value this client does not know yet, kept as sent.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "primitive": self = .primitive
+        case "composite": self = .composite
+        case "reference": self = .reference
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .primitive: "primitive"
+        case .composite: "composite"
+        case .reference: "reference"
+        case .unknown(let value): value
+        }
     }
 }
 
@@ -354,10 +381,10 @@ public nonisolated struct UserProfile: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(userId, forKey: .userId)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encodeIfPresent(dateOfBirth, forKey: .dateOfBirth)
-        try container.encodeIfPresent(orderItems, forKey: .orderItems)
+        try container.encode(self.userId, forKey: .userId)
+        try container.encode(self.displayName, forKey: .displayName)
+        try container.encodeIfPresent(self.dateOfBirth, forKey: .dateOfBirth)
+        try container.encodeIfPresent(self.orderItems, forKey: .orderItems)
     }
 }
 
@@ -410,10 +437,10 @@ public nonisolated struct Tricky: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(greeting, forKey: .greeting)
-        try container.encodeIfPresent(carriageReturn, forKey: .carriageReturn)
-        try container.encodeIfPresent(edgeCase, forKey: .edgeCase)
-        try container.encodeIfPresent(emptyDescription, forKey: .emptyDescription)
+        try container.encode(self.greeting, forKey: .greeting)
+        try container.encodeIfPresent(self.carriageReturn, forKey: .carriageReturn)
+        try container.encodeIfPresent(self.edgeCase, forKey: .edgeCase)
+        try container.encodeIfPresent(self.emptyDescription, forKey: .emptyDescription)
     }
 }
 
@@ -473,9 +500,9 @@ public nonisolated struct Card: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(last4, forKey: .last4)
-        try container.encode(brand, forKey: .brand)
-        try container.encodeIfPresent(expires, forKey: .expires)
+        try container.encode(self.last4, forKey: .last4)
+        try container.encode(self.brand, forKey: .brand)
+        try container.encodeIfPresent(self.expires, forKey: .expires)
     }
 }
 
@@ -544,12 +571,12 @@ public nonisolated struct Variants: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(shape, forKey: .shape)
-        try container.encodeIfPresent(payment, forKey: .payment)
-        try container.encodeIfPresent(identifier, forKey: .identifier)
-        try container.encodeIfPresent(contact, forKey: .contact)
-        try container.encodeIfPresent(location, forKey: .location)
-        try container.encodeIfPresent(inlineUnion, forKey: .inlineUnion)
+        try container.encodeIfPresent(self.shape, forKey: .shape)
+        try container.encodeIfPresent(self.payment, forKey: .payment)
+        try container.encodeIfPresent(self.identifier, forKey: .identifier)
+        try container.encodeIfPresent(self.contact, forKey: .contact)
+        try container.encodeIfPresent(self.location, forKey: .location)
+        try container.encodeIfPresent(self.inlineUnion, forKey: .inlineUnion)
     }
 }
 
@@ -576,8 +603,8 @@ public nonisolated struct Measurement: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(readings, forKey: .readings)
+        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.readings, forKey: .readings)
     }
 }
 
@@ -613,9 +640,9 @@ public nonisolated struct File: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(size, forKey: .size)
-        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.size, forKey: .size)
+        try container.encodeIfPresent(self.parent, forKey: .parent)
     }
 }
 
@@ -673,7 +700,7 @@ public nonisolated struct Reading: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
-        try container.encode(unit, forKey: .unit)
+        try container.encode(self.value, forKey: .value)
+        try container.encode(self.unit, forKey: .unit)
     }
 }

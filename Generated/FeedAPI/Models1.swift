@@ -72,10 +72,10 @@ public nonisolated struct LinkAttachment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encode(url, forKey: .url)
-        try container.encodeIfPresent(title, forKey: .title)
-        try container.encodeIfPresent(thumbnailURL, forKey: .thumbnailURL)
+        try container.encode(self.type, forKey: .type)
+        try container.encode(self.url, forKey: .url)
+        try container.encodeIfPresent(self.title, forKey: .title)
+        try container.encodeIfPresent(self.thumbnailURL, forKey: .thumbnailURL)
     }
 }
 
@@ -130,10 +130,10 @@ public nonisolated struct Problem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encode(title, forKey: .title)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(detail, forKey: .detail)
-        try container.encodeIfPresent(instance, forKey: .instance)
+        try container.encode(self.type, forKey: .type)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.detail, forKey: .detail)
+        try container.encodeIfPresent(self.instance, forKey: .instance)
     }
 }

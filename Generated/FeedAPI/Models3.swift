@@ -30,8 +30,8 @@ public nonisolated struct FeedPage: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(posts, forKey: .posts)
-        try container.encodeIfPresent(nextPage, forKey: .nextPage)
+        try container.encode(self.posts, forKey: .posts)
+        try container.encodeIfPresent(self.nextPage, forKey: .nextPage)
     }
 }
 
@@ -78,10 +78,10 @@ public nonisolated struct User: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(username, forKey: .username)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encodeIfPresent(avatarURL, forKey: .avatarURL)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.username, forKey: .username)
+        try container.encode(self.displayName, forKey: .displayName)
+        try container.encodeIfPresent(self.avatarURL, forKey: .avatarURL)
     }
 }
 
@@ -107,7 +107,7 @@ public nonisolated struct NewComment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
+        try container.encode(self.text, forKey: .text)
     }
 }
 
@@ -151,10 +151,10 @@ public nonisolated struct Comment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(author, forKey: .author)
-        try container.encode(text, forKey: .text)
-        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.author, forKey: .author)
+        try container.encode(self.text, forKey: .text)
+        try container.encode(self.createdAt, forKey: .createdAt)
     }
 }
 
@@ -185,7 +185,7 @@ public nonisolated struct MediaUpload: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encodeIfPresent(caption, forKey: .caption)
+        try container.encode(self.file, forKey: .file)
+        try container.encodeIfPresent(self.caption, forKey: .caption)
     }
 }

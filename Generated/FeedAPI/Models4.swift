@@ -36,9 +36,9 @@ public nonisolated struct NewPost: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(imageURL, forKey: .imageURL)
-        try container.encode(visibility, forKey: .visibility)
+        try container.encode(self.text, forKey: .text)
+        try container.encodeIfPresent(self.imageURL, forKey: .imageURL)
+        try container.encode(self.visibility, forKey: .visibility)
     }
 }
 
@@ -112,15 +112,15 @@ public nonisolated struct Post: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(author, forKey: .author)
-        try container.encode(text, forKey: .text)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(visibility, forKey: .visibility)
-        try container.encode(likeCount, forKey: .likeCount)
-        try container.encode(likedByMe, forKey: .likedByMe)
-        try container.encode(commentCount, forKey: .commentCount)
-        try container.encode(attachments, forKey: .attachments)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.author, forKey: .author)
+        try container.encode(self.text, forKey: .text)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.visibility, forKey: .visibility)
+        try container.encode(self.likeCount, forKey: .likeCount)
+        try container.encode(self.likedByMe, forKey: .likedByMe)
+        try container.encode(self.commentCount, forKey: .commentCount)
+        try container.encode(self.attachments, forKey: .attachments)
     }
 }
 
@@ -174,11 +174,11 @@ public nonisolated struct ImageAttachment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encode(url, forKey: .url)
-        try container.encodeIfPresent(width, forKey: .width)
-        try container.encodeIfPresent(height, forKey: .height)
-        try container.encodeIfPresent(altText, forKey: .altText)
+        try container.encode(self.type, forKey: .type)
+        try container.encode(self.url, forKey: .url)
+        try container.encodeIfPresent(self.width, forKey: .width)
+        try container.encodeIfPresent(self.height, forKey: .height)
+        try container.encodeIfPresent(self.altText, forKey: .altText)
     }
 }
 
@@ -211,8 +211,8 @@ public nonisolated struct LikeResult: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(liked, forKey: .liked)
-        try container.encode(likeCount, forKey: .likeCount)
+        try container.encode(self.liked, forKey: .liked)
+        try container.encode(self.likeCount, forKey: .likeCount)
     }
 }
 
@@ -266,10 +266,10 @@ public nonisolated struct Media: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(url, forKey: .url)
-        try container.encode(contentType, forKey: .contentType)
-        try container.encode(size, forKey: .size)
-        try container.encodeIfPresent(caption, forKey: .caption)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.url, forKey: .url)
+        try container.encode(self.contentType, forKey: .contentType)
+        try container.encode(self.size, forKey: .size)
+        try container.encodeIfPresent(self.caption, forKey: .caption)
     }
 }

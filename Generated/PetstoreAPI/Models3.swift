@@ -32,8 +32,8 @@ public nonisolated struct NewPet: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(tag, forKey: .tag)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.tag, forKey: .tag)
     }
 }
 
@@ -84,10 +84,10 @@ public nonisolated struct Pet: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(tag, forKey: .tag)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(status, forKey: .status)
+        try container.encode(self.name, forKey: .name)
+        try container.encodeIfPresent(self.tag, forKey: .tag)
+        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.status, forKey: .status)
     }
 }
 
@@ -120,7 +120,7 @@ public nonisolated struct ErrorModel: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(message, forKey: .message)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
     }
 }

@@ -37,8 +37,8 @@ public nonisolated struct PetUpdate: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(name, forKey: .name)
-        try container.encodeIfPresent(tag, forKey: .tag)
-        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.tag, forKey: .tag)
+        try container.encodeIfPresent(self.status, forKey: .status)
     }
 }

@@ -64,12 +64,12 @@ public nonisolated struct ReadingProgress: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(bookId, forKey: .bookId)
-        try container.encode(currentPage, forKey: .currentPage)
-        try container.encode(totalPages, forKey: .totalPages)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(deviceId, forKey: .deviceId)
+        try container.encode(self.bookId, forKey: .bookId)
+        try container.encode(self.currentPage, forKey: .currentPage)
+        try container.encode(self.totalPages, forKey: .totalPages)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.deviceId, forKey: .deviceId)
     }
 }
 
@@ -115,9 +115,9 @@ public nonisolated struct NoteUpdate: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(page, forKey: .page)
-        try container.encodeIfPresent(text, forKey: .text)
-        try container.encodeIfPresent(highlight, forKey: .highlight)
-        try container.encodeIfPresent(tags, forKey: .tags)
+        try container.encodeIfPresent(self.page, forKey: .page)
+        try container.encodeIfPresent(self.text, forKey: .text)
+        try container.encodeIfPresent(self.highlight, forKey: .highlight)
+        try container.encodeIfPresent(self.tags, forKey: .tags)
     }
 }

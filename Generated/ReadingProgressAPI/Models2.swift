@@ -102,14 +102,14 @@ public nonisolated struct Note: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(bookId, forKey: .bookId)
-        try container.encode(page, forKey: .page)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(highlight, forKey: .highlight)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.bookId, forKey: .bookId)
+        try container.encode(self.page, forKey: .page)
+        try container.encode(self.text, forKey: .text)
+        try container.encodeIfPresent(self.highlight, forKey: .highlight)
+        try container.encode(self.tags, forKey: .tags)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
     }
 }
 
@@ -154,9 +154,9 @@ public nonisolated struct NewNote: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(page, forKey: .page)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(highlight, forKey: .highlight)
-        try container.encode(tags, forKey: .tags)
+        try container.encode(self.page, forKey: .page)
+        try container.encode(self.text, forKey: .text)
+        try container.encodeIfPresent(self.highlight, forKey: .highlight)
+        try container.encode(self.tags, forKey: .tags)
     }
 }

@@ -25,6 +25,6 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(reason, forKey: .reason)
+        try container.encode(self.reason, forKey: .reason)
     }
 }

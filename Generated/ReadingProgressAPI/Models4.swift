@@ -43,9 +43,9 @@ public nonisolated struct ProgressUpdate: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(currentPage, forKey: .currentPage)
-        try container.encodeIfPresent(totalPages, forKey: .totalPages)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try container.encode(self.currentPage, forKey: .currentPage)
+        try container.encodeIfPresent(self.totalPages, forKey: .totalPages)
+        try container.encodeIfPresent(self.status, forKey: .status)
+        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
     }
 }

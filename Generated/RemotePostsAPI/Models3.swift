@@ -53,11 +53,11 @@ public nonisolated struct Comment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(postId, forKey: .postId)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(email, forKey: .email)
-        try container.encode(body, forKey: .body)
+        try container.encode(self.postId, forKey: .postId)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.email, forKey: .email)
+        try container.encode(self.body, forKey: .body)
     }
 }
 
@@ -142,8 +142,8 @@ public nonisolated struct User: Codable, Hashable, Sendable {
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(lat, forKey: .lat)
-                try container.encode(lng, forKey: .lng)
+                try container.encode(self.lat, forKey: .lat)
+                try container.encode(self.lng, forKey: .lng)
             }
         }
 
@@ -174,11 +174,11 @@ public nonisolated struct User: Codable, Hashable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(street, forKey: .street)
-            try container.encodeIfPresent(suite, forKey: .suite)
-            try container.encode(city, forKey: .city)
-            try container.encodeIfPresent(zipcode, forKey: .zipcode)
-            try container.encodeIfPresent(geo, forKey: .geo)
+            try container.encode(self.street, forKey: .street)
+            try container.encodeIfPresent(self.suite, forKey: .suite)
+            try container.encode(self.city, forKey: .city)
+            try container.encodeIfPresent(self.zipcode, forKey: .zipcode)
+            try container.encodeIfPresent(self.geo, forKey: .geo)
         }
     }
 
@@ -218,9 +218,9 @@ public nonisolated struct User: Codable, Hashable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encodeIfPresent(catchPhrase, forKey: .catchPhrase)
-            try container.encodeIfPresent(bs, forKey: .bs)
+            try container.encode(self.name, forKey: .name)
+            try container.encodeIfPresent(self.catchPhrase, forKey: .catchPhrase)
+            try container.encodeIfPresent(self.bs, forKey: .bs)
         }
     }
 
@@ -260,13 +260,13 @@ public nonisolated struct User: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(username, forKey: .username)
-        try container.encode(email, forKey: .email)
-        try container.encodeIfPresent(address, forKey: .address)
-        try container.encodeIfPresent(phone, forKey: .phone)
-        try container.encodeIfPresent(website, forKey: .website)
-        try container.encodeIfPresent(company, forKey: .company)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.username, forKey: .username)
+        try container.encode(self.email, forKey: .email)
+        try container.encodeIfPresent(self.address, forKey: .address)
+        try container.encodeIfPresent(self.phone, forKey: .phone)
+        try container.encodeIfPresent(self.website, forKey: .website)
+        try container.encodeIfPresent(self.company, forKey: .company)
     }
 }

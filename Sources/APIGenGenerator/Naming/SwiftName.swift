@@ -13,6 +13,14 @@ public enum SwiftName {
         return name
     }
 
+    /// A type name that can be declared without hiding a standard type: `Type` → `Kind`,
+    /// `Error` → `ErrorModel`, `String` → `StringModel`.
+    public static func declarableTypeName(_ text: String, fallback: String = "Value") -> String {
+        let name = typeName(text, fallback: fallback)
+        guard reservedTypeNames.contains(name) else { return name }
+        return name == "Type" ? "Kind" : name + "Model"
+    }
+
     /// `created_at` → `createdAt`, `URL` → `url`, `HTTPStatus` → `httpStatus`, `2fa` → `_2fa`.
     /// Not escaped: pass the result through `escaped` where it is written as a declaration.
     public static func memberName(_ text: String, fallback: String = "value") -> String {

@@ -131,11 +131,12 @@ struct StructGenerator: DeclarationGenerator {
             }
             for property in encoded {
                 let method = storedType(property).isOptional ? "encodeIfPresent" : "encode"
-                printer.line("try container.\(method)(\(property.name), forKey: .\(property.name))")
+                // `self.` because a property may be called `container` or `encoder`.
+                printer.line("try container.\(method)(self.\(property.name), forKey: .\(property.name))")
             }
             if let extra = structure.additionalProperties {
                 printer.line("var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)")
-                printer.line("try additionalContainer.encodeAdditionalProperties(\(extra.name))")
+                printer.line("try additionalContainer.encodeAdditionalProperties(self.\(extra.name))")
             }
         }
     }

@@ -12,7 +12,11 @@ final class ModelTranslator {
     private(set) var typeNames: [SchemaID: String] = [:]
     /// Named schemas in the order their declarations are emitted.
     private(set) var namedSchemas: [(id: SchemaID, name: String)] = []
-    var topLevel = NestingContext(qualifier: "", scope: NameScope(reserved: SwiftName.reservedTypeNames))
+    /// Names taken at the module's top level.
+    var topLevelScope = NameScope(reserved: SwiftName.reservedTypeNames)
+    /// Top-level declarations for inline types that have no parent to nest in (the element
+    /// of an array alias, an operation's inline body).
+    var looseDeclarations: [TypeDeclaration] = []
     /// Request bodies of PATCH operations: their nullable optional properties become
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
     var patchBodies: Set<SchemaID> = []
@@ -44,11 +48,7 @@ final class ModelTranslator {
 
     private func claimTopLevel(_ id: SchemaID, proposed: String) {
         guard typeNames[id] == nil else { return }
-        var base = SwiftName.typeName(proposed)
-        if SwiftName.reservedTypeNames.contains(base) {
-            base += "Model"
-        }
-        let name = topLevel.scope.claim(base)
+        let name = topLevelScope.claim(SwiftName.declarableTypeName(proposed))
         typeNames[id] = name
         namedSchemas.append((id, name))
     }
@@ -57,7 +57,7 @@ final class ModelTranslator {
     /// body or response), and returns the Swift type to use for it.
     func topLevelType(for id: SchemaID, suggestedName: String) -> SwiftType {
         if typeNames[id] != nil || table[id].reference != nil {
-            return swiftType(for: id, suggestedName: suggestedName, in: &topLevel)
+            return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
         switch SchemaShape(table[id], in: table) {
         case .object, .union, .stringEnum, .integerEnum:
@@ -66,8 +66,17 @@ final class ModelTranslator {
             let type = SwiftType.named(typeNames[id]!)
             return SchemaShape.isNullable(table[id], table) ? type.optional : type
         default:
-            return swiftType(for: id, suggestedName: suggestedName, in: &topLevel)
+            return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
+    }
+
+    /// The Swift type for a schema whose inline types must be declared at the top level.
+    private func typeAtTopLevel(for id: SchemaID, suggestedName: String, ignoringName: Bool) -> SwiftType {
+        var context = NestingContext(qualifier: "", scope: topLevelScope)
+        let type = inlineType(for: id, suggestedName: suggestedName, in: &context, ignoringName: ignoringName)
+        topLevelScope = context.scope
+        looseDeclarations += context.nested
+        return type
     }
 
     /// All top-level declarations: named schemas, operations' inline types named through
@@ -77,7 +86,7 @@ final class ModelTranslator {
         for (id, name) in namedSchemas {
             declarations.append(declaration(for: id, name: name))
         }
-        return declarations + topLevel.nested
+        return declarations + looseDeclarations
     }
 
     // MARK: Declarations
@@ -96,7 +105,7 @@ final class ModelTranslator {
             return TypeDeclaration(name: name, documentation: documentation, kind: .enumeration(enumDeclaration(for: id)))
         default:
             // Aliases cannot hold nested types: inline types they need go to the top level.
-            let type = inlineType(for: id, suggestedName: name, in: &topLevel, ignoringName: true)
+            let type = typeAtTopLevel(for: id, suggestedName: name, ignoringName: true)
             return TypeDeclaration(name: name, documentation: documentation, kind: .alias(type.unwrapped))
         }
     }
@@ -104,7 +113,7 @@ final class ModelTranslator {
     /// A scope for the members of a new type: it may not reuse top-level names (a nested
     /// `Address` would hide the top-level one from sibling properties) nor its own name.
     func nestedContext(qualified: String, name: String) -> NestingContext {
-        var scope = topLevel.scope
+        var scope = topLevelScope
         scope.reserve(name)
         return NestingContext(qualifier: qualified, scope: scope)
     }
@@ -130,7 +139,7 @@ final class ModelTranslator {
         case .alias(let target):
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
         case .object, .union, .stringEnum, .integerEnum:
-            let name = context.scope.claim(SwiftName.typeName(suggestedName))
+            let name = context.scope.claim(SwiftName.declarableTypeName(suggestedName))
             let qualified = context.qualified(name)
             context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier))
             type = .named(qualified)

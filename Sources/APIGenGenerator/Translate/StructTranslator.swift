@@ -65,7 +65,9 @@ extension ModelTranslator {
                 defaultValue = SwiftLiteral.string(constant)
             } else if let value = schema.defaultValue ?? resolved.defaultValue {
                 defaultValue = defaultLiteral(value, for: type.unwrapped, schema: property.schema)
-                if defaultValue == nil {
+                // `null`, `{}` and `[]` defaults on structured types say nothing useful.
+                let isEmptyStructure = value == .null || value == .object([]) || value == .array([])
+                if defaultValue == nil, !isEmptyStructure {
                     warning("default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored", at: schema.source)
                 }
             }
