@@ -45,7 +45,7 @@ public nonisolated struct Episode: Codable, Hashable, Sendable {
     /// for the show or a season, or bonus material.
     ///
     /// - Example: `full`
-    public var kind: Episode.Kind
+    public var kind: Kind
 
     /// What sort of episode this is: a regular full episode, a trailer
     /// for the show or a season, or bonus material.
@@ -75,7 +75,7 @@ public nonisolated struct Episode: Codable, Hashable, Sendable {
         }
     }
 
-    public init(id: UUID, title: String, summary: String? = nil, duration: Int, publishedAt: Date, artworkURL: URL? = nil, season: Int, number: Int, explicit: Bool = false, kind: Episode.Kind) {
+    public init(id: UUID, title: String, summary: String? = nil, duration: Int, publishedAt: Date, artworkURL: URL? = nil, season: Int, number: Int, explicit: Bool = false, kind: Kind) {
         self.id = id
         self.title = title
         self.summary = summary
@@ -112,7 +112,7 @@ public nonisolated struct Episode: Codable, Hashable, Sendable {
         self.season = try container.decode(Int.self, forKey: .season)
         self.number = try container.decode(Int.self, forKey: .number)
         self.explicit = try container.decodeIfPresent(Bool.self, forKey: .explicit) ?? false
-        self.kind = try container.decode(Episode.Kind.self, forKey: .kind)
+        self.kind = try container.decode(Kind.self, forKey: .kind)
     }
 
     public func encode(to encoder: any Encoder) throws {

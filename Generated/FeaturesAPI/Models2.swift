@@ -33,7 +33,7 @@ public nonisolated struct Widget: Codable, Hashable, Sendable {
     public var status: Status
     public var priority: Priority
     /// An inline enum with a default.
-    public var size: Widget.Size
+    public var size: Size
     /// An array with a non-empty default.
     public var tags: [String]
     /// An array whose default is empty.
@@ -74,7 +74,7 @@ public nonisolated struct Widget: Codable, Hashable, Sendable {
         }
     }
 
-    public init(id: UUID, name: String, label: String = "Untitled", count: Int = 10, ratio: Double = 0.5, enabled: Bool = true, status: Status = .inProgress, priority: Priority = ._2, size: Widget.Size = .medium, tags: [String] = ["new", "featured"], aliases: [String] = [], settings: [String: String] = ["theme": "dark"], legacyCode: String? = nil) {
+    public init(id: UUID, name: String, label: String = "Untitled", count: Int = 10, ratio: Double = 0.5, enabled: Bool = true, status: Status = .inProgress, priority: Priority = ._2, size: Size = .medium, tags: [String] = ["new", "featured"], aliases: [String] = [], settings: [String: String] = ["theme": "dark"], legacyCode: String? = nil) {
         self.id = id
         self.name = name
         self.label = label
@@ -116,7 +116,7 @@ public nonisolated struct Widget: Codable, Hashable, Sendable {
         self.enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .inProgress
         self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? ._2
-        self.size = try container.decodeIfPresent(Widget.Size.self, forKey: .size) ?? .medium
+        self.size = try container.decodeIfPresent(Size.self, forKey: .size) ?? .medium
         self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? ["new", "featured"]
         self.aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
         self.settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? ["theme": "dark"]
@@ -501,7 +501,7 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
     /// A nullable enum; `null` is one of the values.
     ///
     /// - Example: `happy`
-    public var mood: Nullables.Mood?
+    public var mood: Mood?
     /// A type array of two non-null types.
     ///
     /// - Example: `42`
@@ -531,7 +531,7 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
         }
     }
 
-    public init(nickname: String? = nil, middleName: String? = nil, age: Int32? = nil, score: Double? = nil, aliases: [String]? = nil, pet: Animal? = nil, partner: Animal? = nil, mood: Nullables.Mood? = nil, idOrName: JSONValue? = nil) {
+    public init(nickname: String? = nil, middleName: String? = nil, age: Int32? = nil, score: Double? = nil, aliases: [String]? = nil, pet: Animal? = nil, partner: Animal? = nil, mood: Mood? = nil, idOrName: JSONValue? = nil) {
         self.nickname = nickname
         self.middleName = middleName
         self.age = age
@@ -564,7 +564,7 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
         self.aliases = try container.decodeIfPresent([String].self, forKey: .aliases)
         self.pet = try container.decodeIfPresent(Animal.self, forKey: .pet)
         self.partner = try container.decodeIfPresent(Animal.self, forKey: .partner)
-        self.mood = try container.decodeIfPresent(Nullables.Mood.self, forKey: .mood)
+        self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood)
         self.idOrName = try container.decodeIfPresent(JSONValue.self, forKey: .idOrName)
     }
 

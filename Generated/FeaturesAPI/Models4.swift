@@ -177,11 +177,11 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
     /// An inline enum; becomes a nested type.
     ///
     /// - Example: `paid`
-    public var state: Order.State
+    public var state: State
     /// An inline object; becomes a nested type.
-    public var shippingAddress: Order.ShippingAddress?
+    public var shippingAddress: ShippingAddress?
     /// An array of inline objects.
-    public var lines: [Order.Line]
+    public var lines: [Line]
 
     /// An inline enum; becomes a nested type.
     public nonisolated enum State: OpenEnum {
@@ -289,7 +289,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         }
     }
 
-    public init(id: Int64, state: Order.State, shippingAddress: Order.ShippingAddress? = nil, lines: [Order.Line]) {
+    public init(id: Int64, state: State, shippingAddress: ShippingAddress? = nil, lines: [Line]) {
         self.id = id
         self.state = state
         self.shippingAddress = shippingAddress
@@ -306,9 +306,9 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(Int64.self, forKey: .id)
-        self.state = try container.decode(Order.State.self, forKey: .state)
-        self.shippingAddress = try container.decodeIfPresent(Order.ShippingAddress.self, forKey: .shippingAddress)
-        self.lines = try container.decode([Order.Line].self, forKey: .lines)
+        self.state = try container.decode(State.self, forKey: .state)
+        self.shippingAddress = try container.decodeIfPresent(ShippingAddress.self, forKey: .shippingAddress)
+        self.lines = try container.decode([Line].self, forKey: .lines)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -449,7 +449,7 @@ public nonisolated struct Card: Codable, Hashable, Sendable {
     /// - Example: `4242`
     public var last4: String
     /// - Example: `visa`
-    public var brand: Card.Brand
+    public var brand: Brand
     /// - Example: `12/27`
     public var expires: String?
 
@@ -479,7 +479,7 @@ public nonisolated struct Card: Codable, Hashable, Sendable {
         }
     }
 
-    public init(last4: String, brand: Card.Brand, expires: String? = nil) {
+    public init(last4: String, brand: Brand, expires: String? = nil) {
         self.last4 = last4
         self.brand = brand
         self.expires = expires
@@ -494,7 +494,7 @@ public nonisolated struct Card: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.last4 = try container.decode(String.self, forKey: .last4)
-        self.brand = try container.decode(Card.Brand.self, forKey: .brand)
+        self.brand = try container.decode(Brand.self, forKey: .brand)
         self.expires = try container.decodeIfPresent(String.self, forKey: .expires)
     }
 
@@ -514,7 +514,7 @@ public nonisolated struct Variants: Codable, Hashable, Sendable {
     public var contact: ContactMethod?
     public var location: Location?
     /// An inline oneOf of a reference and a primitive.
-    public var inlineUnion: Variants.InlineUnion?
+    public var inlineUnion: InlineUnion?
 
     /// An inline oneOf of a reference and a primitive.
     public nonisolated enum InlineUnion: Codable, Hashable, Sendable {
@@ -541,7 +541,7 @@ public nonisolated struct Variants: Codable, Hashable, Sendable {
         }
     }
 
-    public init(shape: Shape? = nil, payment: PaymentMethod? = nil, identifier: StringOrInteger? = nil, contact: ContactMethod? = nil, location: Location? = nil, inlineUnion: Variants.InlineUnion? = nil) {
+    public init(shape: Shape? = nil, payment: PaymentMethod? = nil, identifier: StringOrInteger? = nil, contact: ContactMethod? = nil, location: Location? = nil, inlineUnion: InlineUnion? = nil) {
         self.shape = shape
         self.payment = payment
         self.identifier = identifier
@@ -566,7 +566,7 @@ public nonisolated struct Variants: Codable, Hashable, Sendable {
         self.identifier = try container.decodeIfPresent(StringOrInteger.self, forKey: .identifier)
         self.contact = try container.decodeIfPresent(ContactMethod.self, forKey: .contact)
         self.location = try container.decodeIfPresent(Location.self, forKey: .location)
-        self.inlineUnion = try container.decodeIfPresent(Variants.InlineUnion.self, forKey: .inlineUnion)
+        self.inlineUnion = try container.decodeIfPresent(InlineUnion.self, forKey: .inlineUnion)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -80,7 +80,7 @@ public nonisolated struct User: Codable, Hashable, Sendable {
     /// - Example: `Sincere@april.biz`
     public var email: String
     /// Where the user lives.
-    public var address: User.Address?
+    public var address: Address?
     /// The user's phone number, in no particular format.
     ///
     /// - Example: `1-770-736-8031 x56442`
@@ -90,7 +90,7 @@ public nonisolated struct User: Codable, Hashable, Sendable {
     /// - Example: `hildegard.org`
     public var website: String?
     /// Where the user works.
-    public var company: User.Company?
+    public var company: Company?
 
     /// Where the user lives.
     public nonisolated struct Address: Codable, Hashable, Sendable {
@@ -111,7 +111,7 @@ public nonisolated struct User: Codable, Hashable, Sendable {
         /// - Example: `92998-3874`
         public var zipcode: String?
         /// The address's map coordinates, as decimal strings.
-        public var geo: User.Address.Geo?
+        public var geo: Geo?
 
         /// The address's map coordinates, as decimal strings.
         public nonisolated struct Geo: Codable, Hashable, Sendable {
@@ -147,7 +147,7 @@ public nonisolated struct User: Codable, Hashable, Sendable {
             }
         }
 
-        public init(street: String, suite: String? = nil, city: String, zipcode: String? = nil, geo: User.Address.Geo? = nil) {
+        public init(street: String, suite: String? = nil, city: String, zipcode: String? = nil, geo: Geo? = nil) {
             self.street = street
             self.suite = suite
             self.city = city
@@ -169,7 +169,7 @@ public nonisolated struct User: Codable, Hashable, Sendable {
             self.suite = try container.decodeIfPresent(String.self, forKey: .suite)
             self.city = try container.decode(String.self, forKey: .city)
             self.zipcode = try container.decodeIfPresent(String.self, forKey: .zipcode)
-            self.geo = try container.decodeIfPresent(User.Address.Geo.self, forKey: .geo)
+            self.geo = try container.decodeIfPresent(Geo.self, forKey: .geo)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -224,7 +224,7 @@ public nonisolated struct User: Codable, Hashable, Sendable {
         }
     }
 
-    public init(id: Int, name: String, username: String, email: String, address: User.Address? = nil, phone: String? = nil, website: String? = nil, company: User.Company? = nil) {
+    public init(id: Int, name: String, username: String, email: String, address: Address? = nil, phone: String? = nil, website: String? = nil, company: Company? = nil) {
         self.id = id
         self.name = name
         self.username = username
@@ -252,10 +252,10 @@ public nonisolated struct User: Codable, Hashable, Sendable {
         self.name = try container.decode(String.self, forKey: .name)
         self.username = try container.decode(String.self, forKey: .username)
         self.email = try container.decode(String.self, forKey: .email)
-        self.address = try container.decodeIfPresent(User.Address.self, forKey: .address)
+        self.address = try container.decodeIfPresent(Address.self, forKey: .address)
         self.phone = try container.decodeIfPresent(String.self, forKey: .phone)
         self.website = try container.decodeIfPresent(String.self, forKey: .website)
-        self.company = try container.decodeIfPresent(User.Company.self, forKey: .company)
+        self.company = try container.decodeIfPresent(Company.self, forKey: .company)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -25,6 +25,28 @@ public indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// Swift source for the type as written inside the type `scope` (`Pet.Owner`): nested
+    /// types of the enclosing types are named without their qualifier, as people write them.
+    /// Nested names never repeat along one chain of enclosing types, so this stays unambiguous.
+    public func code(in scope: String) -> String {
+        guard !scope.isEmpty else { return code }
+        switch self {
+        case .named(let name):
+            var prefix = Substring(scope)
+            while !prefix.isEmpty {
+                if name.hasPrefix(prefix + "."), name.count > prefix.count + 1 {
+                    return String(name.dropFirst(prefix.count + 1))
+                }
+                guard let dot = prefix.lastIndex(of: ".") else { break }
+                prefix = prefix[..<dot]
+            }
+            return name
+        case .array(let element): return "[\(element.code(in: scope))]"
+        case .dictionary(let value): return "[String: \(value.code(in: scope))]"
+        case .optional(let wrapped): return "\(wrapped.code(in: scope))?"
+        }
+    }
+
     public var isOptional: Bool {
         if case .optional = self { return true }
         return false

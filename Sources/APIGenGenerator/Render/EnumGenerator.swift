@@ -3,6 +3,7 @@ struct EnumGenerator: DeclarationGenerator {
     func render(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
         guard case .enumeration(let enumeration) = declaration.kind else { return }
         let access = context.access
+        let context = context.entering(declaration)
         printer.documentation(declaration.documentation)
         printer.block("\(access)nonisolated enum \(declaration.name): OpenEnum") { printer in
             for item in enumeration.cases {

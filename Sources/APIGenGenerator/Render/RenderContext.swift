@@ -2,9 +2,24 @@
 public struct RenderContext: Sendable {
     /// `public `, `package ` or empty for internal, ready to prefix a declaration.
     public var access: String
+    /// The qualified name of the type being rendered (empty at the top level), so that
+    /// type references can be written relative to it.
+    public var scope = ""
 
     public init(accessLevel: AccessLevel) {
         access = accessLevel == .internal ? "" : accessLevel.rawValue + " "
+    }
+
+    /// The context for the members of `declaration`.
+    func entering(_ declaration: TypeDeclaration) -> RenderContext {
+        var inner = self
+        inner.scope = scope.isEmpty ? declaration.name : "\(scope).\(declaration.name)"
+        return inner
+    }
+
+    /// A type as written inside the current type.
+    func code(_ type: SwiftType) -> String {
+        type.code(in: scope)
     }
 }
 
@@ -32,6 +47,7 @@ enum DeclarationRenderer {
     }
 
     /// Nested declarations, each after a blank line.
+    /// Nested declarations, each after a blank line; `context` is the enclosing type's.
     static func renderNested(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
         for nested in declaration.nested {
             printer.blank()

@@ -5,36 +5,37 @@ struct StructGenerator: DeclarationGenerator {
     func render(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
         guard case .structure(let structure) = declaration.kind else { return }
         let access = context.access
+        let context = context.entering(declaration)
         printer.documentation(declaration.documentation)
         printer.block("\(access)nonisolated struct \(declaration.name): Codable, Hashable, Sendable") { printer in
             for property in structure.properties {
                 printer.documentation(property.documentation)
                 if property.isIndirect {
                     // Boxed: this property closes a cycle of structs containing each other.
-                    printer.block("\(access)var \(property.name): \(storedType(property).code)") { printer in
+                    printer.block("\(access)var \(property.name): \(storedType(property, context))") { printer in
                         printer.line("get { \(storageName(property)).value }")
                         printer.line("set { \(storageName(property)).value = newValue }")
                     }
-                    printer.line("private var \(storageName(property)): Indirect<\(storedType(property).code)>")
+                    printer.line("private var \(storageName(property)): Indirect<\(storedType(property, context))>")
                 } else {
-                    printer.line("\(access)var \(property.name): \(storedType(property).code)")
+                    printer.line("\(access)var \(property.name): \(storedType(property, context))")
                 }
             }
             if let extra = structure.additionalProperties {
                 printer.line("/// Members beyond the documented properties.")
-                printer.line("\(access)var \(extra.name): [String: \(extra.valueType.code)]")
+                printer.line("\(access)var \(extra.name): [String: \(context.code(extra.valueType))]")
             }
             DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
             printer.blank()
-            renderInitializer(structure, into: &printer, access: access)
+            renderInitializer(structure, into: &printer, context: context)
             if !structure.properties.isEmpty {
                 printer.blank()
                 renderCodingKeys(structure, into: &printer)
             }
             printer.blank()
-            renderDecoder(structure, into: &printer, access: access)
+            renderDecoder(structure, into: &printer, context: context)
             printer.blank()
-            renderEncoder(structure, into: &printer, access: access)
+            renderEncoder(structure, into: &printer, context: context)
         }
     }
 
@@ -47,20 +48,26 @@ struct StructGenerator: DeclarationGenerator {
         property.isIndirect ? "self.\(storageName(property)) = Indirect(\(value))" : "self.\(property.name) = \(value)"
     }
 
-    private func storedType(_ property: PropertyDeclaration) -> SwiftType {
-        property.isPatchNullable ? .optional(.named("Nullable<\(property.type.unwrapped.code)>")) : property.type
+    /// The declared type: `Nullable<T>?` for PATCH fields where null and absent differ.
+    private func storedType(_ property: PropertyDeclaration, _ context: RenderContext) -> String {
+        property.isPatchNullable ? "Nullable<\(context.code(property.type.unwrapped))>?" : context.code(property.type)
     }
 
-    private func renderInitializer(_ structure: StructDeclaration, into printer: inout Printer, access: String) {
+    private func isStoredOptional(_ property: PropertyDeclaration) -> Bool {
+        property.isPatchNullable || property.type.isOptional
+    }
+
+    private func renderInitializer(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
+        let access = context.access
         var parameters = structure.properties.map { property -> String in
-            let type = storedType(property)
+            let type = storedType(property, context)
             if let value = property.defaultValue {
-                return "\(property.name): \(type.code) = \(property.isPatchNullable ? ".value(\(value))" : value)"
+                return "\(property.name): \(type) = \(property.isPatchNullable ? ".value(\(value))" : value)"
             }
-            return type.isOptional ? "\(property.name): \(type.code) = nil" : "\(property.name): \(type.code)"
+            return isStoredOptional(property) ? "\(property.name): \(type) = nil" : "\(property.name): \(type)"
         }
         if let extra = structure.additionalProperties {
-            parameters.append("\(extra.name): [String: \(extra.valueType.code)] = [:]")
+            parameters.append("\(extra.name): [String: \(context.code(extra.valueType))] = [:]")
         }
         let header = "\(access)init(\(parameters.joined(separator: ", ")))"
         if structure.properties.isEmpty && structure.additionalProperties == nil {
@@ -86,7 +93,8 @@ struct StructGenerator: DeclarationGenerator {
         }
     }
 
-    private func renderDecoder(_ structure: StructDeclaration, into printer: inout Printer, access: String) {
+    private func renderDecoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
+        let access = context.access
         let header = "\(access)init(from decoder: any Decoder) throws"
         if structure.properties.isEmpty && structure.additionalProperties == nil {
             printer.line(header + " {}")
@@ -98,7 +106,7 @@ struct StructGenerator: DeclarationGenerator {
             }
             for property in structure.properties {
                 let key = "." + property.name
-                let valueType = property.type.unwrapped.code
+                let valueType = context.code(property.type.unwrapped)
                 let value: String
                 if property.isPatchNullable {
                     value = "container.contains(\(key)) ? try container.decode(Nullable<\(valueType)>.self, forKey: \(key)) : nil"
@@ -113,12 +121,13 @@ struct StructGenerator: DeclarationGenerator {
             }
             if let extra = structure.additionalProperties {
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
-                printer.line("self.\(extra.name) = try decoder.container(keyedBy: AnyCodingKey.self).decodeAdditionalProperties(\(extra.valueType.code).self, excluding: [\(known)])")
+                printer.line("self.\(extra.name) = try decoder.container(keyedBy: AnyCodingKey.self).decodeAdditionalProperties(\(context.code(extra.valueType)).self, excluding: [\(known)])")
             }
         }
     }
 
-    private func renderEncoder(_ structure: StructDeclaration, into printer: inout Printer, access: String) {
+    private func renderEncoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
+        let access = context.access
         printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
             let encoded = structure.properties.filter { !$0.isReadOnly }
             if encoded.isEmpty && structure.additionalProperties == nil {
@@ -130,7 +139,7 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             }
             for property in encoded {
-                let method = storedType(property).isOptional ? "encodeIfPresent" : "encode"
+                let method = isStoredOptional(property) ? "encodeIfPresent" : "encode"
                 // `self.` because a property may be called `container` or `encoder`.
                 printer.line("try container.\(method)(self.\(property.name), forKey: .\(property.name))")
             }

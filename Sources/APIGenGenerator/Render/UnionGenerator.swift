@@ -8,7 +8,7 @@ struct UnionGenerator: DeclarationGenerator {
         printer.documentation(declaration.documentation)
         printer.block("\(access)nonisolated \(keyword) \(declaration.name): Codable, Hashable, Sendable") { printer in
             for item in union.cases {
-                printer.line("case \(item.name)(\(item.type.code))")
+                printer.line("case \(item.name)(\(context.code(item.type)))")
             }
             if union.discriminatorKey != nil {
                 printer.line("/// A kind this client does not know yet, kept as sent.")
@@ -17,9 +17,9 @@ struct UnionGenerator: DeclarationGenerator {
             DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
             printer.blank()
             if let key = union.discriminatorKey {
-                renderDiscriminatedDecoder(union, key: key, name: declaration.name, into: &printer, access: access)
+                renderDiscriminatedDecoder(union, key: key, name: declaration.name, into: &printer, context: context)
             } else {
-                renderTryingDecoder(union, name: declaration.name, into: &printer, access: access)
+                renderTryingDecoder(union, name: declaration.name, into: &printer, context: context)
             }
             printer.blank()
             printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
@@ -35,14 +35,15 @@ struct UnionGenerator: DeclarationGenerator {
         }
     }
 
-    private func renderDiscriminatedDecoder(_ union: UnionDeclaration, key: String, name: String, into printer: inout Printer, access: String) {
+    private func renderDiscriminatedDecoder(_ union: UnionDeclaration, key: String, name: String, into printer: inout Printer, context: RenderContext) {
+        let access = context.access
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             printer.line("let kind = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(\(SwiftLiteral.string(key)))) ?? \"\"")
             printer.switchBlock("kind") { printer in
                 for item in union.cases where !item.discriminatorValues.isEmpty {
                     let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")
-                    printer.line("case \(values): self = .\(item.name)(try \(item.type.code)(from: decoder))")
+                    printer.line("case \(values): self = .\(item.name)(try \(context.code(item.type))(from: decoder))")
                 }
                 printer.line("default: self = .unknown(try JSONValue(from: decoder))")
             }
@@ -51,7 +52,8 @@ struct UnionGenerator: DeclarationGenerator {
 
     /// Tries alternatives in an order where a looser type cannot shadow a stricter one:
     /// Bool, then integers, then other numbers, then everything else as written.
-    private func renderTryingDecoder(_ union: UnionDeclaration, name: String, into printer: inout Printer, access: String) {
+    private func renderTryingDecoder(_ union: UnionDeclaration, name: String, into printer: inout Printer, context: RenderContext) {
+        let access = context.access
         func rank(_ type: SwiftType) -> Int {
             switch type.code {
             case "Bool": return 0
@@ -64,12 +66,12 @@ struct UnionGenerator: DeclarationGenerator {
         let ordered = union.cases.enumerated().sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }.map(\.element)
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for item in ordered {
-                printer.block("if let value = try? \(item.type.code)(from: decoder)") { printer in
+                printer.block("if let value = try? \(context.code(item.type))(from: decoder)") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }
             }
-            let names = union.cases.map { $0.type.code }.joined(separator: ", ")
+            let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
             printer.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(SwiftLiteral.string("Expected a value matching one of: \(names)"))))")
         }
     }

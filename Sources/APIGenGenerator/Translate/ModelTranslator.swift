@@ -92,15 +92,17 @@ final class ModelTranslator {
     // MARK: Declarations
 
     /// The declaration of a type named `name` for schema `id`.
-    func declaration(for id: SchemaID, name: String, qualifier: String = "") -> TypeDeclaration {
+    func declaration(for id: SchemaID, name: String, qualifier: String = "", parentScope: NameScope? = nil) -> TypeDeclaration {
         let schema = table[id]
         let documentation = self.documentation(for: schema)
         let qualified = qualifier.isEmpty ? name : "\(qualifier).\(name)"
         switch SchemaShape(schema, in: table) {
         case .object:
-            return structDeclaration(for: id, name: name, qualified: qualified, documentation: documentation)
+            let context = nestedContext(qualified: qualified, name: name, parentScope: parentScope)
+            return structDeclaration(for: id, name: name, context: context, documentation: documentation)
         case .union(let members):
-            return unionDeclaration(for: id, members: members, name: name, qualified: qualified, documentation: documentation)
+            let context = nestedContext(qualified: qualified, name: name, parentScope: parentScope)
+            return unionDeclaration(for: id, members: members, name: name, context: context, documentation: documentation)
         case .stringEnum, .integerEnum:
             return TypeDeclaration(name: name, documentation: documentation, kind: .enumeration(enumDeclaration(for: id)))
         default:
@@ -110,10 +112,11 @@ final class ModelTranslator {
         }
     }
 
-    /// A scope for the members of a new type: it may not reuse top-level names (a nested
-    /// `Address` would hide the top-level one from sibling properties) nor its own name.
-    func nestedContext(qualified: String, name: String) -> NestingContext {
-        var scope = topLevelScope
+    /// A scope for the types nested in a new type: it may not reuse top-level names (a nested
+    /// `Address` would hide the top-level one from sibling properties), the names of enclosing
+    /// types and their nested types, nor its own name.
+    func nestedContext(qualified: String, name: String, parentScope: NameScope?) -> NestingContext {
+        var scope = parentScope ?? topLevelScope
         scope.reserve(name)
         return NestingContext(qualifier: qualified, scope: scope)
     }
@@ -141,7 +144,7 @@ final class ModelTranslator {
         case .object, .union, .stringEnum, .integerEnum:
             let name = context.scope.claim(SwiftName.declarableTypeName(suggestedName))
             let qualified = context.qualified(name)
-            context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier))
+            context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier, parentScope: context.scope))
             type = .named(qualified)
         case .constant:
             type = .string

@@ -44,8 +44,8 @@ extension ModelTranslator {
         return merged
     }
 
-    func structDeclaration(for id: SchemaID, name: String, qualified: String, documentation: Documentation) -> TypeDeclaration {
-        var context = nestedContext(qualified: qualified, name: name)
+    func structDeclaration(for id: SchemaID, name: String, context: NestingContext, documentation: Documentation) -> TypeDeclaration {
+        var context = context
         let merged = mergedObject(id)
         let isPatchBody = patchBodies.contains(id)
         var members = NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol"])

@@ -2,9 +2,9 @@ import APIGenOpenAPI
 
 /// oneOf / anyOf become enums with a case per alternative, named after what each one is.
 extension ModelTranslator {
-    func unionDeclaration(for id: SchemaID, members: [SchemaID], name: String, qualified: String, documentation: Documentation) -> TypeDeclaration {
+    func unionDeclaration(for id: SchemaID, members: [SchemaID], name: String, context: NestingContext, documentation: Documentation) -> TypeDeclaration {
         let schema = table[id]
-        var context = nestedContext(qualified: qualified, name: name)
+        var context = context
         let discriminator = schema.discriminator
         var caseScope = NameScope(reserved: discriminator == nil ? ["init", "self", "Type"] : ["unknown", "init", "self", "Type"])
         var cases: [UnionDeclaration.Case] = []

@@ -1,0 +1,83 @@
+@testable import APIGenGenerator
+import XCTest
+
+final class NamingTests: XCTestCase {
+    func testTypeNames() {
+        XCTAssertEqual(SwiftName.typeName("user_profile"), "UserProfile")
+        XCTAssertEqual(SwiftName.typeName("order-item"), "OrderItem")
+        XCTAssertEqual(SwiftName.typeName("HTTPStatus"), "HTTPStatus")
+        XCTAssertEqual(SwiftName.typeName("io.k8s.api.batch.v1.Job"), "IoK8sApiBatchV1Job")
+        XCTAssertEqual(SwiftName.typeName("2fa"), "_2fa")
+        XCTAssertEqual(SwiftName.typeName("🐶"), "Value")
+        XCTAssertEqual(SwiftName.typeName(""), "Value")
+    }
+
+    func testDeclarableTypeNamesAvoidStandardTypes() {
+        XCTAssertEqual(SwiftName.declarableTypeName("Error"), "ErrorModel")
+        XCTAssertEqual(SwiftName.declarableTypeName("data"), "DataModel")
+        XCTAssertEqual(SwiftName.declarableTypeName("type"), "Kind")
+        XCTAssertEqual(SwiftName.declarableTypeName("Loadable"), "LoadableModel")
+        XCTAssertEqual(SwiftName.declarableTypeName("Pet"), "Pet")
+    }
+
+    func testMemberNames() {
+        XCTAssertEqual(SwiftName.memberName("created_at"), "createdAt")
+        XCTAssertEqual(SwiftName.memberName("URL"), "url")
+        XCTAssertEqual(SwiftName.memberName("HTTPStatus"), "httpStatus")
+        XCTAssertEqual(SwiftName.memberName("petId"), "petId")
+        XCTAssertEqual(SwiftName.memberName("user-id"), "userId")
+        XCTAssertEqual(SwiftName.memberName("2fa_enabled"), "_2faEnabled")
+        XCTAssertEqual(SwiftName.memberName("$ref_like"), "refLike")
+        XCTAssertEqual(SwiftName.memberName("in-progress"), "inProgress")
+        XCTAssertEqual(SwiftName.memberName("with space"), "withSpace")
+        XCTAssertEqual(SwiftName.memberName(""), "value")
+    }
+
+    func testKeywordsAreEscaped() {
+        XCTAssertEqual(SwiftName.escaped("class"), "`class`")
+        XCTAssertEqual(SwiftName.escaped("default"), "`default`")
+        XCTAssertEqual(SwiftName.escaped("name"), "name")
+    }
+
+    func testNamesAreOnlyASCIIIdentifierCharacters() {
+        let hostile = ["a\"b", "x; import Darwin", "}\nfunc evil() {", "`tick`", "ünïcödé", "a\u{202E}b", "#endif"]
+        for text in hostile {
+            for name in [SwiftName.typeName(text), SwiftName.memberName(text)] {
+                XCTAssertTrue(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, name)
+            }
+        }
+    }
+
+    func testScopesResolveCollisionsDeterministically() {
+        var scope = NameScope(reserved: ["unknown"])
+        XCTAssertEqual(scope.claim("url"), "url")
+        XCTAssertEqual(scope.claim("url"), "url2")
+        XCTAssertEqual(scope.claim("url"), "url3")
+        XCTAssertEqual(scope.claim("unknown"), "unknown2")
+        XCTAssertEqual(scope.claim("v1"), "v1")
+        XCTAssertEqual(scope.claim("v1"), "v1_2")
+    }
+
+    func testStringLiteralsAndDocumentationAreEscaped() {
+        XCTAssertEqual(SwiftLiteral.string("a \"b\" \\ \n\t\u{7}"), #""a \"b\" \\ \n\t\u{7}""#)
+        XCTAssertEqual(SwiftLiteral.string("\u{202E}x\u{2028}"), #""\u{202e}x\u{2028}""#)
+        XCTAssertEqual(SwiftLiteral.documentationLines("one\r\ntwo\rthree */ \"\"\"\n\n"), ["one", "", "two", "three */ \"\"\""])
+        XCTAssertEqual(SwiftLiteral.documentationLines("a\u{2028}b\u{202E}c"), ["a", "bc"])
+        XCTAssertEqual(SwiftLiteral.double(1), "1.0")
+        XCTAssertEqual(SwiftLiteral.double(0.25), "0.25")
+        XCTAssertNil(SwiftLiteral.double(.infinity))
+    }
+
+    func testSingularForArrayElementNames() {
+        XCTAssertEqual(ModelTranslator.singular("pets"), "pet")
+        XCTAssertEqual(ModelTranslator.singular("categories"), "category")
+        XCTAssertEqual(ModelTranslator.singular("addresses"), "address")
+        XCTAssertEqual(ModelTranslator.singular("data"), "dataItem")
+    }
+
+    func testModuleNameFromTitle() {
+        XCTAssertEqual(GeneratorOptions.moduleName(fromTitle: "Swagger Petstore"), "SwaggerPetstoreAPI")
+        XCTAssertEqual(GeneratorOptions.moduleName(fromTitle: "OpenAI API"), "OpenAIAPI")
+        XCTAssertEqual(GeneratorOptions.moduleName(fromTitle: ""), "GeneratedAPI")
+    }
+}

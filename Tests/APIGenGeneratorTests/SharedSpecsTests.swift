@@ -1,0 +1,28 @@
+import APIGenGenerator
+import APIGenOpenAPI
+import Foundation
+import XCTest
+
+/// Every real-world spec in ../shared/specs generates without errors. (Compiling their output
+/// is the corpus script's job: it takes minutes.)
+final class SharedSpecsTests: XCTestCase {
+    func testEverySharedSpecGenerates() throws {
+        let files = try Repository.sharedSpecFiles()
+        XCTAssertGreaterThanOrEqual(files.count, 24)
+        for file in files {
+            let loaded = SpecLoader().load(path: file.path)
+            guard let document = loaded.document, loaded.succeeded else {
+                XCTFail("\(file.lastPathComponent): \(loaded.diagnostics.errors.prefix(5).map(\.description))")
+                continue
+            }
+            let options = GeneratorOptions(moduleName: GeneratorOptions.moduleName(fromTitle: document.info.title), specFileName: file.lastPathComponent)
+            let output = Generator(options: options).generate(document, files: loaded.files)
+            XCTAssertFalse(output.diagnostics.hasErrors, "\(file.lastPathComponent): \(output.diagnostics.errors.map(\.description))")
+            let text = output.files.map(\.contents).joined()
+            XCTAssertGreaterThan(text.count, 100, file.lastPathComponent)
+            if !document.schemas.components.isEmpty {
+                XCTAssertTrue(text.contains("struct ") || text.contains("enum ") || text.contains("typealias "), file.lastPathComponent)
+            }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import APIGenGenerator
+import XCTest
+
+/// Schema → Swift type decisions, checked on the generated declarations.
+final class TypeMappingTests: XCTestCase {
+    private func spec(_ schemas: String) -> String {
+        """
+        openapi: 3.1.0
+        info: {title: T, version: "1"}
+        paths: {}
+        components:
+          schemas:
+        \(schemas.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+        """
+    }
+
+    private func assertContains(_ text: String, _ lines: [String], file: StaticString = #filePath, line: UInt = #line) {
+        for expected in lines where !text.contains(expected) {
+            XCTFail("missing `\(expected)` in:\n\(text)", file: file, line: line)
+        }
+    }
+
+    func testFormats() throws {
+        let (text, _) = try generate(spec("""
+        Formats:
+          type: object
+          required: [a, b, c, d, e, f, g, h, i, j, k, l, m]
+          properties:
+            a: {type: string, format: date-time}
+            b: {type: string, format: date}
+            c: {type: string, format: uuid}
+            d: {type: string, format: uri}
+            e: {type: string, format: byte}
+            f: {type: string, format: binary}
+            g: {type: integer, format: int32}
+            h: {type: integer, format: int64}
+            i: {type: integer}
+            j: {type: number, format: float}
+            k: {type: number}
+            l: {type: boolean}
+            m: {type: string, format: email}
+        """))
+        assertContains(text, [
+            "public var a: Date", "public var b: CalendarDate", "public var c: UUID", "public var d: URL",
+            "public var e: Data", "public var f: Data", "public var g: Int32", "public var h: Int64",
+            "public var i: Int", "public var j: Float", "public var k: Double", "public var l: Bool", "public var m: String",
+        ])
+    }
+
+    func testRequiredOptionalNullableAndDefaults() throws {
+        let (text, _) = try generate(spec("""
+        Item:
+          type: object
+          required: [id, note]
+          properties:
+            id: {type: integer}
+            note: {type: [string, "null"]}
+            label: {type: string}
+            size: {type: integer, default: 10}
+            mode: {type: string, enum: [fast, slow], default: slow}
+            tags: {type: array, items: {type: string}, default: [a, b]}
+            ratio: {type: number, default: 0.5}
+            on: {type: boolean, default: true}
+        """))
+        assertContains(text, [
+            "public var id: Int",
+            "public var note: String?",
+            "public var label: String?",
+            "public var size: Int",
+            "public var mode: Mode",
+            "public var tags: [String]",
+            "public init(id: Int, note: String? = nil, label: String? = nil, size: Int = 10, mode: Mode = .slow, tags: [String] = [\"a\", \"b\"], ratio: Double = 0.5, on: Bool = true)",
+            "self.id = try container.decode(Int.self, forKey: .id)",
+            "self.note = try container.decodeIfPresent(String.self, forKey: .note)",
+            "self.size = try container.decodeIfPresent(Int.self, forKey: .size) ?? 10",
+            "self.mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? .slow",
+            "try container.encodeIfPresent(self.note, forKey: .note)",
+            "try container.encode(self.size, forKey: .size)",
+        ])
+    }
+
+    func testArraysDictionariesAndFreeForm() throws {
+        let (text, _) = try generate(spec("""
+        Bag:
+          type: object
+          properties:
+            matrix: {type: array, items: {type: array, items: {type: number}}}
+            counts: {type: object, additionalProperties: {type: integer}}
+            anything: {}
+            free: {type: object}
+            items: {type: array, items: {type: object, properties: {name: {type: string}}}}
+        Names:
+          type: array
+          items: {type: string}
+        """))
+        assertContains(text, [
+            "public var matrix: [[Double]]?",
+            "public var counts: [String: Int]?",
+            "public var anything: JSONValue?",
+            "public var free: [String: JSONValue]?",
+            "public var items: [Item]?",
+            "public nonisolated struct Item: Codable, Hashable, Sendable",
+            "public typealias Names = [String]",
+        ])
+    }
+
+    func testEnumsKeepUnknownValues() throws {
+        let (text, _) = try generate(spec("""
+        Status:
+          type: string
+          enum: [in-progress, done, DONE, "", unknown, "with \\"quote\\""]
+        Level:
+          type: integer
+          enum: [1, 2, -1]
+        """))
+        assertContains(text, [
+            "public nonisolated enum Status: OpenEnum",
+            "case inProgress", "case done", "case done2", "case empty", "case unknown2", "case withQuote",
+            "case unknown(String)",
+            #"case "with \"quote\"": self = .withQuote"#,
+            "default: self = .unknown(rawValue)",
+            "public nonisolated enum Level: OpenEnum",
+            "case minus1", "case _1", "case unknown(Int)",
+        ])
+    }
+
+    func testUnionsWithAndWithoutDiscriminator() throws {
+        let (text, _) = try generate(spec("""
+        Cat: {type: object, required: [kind], properties: {kind: {type: string}, lives: {type: integer}}}
+        Dog: {type: object, required: [kind], properties: {kind: {type: string}, barks: {type: boolean}}}
+        Pet:
+          oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]
+          discriminator:
+            propertyName: kind
+            mapping: {kitty: '#/components/schemas/Cat'}
+        Id:
+          oneOf: [{type: string}, {type: integer}]
+        MaybeCat:
+          oneOf: [{$ref: '#/components/schemas/Cat'}, {type: 'null'}]
+        """))
+        assertContains(text, [
+            "public nonisolated enum Pet: Codable, Hashable, Sendable",
+            "case cat(Cat)", "case dog(Dog)", "case unknown(JSONValue)",
+            #"case "kitty": self = .cat(try Cat(from: decoder))"#,
+            #"case "Dog": self = .dog(try Dog(from: decoder))"#,
+            "public nonisolated enum Id: Codable, Hashable, Sendable",
+            "case string(String)", "case int(Int)",
+            "public typealias MaybeCat = Cat",
+        ])
+        // Integers are tried before strings so a number never lands in a looser case.
+        let id = try XCTUnwrap(text.range(of: "enum Id:"))
+        let intTry = try XCTUnwrap(text.range(of: "try? Int(from: decoder)", range: id.upperBound..<text.endIndex))
+        let stringTry = try XCTUnwrap(text.range(of: "try? String(from: decoder)", range: id.upperBound..<text.endIndex))
+        XCTAssertLessThan(intTry.lowerBound, stringTry.lowerBound)
+    }
+
+    func testAllOfMergesIntoOneStruct() throws {
+        let (text, _) = try generate(spec("""
+        Base: {type: object, required: [id], properties: {id: {type: string}}}
+        Stamp: {type: object, properties: {at: {type: string, format: date-time}}}
+        Derived:
+          allOf:
+            - $ref: '#/components/schemas/Base'
+            - $ref: '#/components/schemas/Stamp'
+            - type: object
+              required: [name]
+              properties: {name: {type: string}}
+        """))
+        assertContains(text, ["public init(id: String, at: Date? = nil, name: String)"])
+    }
+
+    func testRecursionGetsIndirectionOnlyOnCycles() throws {
+        let (text, _) = try generate(spec("""
+        Tree: {type: object, properties: {children: {type: array, items: {$ref: '#/components/schemas/Tree'}}}}
+        Node: {type: object, properties: {next: {$ref: '#/components/schemas/Node'}, value: {type: integer}}}
+        Expr:
+          oneOf:
+            - {type: integer}
+            - {type: object, title: Sum, properties: {left: {$ref: '#/components/schemas/Expr'}}}
+        """))
+        assertContains(text, [
+            "public var children: [Tree]?",
+            "public var next: Node? {",
+            "private var _next: Indirect<Node?>",
+            "public nonisolated indirect enum Expr",
+        ])
+        XCTAssertFalse(text.contains("Indirect<[Tree]"))
+        XCTAssertFalse(text.contains("_value"))
+    }
+
+    func testReadOnlyIsNotEncodedAndPatchBodiesUseNullable() throws {
+        let (text, _) = try generate("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        paths:
+          /things/{id}:
+            patch:
+              operationId: updateThing
+              parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+              requestBody:
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/ThingUpdate'}
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+        components:
+          schemas:
+            Thing:
+              type: object
+              required: [id]
+              properties:
+                id: {type: string, readOnly: true}
+                name: {type: string}
+            ThingUpdate:
+              type: object
+              properties:
+                name: {type: string, nullable: true}
+        """)
+        assertContains(text, [
+            "public var id: String?",
+            "public var name: Nullable<String>?",
+            "self.name = container.contains(.name) ? try container.decode(Nullable<String>.self, forKey: .name) : nil",
+        ])
+        let thing = try XCTUnwrap(text.range(of: "struct Thing:"))
+        let encode = try XCTUnwrap(text.range(of: "func encode", range: thing.upperBound..<text.endIndex))
+        let end = try XCTUnwrap(text.range(of: "\n}\n", range: encode.upperBound..<text.endIndex))
+        XCTAssertFalse(text[encode.upperBound..<end.lowerBound].contains("forKey: .id"))
+    }
+
+    func testSpecTextCannotInjectCode() throws {
+        let (text, _) = try generate(spec("""
+        "Evil\\"; }; func pwned() {":
+          type: object
+          description: "*/ \\"\\"\\" \\\\( #endif \\r func injected() {}"
+          properties:
+            "x\\"): Int; func bad() {":
+              type: string
+              enum: ["a\\"b", "\\\\(boom)", "\\n#endif"]
+              default: "\\\\(boom)"
+        """))
+        // Outside comments and string literals nothing of the spec's text may survive.
+        let code = Self.codeOnly(text)
+        for fragment in ["pwned", "injected", "func bad", "#endif", "\\(boom)", "\"\"\""] {
+            XCTAssertFalse(code.contains(fragment), "`\(fragment)` escaped into code:\n\(code)")
+        }
+        XCTAssertTrue(text.contains("/// */ \"\"\" \\( #endif"))
+    }
+
+    /// The source with comments and string literals removed.
+    static func codeOnly(_ source: String) -> String {
+        var result = ""
+        var characters = Array(source)[...]
+        while let character = characters.first {
+            if character == "/", characters.dropFirst().first == "/" {
+                while let next = characters.first, next != "\n" { characters = characters.dropFirst() }
+            } else if character == "\"" {
+                characters = characters.dropFirst()
+                while let next = characters.first, next != "\"" {
+                    characters = characters.dropFirst(next == "\\" ? 2 : 1)
+                }
+                characters = characters.dropFirst()
+                result += "\"\""
+            } else {
+                result.append(character)
+                characters = characters.dropFirst()
+            }
+        }
+        return result
+    }
+}
