@@ -1,0 +1,98 @@
+import Foundation
+
+/// An `application/x-www-form-urlencoded` body, built field by field by generated code.
+public struct FormBody: Sendable, Equatable {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    /// Adds a field (arrays repeat the name, objects write one field per member); nil adds nothing.
+    public mutating func append<Value: Encodable>(_ name: String, _ value: Value?) {
+        guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
+        fields += ParameterSerializer.queryItems(name: name, value: serialized, style: .form, explode: true, allowReserved: false)
+    }
+
+    public func encoded() -> Data {
+        Data(fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&").utf8)
+    }
+
+    public static func == (lhs: FormBody, rhs: FormBody) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+/// A `multipart/form-data` body: text fields, files and JSON parts.
+public struct MultipartBody: Sendable {
+    public struct Part: Sendable, Equatable {
+        public var name: String
+        public var fileName: String?
+        public var contentType: String?
+        public var data: Data
+    }
+
+    public private(set) var parts: [Part] = []
+    public let boundary: String
+
+    public init(boundary: String = "apigen-" + UUID().uuidString) {
+        self.boundary = boundary
+    }
+
+    public var contentType: String {
+        "multipart/form-data; boundary=\(boundary)"
+    }
+
+    /// A text field (arrays add one part per item); nil adds nothing.
+    public mutating func append<Value: Encodable>(_ name: String, _ value: Value?) {
+        guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
+        switch serialized {
+        case .scalar(let text):
+            parts.append(Part(name: name, data: Data(text.utf8)))
+        case .array(let items):
+            parts += items.map { Part(name: name, data: Data($0.utf8)) }
+        case .object:
+            appendJSON(name, value)
+        }
+    }
+
+    /// A file part; nil adds nothing.
+    public mutating func appendFile(_ name: String, _ data: Data?, fileName: String? = nil, contentType: String = "application/octet-stream") {
+        guard let data else { return }
+        parts.append(Part(name: name, fileName: fileName ?? name, contentType: contentType, data: data))
+    }
+
+    /// An object field, sent as a JSON part (OpenAPI's default for objects in multipart).
+    public mutating func appendJSON<Value: Encodable>(_ name: String, _ value: Value?) {
+        guard let value, let data = try? APIJSON.makeEncoder().encode(value) else { return }
+        parts.append(Part(name: name, contentType: "application/json", data: data))
+    }
+
+    public func encoded() -> Data {
+        var body = Data()
+        for part in parts {
+            body.append(Data("--\(boundary)\r\n".utf8))
+            var disposition = "Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
+            if let fileName = part.fileName {
+                disposition += "; filename=\"\(Self.quoted(fileName))\""
+            }
+            body.append(Data((disposition + "\r\n").utf8))
+            if let contentType = part.contentType {
+                body.append(Data("Content-Type: \(Self.headerSafe(contentType))\r\n".utf8))
+            }
+            body.append(Data("\r\n".utf8))
+            body.append(part.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return body
+    }
+
+    /// Names and file names go inside quotes: escape quotes and drop line breaks, which would
+    /// otherwise let a value forge headers of its own.
+    private static func quoted(_ text: String) -> String {
+        headerSafe(text).replacingOccurrences(of: "\"", with: "%22")
+    }
+
+    private static func headerSafe(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }.map(Character.init))
+    }
+}

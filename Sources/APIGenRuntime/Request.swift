@@ -1,0 +1,142 @@
+import Foundation
+
+/// One API operation, ready to send with `APIClient.send(_:)`: generated request builders
+/// return these (`API.listPets(limit: 20) -> Request<[Pet]>`).
+public struct Request<Response: Sendable>: Sendable {
+    public var method: HTTPMethod
+    /// The path relative to the server URL, parameters already percent-encoded: `/pets/42`.
+    public var path: String
+    /// Query items as `name=value` pairs, both already percent-encoded, in order.
+    public var query: [(name: String, value: String)] = []
+    public var headers = HTTPFields()
+    /// Cookie parameters, joined into one `Cookie` header when sent.
+    public var cookies: [(name: String, value: String)] = []
+    public var body: RequestBody?
+    /// Alternatives, each a set of schemes that must all be satisfied; `[]` sends no credentials.
+    /// The client uses the first alternative its `Authentication` can satisfy.
+    public var security: [[SecurityScheme]] = []
+    /// The spec's operationId, for logs and mocks.
+    public var operationID: String
+    /// Media types the response may use, sent as `Accept`.
+    public var accept: String?
+    /// nil: the client's default.
+    public var timeout: TimeInterval?
+    /// Whether a failed attempt may be retried; by default only for idempotent methods.
+    public var isIdempotent: Bool
+    public var response: ResponseBody<Response>
+
+    public init(method: HTTPMethod, path: String, operationID: String, response: ResponseBody<Response>) {
+        self.method = method
+        self.path = path
+        self.operationID = operationID
+        self.response = response
+        self.isIdempotent = method.isIdempotent
+    }
+
+    // MARK: Parameters
+
+    /// Adds a query parameter serialized by `style` (form, spaceDelimited, pipeDelimited,
+    /// deepObject) and `explode`; nil adds nothing.
+    public mutating func addQuery<Value: Encodable>(_ name: String, _ value: Value?, style: ParameterStyle = .form, explode: Bool = true, allowReserved: Bool = false) {
+        guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
+        query += ParameterSerializer.queryItems(name: name, value: serialized, style: style, explode: explode, allowReserved: allowReserved)
+    }
+
+    /// Adds a header parameter (style `simple`); nil adds nothing.
+    public mutating func addHeader<Value: Encodable>(_ name: String, _ value: Value?, explode: Bool = false) {
+        guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
+        headers.append(name, ParameterSerializer.simple(serialized, explode: explode, encode: false))
+    }
+
+    /// Adds a cookie parameter (style `form`); nil adds nothing.
+    public mutating func addCookie<Value: Encodable>(_ name: String, _ value: Value?, explode: Bool = true) {
+        guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
+        cookies.append((name, ParameterSerializer.simple(serialized, explode: explode, encode: false)))
+    }
+
+    /// A path parameter (style `simple`) percent-encoded so that no value can change the
+    /// path: `/`, `?`, `#`, spaces and `..` are all escaped.
+    public static func pathComponent<Value: Encodable>(_ value: Value, explode: Bool = false) -> String {
+        guard let serialized = ParameterSerializer.serialize(value) else { return "" }
+        let text = ParameterSerializer.simple(serialized, explode: explode, encode: true)
+        if text == "." { return "%2E" }
+        if text == ".." { return "%2E%2E" }
+        return text
+    }
+}
+
+/// How a query parameter's array or object value is written (OpenAPI `style`).
+public enum ParameterStyle: String, Sendable {
+    case form
+    case spaceDelimited
+    case pipeDelimited
+    case deepObject
+}
+
+/// What a request sends as its body. Values are encoded when the request is sent, with the
+/// client's encoder.
+public enum RequestBody: Sendable {
+    /// JSON, including vendor types such as `application/vnd.api+json` and `application/problem+json`.
+    case json(any Encodable & Sendable, contentType: String = "application/json")
+    /// `application/x-www-form-urlencoded`.
+    case form(FormBody)
+    case multipart(MultipartBody)
+    /// Raw bytes, e.g. `application/octet-stream` or an image type.
+    case data(Data, contentType: String)
+    case text(String, contentType: String = "text/plain")
+
+    /// The bytes and the `Content-Type` to send.
+    public func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
+        switch self {
+        case .json(let value, let contentType):
+            return (try encoder.encode(value), contentType)
+        case .form(let form):
+            return (form.encoded(), "application/x-www-form-urlencoded")
+        case .multipart(let multipart):
+            return (multipart.encoded(), multipart.contentType)
+        case .data(let data, let contentType):
+            return (data, contentType)
+        case .text(let text, let contentType):
+            return (Data(text.utf8), contentType.contains("charset") ? contentType : contentType + "; charset=utf-8")
+        }
+    }
+}
+
+/// How a successful response's body becomes the request's `Response`.
+public struct ResponseBody<Response: Sendable>: Sendable {
+    public typealias Decode = @Sendable (_ response: HTTPResponse, _ body: Data, _ decoder: JSONDecoder) throws -> Response
+
+    public let decode: Decode
+
+    public init(decode: @escaping Decode) {
+        self.decode = decode
+    }
+}
+
+extension ResponseBody where Response: Decodable {
+    /// The body is JSON of `Response`.
+    public static var json: ResponseBody {
+        ResponseBody { _, body, decoder in try decoder.decode(Response.self, from: body) }
+    }
+}
+
+extension ResponseBody where Response == Void {
+    /// No body is expected; anything sent is ignored.
+    public static var empty: ResponseBody {
+        ResponseBody { _, _, _ in () }
+    }
+}
+
+extension ResponseBody where Response == Data {
+    /// The raw bytes (files, images, `application/octet-stream`).
+    public static var data: ResponseBody {
+        ResponseBody { _, body, _ in body }
+    }
+}
+
+extension ResponseBody where Response == String {
+    /// Text, decoded as UTF-8.
+    public static var text: ResponseBody {
+        ResponseBody { _, body, _ in String(decoding: body, as: UTF8.self) }
+    }
+}
