@@ -4,7 +4,7 @@ import XCTest
 
 /// Bad input gets located errors: `path:line:col: error: message (#/pointer)`.
 final class DiagnosticTests: SpecTestCase {
-    /// A valid 3.0 prefix; specs below add to it, so their line numbers start at 4.
+    /// A valid 3.0 prefix; specs below add to it, so their line numbers start at 3.
     private let head = """
     openapi: 3.0.0
     info: {title: T, version: '1'}
@@ -80,7 +80,7 @@ final class DiagnosticTests: SpecTestCase {
           schemas:
             Pet: a pet
         """), [
-            located("7:10: error: expected a schema (a mapping), found a scalar (#/components/schemas/Pet)"),
+            located("6:10: error: expected a schema (a mapping), found a scalar (#/components/schemas/Pet)"),
         ])
     }
 
@@ -95,8 +95,8 @@ final class DiagnosticTests: SpecTestCase {
               responses:
                 - description: ok
         """), [
-            located("8:9: error: expected a list of parameters (a sequence), found a mapping (#/paths/~1pets/get/parameters)"),
-            located("11:9: error: expected a map of responses (a mapping), found a sequence (#/paths/~1pets/get/responses)"),
+            located("7:9: error: expected a list of parameters (a sequence), found a mapping (#/paths/~1pets/get/parameters)"),
+            located("10:9: error: expected a map of responses (a mapping), found a sequence (#/paths/~1pets/get/responses)"),
         ])
     }
 
@@ -108,7 +108,7 @@ final class DiagnosticTests: SpecTestCase {
             Pet:
               type: [object, dict]
         """), [
-            located("8:22: error: unknown type 'dict'; expected one of string, integer, number, boolean, object, array, null (#/components/schemas/Pet/type/1)"),
+            located("7:22: error: unknown type 'dict'; expected one of string, integer, number, boolean, object, array, null (#/components/schemas/Pet/type/1)"),
         ])
     }
 
@@ -133,8 +133,8 @@ final class DiagnosticTests: SpecTestCase {
               responses:
                 '200': {description: ok}
         """), [
-            located("8:11: error: a parameter needs a 'name' (#/paths/~1pets/get/parameters/0)"),
-            located("10:11: error: parameter 'limit' needs 'in' (path, query, header or cookie) (#/paths/~1pets/get/parameters/1)"),
+            located("7:11: error: a parameter needs a 'name' (#/paths/~1pets/get/parameters/0)"),
+            located("9:11: error: parameter 'limit' needs 'in' (path, query, header or cookie) (#/paths/~1pets/get/parameters/1)"),
         ])
     }
 
@@ -150,7 +150,7 @@ final class DiagnosticTests: SpecTestCase {
               responses:
                 '200': {description: ok}
         """), [
-            located("9:15: error: parameter 'limit' has unknown location 'body'; expected path, query, header or cookie (#/paths/~1pets/get/parameters/0/in)"),
+            located("8:15: error: parameter 'limit' has unknown location 'body'; expected path, query, header or cookie (#/paths/~1pets/get/parameters/0/in)"),
         ])
     }
 
@@ -166,15 +166,15 @@ final class DiagnosticTests: SpecTestCase {
                 '2XX': {description: a range}
                 x-note: extensions are skipped
         """), [
-            located("8:13: error: response key 'ok' is not a status code, a range like 2XX, or 'default' (#/paths/~1pets/get/responses/ok)"),
-            located("9:17: error: response key '2000' is not a status code, a range like 2XX, or 'default' (#/paths/~1pets/get/responses/2000)"),
-            located("10:16: error: response key '600' is not a status code, a range like 2XX, or 'default' (#/paths/~1pets/get/responses/600)"),
+            located("7:13: error: response key 'ok' is not a status code, a range like 2XX, or 'default' (#/paths/~1pets/get/responses/ok)"),
+            located("8:17: error: response key '2000' is not a status code, a range like 2XX, or 'default' (#/paths/~1pets/get/responses/2000)"),
+            located("9:16: error: response key '600' is not a status code, a range like 2XX, or 'default' (#/paths/~1pets/get/responses/600)"),
         ])
     }
 
     func testPathKeyMustStartWithSlash() throws {
         XCTAssertEqual(try errors(head + "paths:\n  pets:\n    get:\n      responses: {'200': {description: ok}}\n"), [
-            located("6:5: error: path 'pets' must start with '/' (#/paths/pets)"),
+            located("5:5: error: path 'pets' must start with '/' (#/paths/pets)"),
         ])
     }
 
@@ -190,7 +190,7 @@ final class DiagnosticTests: SpecTestCase {
               responses:
                 '200': {description: ok}
         """), [
-            located("6:5: error: path parameter '{id}' of '/pets/{id}/toys/{toyId}' is not declared in 'parameters' (#/paths/~1pets~1{id}~1toys~1{toyId}/get)"),
+            located("6:7: error: path parameter '{id}' of '/pets/{id}/toys/{toyId}' is not declared in 'parameters' (#/paths/~1pets~1{id}~1toys~1{toyId}/get)"),
         ])
     }
 
@@ -206,7 +206,7 @@ final class DiagnosticTests: SpecTestCase {
         """)
         XCTAssertTrue(result.succeeded)
         XCTAssertEqual(result.diagnostics.warnings.map(\.description), [
-            located("8:11: warning: path parameter 'id' does not appear in '/pets'; it is ignored (#/paths/~1pets/get/parameters/0)"),
+            located("7:11: warning: path parameter 'id' does not appear in '/pets'; it is ignored (#/paths/~1pets/get/parameters/0)"),
         ])
     }
 
@@ -234,9 +234,9 @@ final class DiagnosticTests: SpecTestCase {
             b: {type: magic}
             c: {scheme: bearer}
         """), [
-            located("7:8: error: an apiKey security scheme needs 'name' and 'in' (query, header or cookie) (#/components/securitySchemes/a)"),
-            located("8:15: error: unknown security scheme type 'magic' (#/components/securitySchemes/b/type)"),
-            located("9:8: error: a security scheme needs a 'type' (#/components/securitySchemes/c)"),
+            located("6:8: error: an apiKey security scheme needs 'name' and 'in' (query, header or cookie) (#/components/securitySchemes/a)"),
+            located("7:15: error: unknown security scheme type 'magic' (#/components/securitySchemes/b/type)"),
+            located("8:8: error: a security scheme needs a 'type' (#/components/securitySchemes/c)"),
         ])
     }
 
@@ -273,7 +273,7 @@ final class DiagnosticTests: SpecTestCase {
         let result = try load("openapi: 3.0.0\ninfo: {title: T, version: '1'\npaths: {}\n")
         XCTAssertNil(result.document)
         XCTAssertEqual(result.diagnostics.items.map(\.description), [
-            located("3:6: error: did not find expected ',' or '}' while parsing a flow mapping"),
+            located("3:1: error: did not find expected ',' or '}' while parsing a flow mapping"),
         ])
     }
 

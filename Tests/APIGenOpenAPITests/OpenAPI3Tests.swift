@@ -457,7 +457,7 @@ final class OpenAPI3Tests: SpecTestCase {
         XCTAssertNotNil(result.document)
         XCTAssertEqual(result.diagnostics.errors.count, 0)
         XCTAssertEqual(result.diagnostics.warnings.map(\.description), [
-            located("9:11: warning: tuple-style 'items' is generated as an array of free-form values (#/components/schemas/Pair/items)"),
+            located("9:9: warning: tuple-style 'items' is generated as an array of free-form values (#/components/schemas/Pair/items)"),
         ])
         XCTAssertNil(try XCTUnwrap(result.document).component("Pair").items)
     }

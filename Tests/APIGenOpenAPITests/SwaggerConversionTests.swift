@@ -66,7 +66,7 @@ final class SwaggerConversionTests: SpecTestCase {
             - {name: id, in: path, required: true, type: string}
             - {name: pet, in: body, schema: {$ref: '#/definitions/Pet'}}
           responses:
-            '200': {description: Replaced.}
+            '200': {description: Replaced., schema: {$ref: '#/definitions/Pet'}}
       /pets/{id}/photo:
         post:
           operationId: uploadPhoto
@@ -170,13 +170,13 @@ final class SwaggerConversionTests: SpecTestCase {
         let replaceBody = try XCTUnwrap(replace.requestBody)
         XCTAssertEqual(replaceBody.content.map(\.name), ["application/json", "application/xml"], "document `consumes`")
         XCTAssertFalse(replaceBody.required)
-        XCTAssertEqual(replace.parameters.map(\.name), ["X-Request-ID", "id"])
+        XCTAssertEqual(replace.parameters.map(\.name), ["id"])
     }
 
     func testFormDataWithAFileBecomesMultipart() throws {
         let document = try document(swagger)
         let upload = try document.operation(.post, "/pets/{id}/photo")
-        XCTAssertEqual(upload.parameters.map(\.name), ["X-Request-ID", "id"])
+        XCTAssertEqual(upload.parameters.map(\.name), ["id"])
         let body = try XCTUnwrap(upload.requestBody)
         XCTAssertEqual(body.content.map(\.name), ["multipart/form-data"])
         XCTAssertTrue(body.required)
@@ -220,9 +220,12 @@ final class SwaggerConversionTests: SpecTestCase {
         XCTAssertEqual(document.schemas[try XCTUnwrap(ok.headers[0].schema)].types, [.integer])
 
         let fallback = try list.response("default")
-        XCTAssertEqual(fallback.content.map(\.name), ["application/json"], "document `produces`")
+        XCTAssertEqual(fallback.content.map(\.name), ["application/json", "text/csv"], "operation `produces` applies to every response")
         XCTAssertEqual(document.schemas.resolved(try XCTUnwrap(fallback.content[0].schema)), try document.componentID("Error"))
         XCTAssertEqual(try document.operation(.post, "/pets").response("201").content.count, 0, "no schema, no content")
+        let replaced = try document.operation(.put, "/pets/{id}").response("200")
+        XCTAssertEqual(replaced.content.map(\.name), ["application/json"], "document `produces`")
+        XCTAssertEqual(document.schemas.resolved(try XCTUnwrap(replaced.content[0].schema)), try document.componentID("Pet"))
     }
 
     func testCollectionFormatBecomesStyleAndExplode() throws {
@@ -266,7 +269,7 @@ final class SwaggerConversionTests: SpecTestCase {
               responses:
                 '200': {description: ok}
         """), [
-            located("7:30: error: parameter 'file' has unknown location 'formData'; expected path, query, header or cookie (#/paths/~1a/post/parameters/0/in)"),
+            located("7:28: error: parameter 'file' has unknown location 'formData'; expected path, query, header or cookie (#/paths/~1a/post/parameters/0/in)"),
         ])
     }
 }

@@ -61,7 +61,7 @@ class SpecTestCase: XCTestCase {
 }
 
 extension OpenAPIDocument {
-    func operation(_ method: HTTPMethod, _ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> Operation {
+    func operation(_ method: HTTPMethod, _ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> APIGenOpenAPI.Operation {
         try XCTUnwrap(operations.first { $0.method == method && $0.path == path }, "no \(method.rawValue.uppercased()) \(path)", file: file, line: line)
     }
 
@@ -86,7 +86,7 @@ extension OpenAPIDocument {
     }
 }
 
-extension Operation {
+extension APIGenOpenAPI.Operation {
     func parameter(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Parameter {
         try XCTUnwrap(parameters.first { $0.name == name }, "no parameter '\(name)'", file: file, line: line)
     }

@@ -39,7 +39,8 @@ extension SpecParser {
         }
         let decoded = filePart.removingPercentEncoding ?? filePart
         let base = URL(fileURLWithPath: files.canonicalPaths[origin.file]).deletingLastPathComponent()
-        let target = SpecFiles.canonical(base.appendingPathComponent(decoded).path)
+        // An absolute path (`/etc/passwd`) names that file, as in URI resolution, not one below `base`.
+        let target = SpecFiles.canonical(decoded.hasPrefix("/") ? decoded : base.appendingPathComponent(decoded).path)
         let root = files.rootDirectory.hasSuffix("/") ? files.rootDirectory : files.rootDirectory + "/"
         guard target.hasPrefix(root) else {
             error("reference '\(text)' points outside the spec's folder", at: origin)
@@ -100,7 +101,7 @@ extension SpecParser {
         if let last = JSONPointer.tokens(fragment.removingPercentEncoding ?? fragment)?.last, !last.isEmpty {
             return last
         }
-        let fileName = (filePart as NSString).lastPathComponent
+        let fileName = ((filePart.removingPercentEncoding ?? filePart) as NSString).lastPathComponent
         return (fileName as NSString).deletingPathExtension
     }
 }

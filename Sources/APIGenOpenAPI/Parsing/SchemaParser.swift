@@ -219,9 +219,14 @@ extension SpecParser {
             error("reference '\(text)' points at a whole spec, not a schema", at: node)
             return nil
         }
-        if target.file == 0, nonSchemaRoots.contains(where: { pointer == $0 || pointer.hasPrefix($0 + "/") }) {
-            error("reference '\(text)' points at \(pointer.split(separator: "/").prefix(2).joined(separator: "/")), not a schema", at: node)
-            return nil
+        if target.file == 0, let section = nonSchemaRoots.first(where: { pointer == $0 || pointer.hasPrefix($0 + "/") }) {
+            // A schema nested in one of these objects (a media type's, parameter's or header's
+            // `schema`, or anything below it) is still a schema: only the objects themselves are not.
+            let inner = JSONPointer.tokens(String(pointer.dropFirst(section.count))) ?? []
+            if !inner.dropFirst().contains("schema") {
+                error("reference '\(text)' points at '#\(section)', not a schema", at: node)
+                return nil
+            }
         }
         return target
     }
