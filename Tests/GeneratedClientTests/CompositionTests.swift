@@ -1,0 +1,221 @@
+import APIGenRuntime
+import FeaturesAPI
+import FeedAPI
+import Foundation
+import PetstoreAPI
+import XCTest
+
+/// allOf (merged structs), oneOf with and without a discriminator, anyOf, and nullable references.
+final class CompositionTests: XCTestCase {
+    // MARK: allOf
+
+    func testAllOfOfTwoReferencesAndInlinePropertiesHasEveryProperty() throws {
+        let json = #"""
+        {"id": "4E3C2B1A-0F9E-4D8C-B7A6-958473625140", "createdAt": "2024-01-01T09:00:00Z",
+         "updatedAt": "2024-01-02T09:00:00Z", "title": "Design notes", "body": "Everything is a value."}
+        """#
+        let document = try assertRoundTrip(Document.self, json)
+        XCTAssertEqual(document.id, UUID(uuidString: "4e3c2b1a-0f9e-4d8c-b7a6-958473625140"))
+        XCTAssertEqual(document.createdAt, utcDate(2024, 1, 1, 9))
+        XCTAssertEqual(document.updatedAt, utcDate(2024, 1, 2, 9))
+        XCTAssertEqual(document.title, "Design notes")
+        XCTAssertEqual(document.body, "Everything is a value.")
+    }
+
+    func testAllOfKeepsTheRequiredKeysOfEveryPart() {
+        let full = #"{"id": "4e3c2b1a-0f9e-4d8c-b7a6-958473625140", "createdAt": "2024-01-01T09:00:00Z", "title": "T"}"#
+        XCTAssertNoThrow(try decode(Document.self, full))
+        assertKeyNotFound(Document.self, #"{"createdAt": "2024-01-01T09:00:00Z", "title": "T"}"#, path: "id")
+        assertKeyNotFound(Document.self, #"{"id": "4e3c2b1a-0f9e-4d8c-b7a6-958473625140", "title": "T"}"#, path: "createdAt")
+        assertKeyNotFound(Document.self, #"{"id": "4e3c2b1a-0f9e-4d8c-b7a6-958473625140", "createdAt": "2024-01-01T09:00:00Z"}"#, path: "title")
+    }
+
+    func testAllOfExtendingABase() throws {
+        let dog = try assertRoundTrip(Dog.self, #"{"name": "Rex", "sound": "woof", "breed": "Border Collie", "goodBoy": false}"#)
+        XCTAssertEqual(dog, Dog(name: "Rex", sound: "woof", breed: "Border Collie", goodBoy: false))
+        assertKeyNotFound(Dog.self, #"{"breed": "Border Collie"}"#, path: "name")
+        assertKeyNotFound(Dog.self, #"{"name": "Rex"}"#, path: "breed")
+
+        let pet = try decode(PetstoreAPI.Pet.self, #"{"id": 42, "name": "Rex", "tag": "dog", "status": "available"}"#)
+        XCTAssertEqual(pet.id, 42)
+        XCTAssertEqual(pet.name, "Rex")
+        XCTAssertEqual(pet.tag, "dog")
+        XCTAssertEqual(pet.status, .available)
+    }
+
+    // MARK: oneOf with a discriminator
+
+    func testDiscriminatorWithExplicitMapping() throws {
+        let circle = try assertRoundTrip(Shape.self, #"{"shapeType": "circle", "radius": 2.5}"#)
+        XCTAssertEqual(circle, .circle(Circle(radius: 2.5)))
+        let square = try assertRoundTrip(Shape.self, #"{"shapeType": "square", "side": 4}"#)
+        XCTAssertEqual(square, .square(Square(side: 4)))
+    }
+
+    func testDiscriminatorWithImplicitMappingBySchemaName() throws {
+        let triangle = try assertRoundTrip(Shape.self, #"{"shapeType": "Triangle", "base": 3, "height": 5}"#)
+        XCTAssertEqual(triangle, .triangle(Triangle(base: 3, height: 5)))
+        // The value is matched exactly: "triangle" is not the schema name.
+        guard case .unknown = try decode(Shape.self, #"{"shapeType": "triangle", "base": 3, "height": 5}"#) else {
+            return XCTFail("\"triangle\" is not a mapped discriminator value")
+        }
+    }
+
+    func testUnknownDiscriminatorValueIsKeptAndRoundTrips() throws {
+        let json = #"{"shapeType": "hexagon", "side": 2, "meta": {"sides": 6, "regular": true}, "tags": ["a", null]}"#
+        let shape = try assertRoundTrip(Shape.self, json)
+        guard case .unknown(let value) = shape else { return XCTFail("Expected .unknown, got \(shape)") }
+        XCTAssertEqual(value["shapeType"], .string("hexagon"))
+        XCTAssertEqual(value["meta"]?["sides"], .int(6))
+        XCTAssertEqual(value, try jsonValue(json))
+    }
+
+    func testMissingDiscriminatorIsUnknown() throws {
+        let shape = try assertRoundTrip(Shape.self, #"{"radius": 1}"#)
+        XCTAssertEqual(shape, .unknown(.object(["radius": .int(1)])))
+    }
+
+    func testDiscriminatedVariantMissingARequiredKeyReportsIt() {
+        assertKeyNotFound(Shape.self, #"{"shapeType": "circle"}"#, path: "radius")
+        assertKeyNotFound([Shape].self, #"[{"shapeType": "square", "side": 1}, {"shapeType": "square"}]"#, path: "[1].side")
+    }
+
+    func testAListOfShapes() throws {
+        let shapes = try assertRoundTrip([Shape].self, #"""
+        [{"shapeType": "circle", "radius": 1}, {"shapeType": "square", "side": 2},
+         {"shapeType": "Triangle", "base": 3, "height": 4}, {"shapeType": "star", "points": 5}]
+        """#)
+        XCTAssertEqual(shapes.count, 4)
+        XCTAssertEqual(shapes[0], .circle(Circle(radius: 1)))
+        XCTAssertEqual(shapes[1], .square(Square(side: 2)))
+        XCTAssertEqual(shapes[2], .triangle(Triangle(base: 3, height: 4)))
+        XCTAssertEqual(shapes[3], .unknown(.object(["shapeType": .string("star"), "points": .int(5)])))
+    }
+
+    func testFeedAttachmentsDiscriminatedByType() throws {
+        let attachments = try assertRoundTrip([Attachment].self, #"""
+        [{"type": "image", "url": "https://media.feed.example.com/m_81fa3c.jpg", "width": 1600, "height": 1200,
+          "altText": "The bay at sunrise, with two sailing boats."},
+         {"type": "link", "url": "https://example.com/tides", "title": "Tide tables for the bay"},
+         {"type": "poll", "question": "Sail or swim?", "options": ["sail", "swim"]}]
+        """#)
+        guard case .imageAttachment(let image) = attachments[0] else { return XCTFail("\(attachments[0])") }
+        XCTAssertEqual(image.width, 1600)
+        XCTAssertEqual(image.altText, "The bay at sunrise, with two sailing boats.")
+        guard case .linkAttachment(let link) = attachments[1] else { return XCTFail("\(attachments[1])") }
+        XCTAssertEqual(link.title, "Tide tables for the bay")
+        guard case .unknown(let poll) = attachments[2] else { return XCTFail("\(attachments[2])") }
+        XCTAssertEqual(poll["options"]?[1], .string("swim"))
+    }
+
+    // MARK: oneOf without a discriminator
+
+    func testOneOfWithoutDiscriminatorPicksByShape() throws {
+        let card = try assertRoundTrip(PaymentMethod.self, #"{"last4": "4242", "brand": "visa", "expires": "12/27"}"#)
+        XCTAssertEqual(card, .card(Card(last4: "4242", brand: .visa, expires: "12/27")))
+        let transfer = try assertRoundTrip(PaymentMethod.self, #"{"iban": "DE89370400440532013000", "bic": "COBADEFFXXX"}"#)
+        XCTAssertEqual(transfer, .bankTransfer(BankTransfer(iban: "DE89370400440532013000", bic: "COBADEFFXXX")))
+        // A card with a brand this client does not know is still a card.
+        let newBrand = try decode(PaymentMethod.self, #"{"last4": "0005", "brand": "jcb"}"#)
+        XCTAssertEqual(newBrand, .card(Card(last4: "0005", brand: .unknown("jcb"))))
+    }
+
+    func testOneOfMatchingNoVariantFailsAtItsPath() {
+        let error = assertDecodingFails(Variants.self, #"{"payment": {"last4": "4242"}}"#, at: "payment")
+        guard case .dataCorrupted = error else { return XCTFail("Expected dataCorrupted, got \(String(describing: error))") }
+        assertDecodingFails(Variants.self, #"{"identifier": 1.5}"#, at: "identifier")
+        assertDecodingFails(Variants.self, #"{"location": [1, 2]}"#, at: "location")
+    }
+
+    func testOneOfOfPrimitives() throws {
+        XCTAssertEqual(try assertRoundTrip([StringOrInteger].self, #"["abc-123"]"#), [.string("abc-123")])
+        XCTAssertEqual(try assertRoundTrip([StringOrInteger].self, "[123]"), [.int64(123)])
+        // A string of digits stays a string, and a number stays a number, whichever is tried first.
+        XCTAssertEqual(try assertRoundTrip([StringOrInteger].self, #"["123"]"#), [.string("123")])
+        XCTAssertEqual(try assertRoundTrip([StringOrInteger].self, #"[-7, "-7", ""]"#), [.int64(-7), .string("-7"), .string("")])
+        XCTAssertEqual(try assertRoundTrip([StringOrInteger].self, "[9007199254740993]"), [.int64(9_007_199_254_740_993)])
+        XCTAssertThrowsError(try decode([StringOrInteger].self, "[true]"))
+        XCTAssertThrowsError(try decode([StringOrInteger].self, "[null]"))
+    }
+
+    func testOneOfOfAnObjectAndAPrimitiveInBothOrders() throws {
+        // Location lists the object first, then the string.
+        XCTAssertEqual(
+            try assertRoundTrip(Location.self, #"{"lat": 52.52, "lon": 13.405}"#),
+            .coordinates(Location.Coordinates(lat: 52.52, lon: 13.405))
+        )
+        XCTAssertEqual(try decode([Location].self, #"["Berlin"]"#), [.placeName("Berlin")])
+        // Variants.inlineUnion lists the reference first, then the string.
+        let variants = try assertRoundTrip(Variants.self, #"{"inlineUnion": {"name": "Rex", "sound": "woof"}, "location": "Berlin"}"#)
+        XCTAssertEqual(variants.inlineUnion, .animal(Animal(name: "Rex", sound: "woof")))
+        XCTAssertEqual(variants.location, .placeName("Berlin"))
+        XCTAssertEqual(try decode(Variants.self, #"{"inlineUnion": "Rex"}"#).inlineUnion, .string("Rex"))
+    }
+
+    // MARK: anyOf
+
+    func testAnyOf() throws {
+        XCTAssertEqual(
+            try assertRoundTrip(ContactMethod.self, #"{"email": "someone@example.com"}"#),
+            .emailContact(EmailContact(email: "someone@example.com"))
+        )
+        XCTAssertEqual(
+            try assertRoundTrip(ContactMethod.self, #"{"phone": "+1 555 0100"}"#),
+            .phoneContact(PhoneContact(phone: "+1 555 0100"))
+        )
+        assertDecodingFails(Variants.self, #"{"contact": {"fax": "1"}}"#, at: "contact")
+    }
+
+    func testVariantsHoldingEveryKindOfUnion() throws {
+        let variants = try assertRoundTrip(Variants.self, #"""
+        {"shape": {"shapeType": "Triangle", "base": 3, "height": 5},
+         "payment": {"iban": "DE89370400440532013000"},
+         "identifier": 42,
+         "contact": {"phone": "+1 555 0100"},
+         "location": {"lat": 1, "lon": 2},
+         "inlineUnion": "x"}
+        """#)
+        XCTAssertEqual(variants.shape, .triangle(Triangle(base: 3, height: 5)))
+        XCTAssertEqual(variants.payment, .bankTransfer(BankTransfer(iban: "DE89370400440532013000")))
+        XCTAssertEqual(variants.identifier, .int64(42))
+        XCTAssertEqual(variants.contact, .phoneContact(PhoneContact(phone: "+1 555 0100")))
+        XCTAssertEqual(variants.location, .coordinates(Location.Coordinates(lat: 1, lon: 2)))
+        XCTAssertEqual(variants.inlineUnion, .string("x"))
+        XCTAssertEqual(try decode(Variants.self, "{}"), Variants())
+    }
+
+    // MARK: Nullable references and 3.1 type arrays
+
+    func testNullableReferencesAndTypeArrays() throws {
+        let empty = try decode(Nullables.self, #"{"middleName": null}"#)
+        XCTAssertEqual(empty, Nullables())
+
+        let nulls = try decode(Nullables.self, #"""
+        {"nickname": null, "middleName": null, "age": null, "score": null, "aliases": null,
+         "pet": null, "partner": null, "mood": null, "idOrName": null}
+        """#)
+        XCTAssertNil(nulls.nickname)
+        XCTAssertNil(nulls.pet)
+        XCTAssertNil(nulls.partner)
+        XCTAssertNil(nulls.mood)
+
+        let values = try assertRoundTrip(Nullables.self, #"""
+        {"nickname": "Ace", "middleName": "Marie", "age": 36, "score": 9.5, "aliases": ["A", "B"],
+         "pet": {"name": "Rex"}, "partner": {"name": "Tom", "sound": "meow"}, "mood": "happy", "idOrName": 42}
+        """#)
+        XCTAssertEqual(values.nickname, "Ace")
+        XCTAssertEqual(values.middleName, "Marie")
+        XCTAssertEqual(values.age, 36)
+        XCTAssertEqual(values.score, 9.5)
+        XCTAssertEqual(values.aliases, ["A", "B"])
+        XCTAssertEqual(values.pet, Animal(name: "Rex"))
+        XCTAssertEqual(values.partner, Animal(name: "Tom", sound: "meow"))
+        XCTAssertEqual(values.mood, .happy)
+        XCTAssertEqual(values.idOrName?.intValue, 42)
+        XCTAssertEqual(try decode(Nullables.self, #"{"middleName": null, "idOrName": "Ace"}"#).idOrName?.stringValue, "Ace")
+    }
+
+    func testNullableReferenceWithTheWrongShapeFails() {
+        assertKeyNotFound(Nullables.self, #"{"middleName": null, "pet": {"sound": "woof"}}"#, path: "pet.name")
+    }
+}

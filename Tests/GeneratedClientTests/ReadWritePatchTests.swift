@@ -1,0 +1,120 @@
+import APIGenRuntime
+import FeaturesAPI
+import Foundation
+import PetstoreAPI
+import ReadingProgressAPI
+import XCTest
+
+/// readOnly / writeOnly properties, and PATCH bodies that tell "absent" from `null`.
+final class ReadWritePatchTests: XCTestCase {
+    // MARK: readOnly
+
+    func testReadOnlyPropertiesAreDecodedButNeverEncoded() throws {
+        let account = try decode(Account.self, #"{"id": 17, "email": "someone@example.com", "createdAt": "2024-01-01T00:00:00Z"}"#)
+        XCTAssertEqual(account.id, 17)
+        XCTAssertEqual(account.createdAt, utcDate(2024, 1, 1))
+        XCTAssertEqual(account.email, "someone@example.com")
+        XCTAssertNil(account.password, "writeOnly: a response does not carry it")
+        XCTAssertEqual(try encodeToString(account), #"{"email":"someone@example.com"}"#)
+    }
+
+    func testReadOnlyPropertiesSetByHandAreStillNotEncoded() throws {
+        let account = Account(id: 99, email: "a@example.com", password: "correct horse battery staple", createdAt: Date())
+        XCTAssertEqual(try encodeToString(account), #"{"email":"a@example.com","password":"correct horse battery staple"}"#)
+    }
+
+    func testRequiredReadOnlyPropertiesAreOptionalSoARequestBodyCanOmitThem() throws {
+        // `id` and `createdAt` are required, but only in responses: a client-built value has none.
+        let body = Account(email: "a@example.com", password: "hunter22")
+        XCTAssertNil(body.id)
+        XCTAssertNil(body.createdAt)
+        XCTAssertEqual(try encodeToString(body), #"{"email":"a@example.com","password":"hunter22"}"#)
+        // And a request body (no id, no createdAt) decodes, e.g. in a mock server.
+        let decoded = try decode(Account.self, #"{"email": "a@example.com", "password": "hunter22"}"#)
+        XCTAssertEqual(decoded, body)
+    }
+
+    func testReadOnlyInOtherSpecs() throws {
+        let pet = try decode(PetstoreAPI.Pet.self, #"{"id": 42, "name": "Rex", "createdAt": "2024-05-01T09:30:00Z"}"#)
+        XCTAssertEqual(pet.createdAt, utcDate(2024, 5, 1, 9, 30))
+        XCTAssertNil(try encodeToJSONValue(pet)["createdAt"])
+        XCTAssertEqual(try encodeToJSONValue(pet)["id"], .int(42))
+
+        let progress = try decode(ReadingProgress.self, #"""
+        {"bookId": "bk_2f9c", "currentPage": 142, "totalPages": 368, "percent": 38.6,
+         "updatedAt": "2024-04-12T21:14:05Z", "status": "reading", "deviceId": "ipad-7F3A"}
+        """#)
+        XCTAssertEqual(progress.percent, 38.6)
+        let encoded = try encodeToJSONValue(progress)
+        XCTAssertNil(encoded["percent"], "percent is computed by the server")
+        XCTAssertEqual(encoded["currentPage"], .int(142))
+        XCTAssertEqual(encoded["deviceId"], .string("ipad-7F3A"))
+    }
+
+    // MARK: writeOnly
+
+    func testWriteOnlyPropertyIsDecodedWhenPresentAndEncoded() throws {
+        let account = try decode(Account.self, #"{"email": "a@example.com", "password": "correct horse battery staple"}"#)
+        XCTAssertEqual(account.password, "correct horse battery staple")
+        XCTAssertEqual(try encodeToJSONValue(account)["password"], .string("correct horse battery staple"))
+        XCTAssertNil(try decode(Account.self, #"{"email": "a@example.com", "password": null}"#).password)
+        assertKeyNotFound(Account.self, #"{"password": "x"}"#, path: "email")
+    }
+
+    // MARK: PATCH bodies: Nullable<T>?
+
+    func testPetUpdateEncodesAbsentNullAndValue() throws {
+        XCTAssertEqual(try encodeToString(PetUpdate()), "{}")
+        XCTAssertEqual(try encodeToString(PetUpdate(tag: nil)), "{}")
+        XCTAssertEqual(try encodeToString(PetUpdate(tag: .null)), #"{"tag":null}"#)
+        XCTAssertEqual(try encodeToString(PetUpdate(tag: .value("x"))), #"{"tag":"x"}"#)
+        XCTAssertEqual(try encodeToString(PetUpdate(tag: Nullable(nil))), #"{"tag":null}"#)
+        XCTAssertEqual(
+            try encodeToString(PetUpdate(name: "Max", tag: .null, status: .sold)),
+            #"{"name":"Max","status":"sold","tag":null}"#
+        )
+    }
+
+    func testPetUpdateDecodesTheThreeStates() throws {
+        XCTAssertNil(try decode(PetUpdate.self, "{}").tag)
+        XCTAssertEqual(try decode(PetUpdate.self, #"{"tag": null}"#).tag, .null)
+        XCTAssertEqual(try decode(PetUpdate.self, #"{"tag": "x"}"#).tag, .value("x"))
+        assertDecodingFails(PetUpdate.self, #"{"tag": 5}"#, at: "tag")
+    }
+
+    func testPetUpdateRoundTripsEachState() throws {
+        for update in [PetUpdate(), PetUpdate(tag: .null), PetUpdate(tag: .value("x")), PetUpdate(name: "Max", tag: .value(""))] {
+            XCTAssertEqual(try decode(PetUpdate.self, try encodeToString(update)), update)
+        }
+        XCTAssertNotEqual(PetUpdate(), PetUpdate(tag: .null), "absent and null are different updates")
+    }
+
+    func testOrdinaryOptionalInAPatchBodyIsOmittedNotNulled() throws {
+        // `name` is not nullable: nil means "leave unchanged", so it is never sent as null.
+        XCTAssertEqual(try encodeToString(PetUpdate(name: nil, tag: .value("x"))), #"{"tag":"x"}"#)
+    }
+
+    func testNoteUpdateEncodesAbsentNullAndValue() throws {
+        XCTAssertEqual(try encodeToString(NoteUpdate()), "{}")
+        XCTAssertEqual(try encodeToString(NoteUpdate(highlight: .null)), #"{"highlight":null}"#)
+        XCTAssertEqual(
+            try encodeToString(NoteUpdate(highlight: .value("The map is not the territory."))),
+            #"{"highlight":"The map is not the territory."}"#
+        )
+        XCTAssertEqual(
+            try encodeToString(NoteUpdate(page: 143, text: "t", highlight: .null, tags: [])),
+            #"{"highlight":null,"page":143,"tags":[],"text":"t"}"#
+        )
+    }
+
+    func testNoteUpdateDecodesTheThreeStates() throws {
+        let absent = try decode(NoteUpdate.self, #"{"page": 143}"#)
+        XCTAssertNil(absent.highlight)
+        XCTAssertEqual(absent.page, 143)
+        XCTAssertEqual(try decode(NoteUpdate.self, #"{"highlight": null}"#).highlight, .null)
+        XCTAssertEqual(try decode(NoteUpdate.self, #"{"highlight": "h"}"#).highlight, .value("h"))
+        for json in ["{}", #"{"highlight": null}"#, #"{"highlight": "h", "tags": ["key-idea", "revisit"]}"#] {
+            try assertRoundTrip(NoteUpdate.self, json)
+        }
+    }
+}
