@@ -39,7 +39,7 @@ public nonisolated struct EpisodePage: Codable, Hashable, Sendable {
         self.items = try container.decode([Episode].self, forKey: .items)
         self.page = try container.decode(Int.self, forKey: .page)
         self.totalPages = try container.decode(Int.self, forKey: .totalPages)
-        self.nextPage = try container.decodeIfPresent(Int.self, forKey: .nextPage)
+        self.nextPage = try container.decode(Int?.self, forKey: .nextPage)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,6 +47,6 @@ public nonisolated struct EpisodePage: Codable, Hashable, Sendable {
         try container.encode(self.items, forKey: .items)
         try container.encode(self.page, forKey: .page)
         try container.encode(self.totalPages, forKey: .totalPages)
-        try container.encodeIfPresent(self.nextPage, forKey: .nextPage)
+        try container.encode(self.nextPage, forKey: .nextPage)
     }
 }

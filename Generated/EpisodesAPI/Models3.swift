@@ -152,13 +152,13 @@ public nonisolated struct ShowEpisodes: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.episodes = try container.decode([Episode].self, forKey: .episodes)
-        self.nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        self.nextCursor = try container.decode(String?.self, forKey: .nextCursor)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.episodes, forKey: .episodes)
-        try container.encodeIfPresent(self.nextCursor, forKey: .nextCursor)
+        try container.encode(self.nextCursor, forKey: .nextCursor)
     }
 }
 

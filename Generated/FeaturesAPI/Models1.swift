@@ -404,6 +404,34 @@ public nonisolated struct BankTransfer: Codable, Hashable, Sendable {
     }
 }
 
+/// A measurement whose parts are defined in `$defs` and referenced by pointer.
+public nonisolated struct MeasurementModel: Codable, Hashable, Sendable {
+    public var unit: UnitModel
+    public var readings: [Reading]
+
+    public init(unit: UnitModel, readings: [Reading]) {
+        self.unit = unit
+        self.readings = readings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case unit
+        case readings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.unit = try container.decode(UnitModel.self, forKey: .unit)
+        self.readings = try container.decode([Reading].self, forKey: .readings)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.readings, forKey: .readings)
+    }
+}
+
 /// Any keys with any JSON values (`additionalProperties` true).
 public typealias Metadata = [String: JSONValue]
 
@@ -437,5 +465,35 @@ public nonisolated struct LinkedNode: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.value, forKey: .value)
         try container.encodeIfPresent(self.next, forKey: .next)
+    }
+}
+
+/// A unit of length.
+public nonisolated enum UnitModel: OpenEnum {
+    case mm
+    case cm
+    case m
+    case km
+    /// A value this client does not know yet, kept as sent.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "mm": self = .mm
+        case "cm": self = .cm
+        case "m": self = .m
+        case "km": self = .km
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .mm: "mm"
+        case .cm: "cm"
+        case .m: "m"
+        case .km: "km"
+        case .unknown(let value): value
+        }
     }
 }

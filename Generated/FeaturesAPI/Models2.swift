@@ -505,7 +505,7 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
     /// A type array of two non-null types.
     ///
     /// - Example: `42`
-    public var idOrName: JSONValue?
+    public var idOrName: IdOrName?
 
     /// A nullable enum; `null` is one of the values.
     public nonisolated enum Mood: OpenEnum {
@@ -531,7 +531,32 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
         }
     }
 
-    public init(nickname: String? = nil, middleName: String? = nil, age: Int32? = nil, score: Double? = nil, aliases: [String]? = nil, pet: Animal? = nil, partner: Animal? = nil, mood: Mood? = nil, idOrName: JSONValue? = nil) {
+    /// A type array of two non-null types.
+    public nonisolated enum IdOrName: Codable, Hashable, Sendable {
+        case int(Int)
+        case string(String)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = try? Int(from: decoder) {
+                self = .int(value)
+                return
+            }
+            if let value = try? String(from: decoder) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Int, String"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .int(let value): try value.encode(to: encoder)
+            case .string(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+
+    public init(nickname: String? = nil, middleName: String? = nil, age: Int32? = nil, score: Double? = nil, aliases: [String]? = nil, pet: Animal? = nil, partner: Animal? = nil, mood: Mood? = nil, idOrName: IdOrName? = nil) {
         self.nickname = nickname
         self.middleName = middleName
         self.age = age
@@ -558,20 +583,20 @@ public nonisolated struct Nullables: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
-        self.middleName = try container.decodeIfPresent(String.self, forKey: .middleName)
+        self.middleName = try container.decode(String?.self, forKey: .middleName)
         self.age = try container.decodeIfPresent(Int32.self, forKey: .age)
         self.score = try container.decodeIfPresent(Double.self, forKey: .score)
         self.aliases = try container.decodeIfPresent([String].self, forKey: .aliases)
         self.pet = try container.decodeIfPresent(Animal.self, forKey: .pet)
         self.partner = try container.decodeIfPresent(Animal.self, forKey: .partner)
         self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood)
-        self.idOrName = try container.decodeIfPresent(JSONValue.self, forKey: .idOrName)
+        self.idOrName = try container.decodeIfPresent(IdOrName.self, forKey: .idOrName)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.nickname, forKey: .nickname)
-        try container.encodeIfPresent(self.middleName, forKey: .middleName)
+        try container.encode(self.middleName, forKey: .middleName)
         try container.encodeIfPresent(self.age, forKey: .age)
         try container.encodeIfPresent(self.score, forKey: .score)
         try container.encodeIfPresent(self.aliases, forKey: .aliases)

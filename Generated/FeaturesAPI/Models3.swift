@@ -146,7 +146,7 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("shapeType")) ?? ""
+        let kind = (try? container.decode(String.self, forKey: AnyCodingKey("shapeType"))) ?? ""
         switch kind {
         case "circle": self = .circle(try Circle(from: decoder))
         case "square": self = .square(try Square(from: decoder))
@@ -334,7 +334,7 @@ public nonisolated struct Labels: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.name, forKey: .name)
         var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)
-        try additionalContainer.encodeAdditionalProperties(self.additionalProperties)
+        try additionalContainer.encodeAdditionalProperties(self.additionalProperties, excluding: ["name"])
     }
 }
 

@@ -580,34 +580,6 @@ public nonisolated struct Variants: Codable, Hashable, Sendable {
     }
 }
 
-/// A measurement whose parts are defined in `$defs` and referenced by pointer.
-public nonisolated struct Measurement: Codable, Hashable, Sendable {
-    public var unit: Unit
-    public var readings: [Reading]
-
-    public init(unit: Unit, readings: [Reading]) {
-        self.unit = unit
-        self.readings = readings
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case unit
-        case readings
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decode(Unit.self, forKey: .unit)
-        self.readings = try container.decode([Reading].self, forKey: .readings)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.unit, forKey: .unit)
-        try container.encode(self.readings, forKey: .readings)
-    }
-}
-
 /// A map from product name to stock count (typed additionalProperties).
 public typealias Inventory = [String: Int32]
 
@@ -646,43 +618,13 @@ public nonisolated struct File: Codable, Hashable, Sendable {
     }
 }
 
-/// A unit of length.
-public nonisolated enum Unit: OpenEnum {
-    case mm
-    case cm
-    case m
-    case km
-    /// A value this client does not know yet, kept as sent.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "mm": self = .mm
-        case "cm": self = .cm
-        case "m": self = .m
-        case "km": self = .km
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .mm: "mm"
-        case .cm: "cm"
-        case .m: "m"
-        case .km: "km"
-        case .unknown(let value): value
-        }
-    }
-}
-
 /// One reading.
 public nonisolated struct Reading: Codable, Hashable, Sendable {
     /// - Example: `12.5`
     public var value: Double
-    public var unit: Unit
+    public var unit: UnitModel
 
-    public init(value: Double, unit: Unit) {
+    public init(value: Double, unit: UnitModel) {
         self.value = value
         self.unit = unit
     }
@@ -695,7 +637,7 @@ public nonisolated struct Reading: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.value = try container.decode(Double.self, forKey: .value)
-        self.unit = try container.decode(Unit.self, forKey: .unit)
+        self.unit = try container.decode(UnitModel.self, forKey: .unit)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -12,7 +12,7 @@ public nonisolated enum Attachment: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("type")) ?? ""
+        let kind = (try? container.decode(String.self, forKey: AnyCodingKey("type"))) ?? ""
         switch kind {
         case "image": self = .imageAttachment(try ImageAttachment(from: decoder))
         case "link": self = .linkAttachment(try LinkAttachment(from: decoder))

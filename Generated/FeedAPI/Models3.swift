@@ -25,13 +25,13 @@ public nonisolated struct FeedPage: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.posts = try container.decode([Post].self, forKey: .posts)
-        self.nextPage = try container.decodeIfPresent(Int.self, forKey: .nextPage)
+        self.nextPage = try container.decode(Int?.self, forKey: .nextPage)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.posts, forKey: .posts)
-        try container.encodeIfPresent(self.nextPage, forKey: .nextPage)
+        try container.encode(self.nextPage, forKey: .nextPage)
     }
 }
 

@@ -17,9 +17,13 @@ public struct Generator {
 
     public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
         let translator = ModelTranslator(document: document, files: files)
+        // Operations first: they name their inline bodies and responses, which the models
+        // then declare.
+        let client = OperationTranslator(models: translator).translate(namespace: options.namespace)
         var declarations = translator.translateNamedSchemas()
         RecursionAnalysis.breakCycles(in: &declarations)
-        let output = ModelFileGenerator.files(for: declarations, options: options)
+        var output = ModelFileGenerator.files(for: declarations, options: options)
+        output.append(ClientFileGenerator.file(for: client, options: options))
         return Output(files: output, diagnostics: translator.diagnostics)
     }
 }

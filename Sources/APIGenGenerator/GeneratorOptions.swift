@@ -7,6 +7,8 @@ public struct GeneratorOptions: Sendable {
     /// parallel and a change to one schema recompiles one file. Fixed, so a build plugin
     /// knows the file names before it reads the spec.
     public var modelFileCount = 4
+    /// The enum that holds the request builders (`API.listPets()`).
+    public var namespace = "API"
     /// The spec's file name, for the header comment.
     public var specFileName: String
 

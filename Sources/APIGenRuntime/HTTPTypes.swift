@@ -77,13 +77,28 @@ public struct HTTPRequest: Sendable, Hashable {
     public var body: Data?
     /// nil: the transport's default.
     public var timeout: TimeInterval?
+    /// The spec's operationId, so mocks can answer by operation and logs can name it.
+    public var operationID: String?
+    /// Lowercased names of headers, query items and cookies that carry credentials (api keys
+    /// named by the spec), so logs redact them even when the name looks harmless.
+    public var sensitiveNames: Set<String>
 
-    public init(method: HTTPMethod, url: URL, headers: HTTPFields = HTTPFields(), body: Data? = nil, timeout: TimeInterval? = nil) {
+    public init(
+        method: HTTPMethod,
+        url: URL,
+        headers: HTTPFields = HTTPFields(),
+        body: Data? = nil,
+        timeout: TimeInterval? = nil,
+        operationID: String? = nil,
+        sensitiveNames: Set<String> = []
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.operationID = operationID
+        self.sensitiveNames = sensitiveNames
     }
 }
 

@@ -128,9 +128,29 @@ extension JSONValue: Hashable {
 // MARK: - Codable
 
 extension JSONValue: Codable {
-    /// Tries each JSON kind in turn. `JSONDecoder` refuses to read a number as `Bool` or `true` as a
-    /// number (the tests pin this down), so the order nil, Bool, Int64, Double keeps kinds apart.
+    /// Objects and arrays are read through their own containers, so an error deep inside is
+    /// reported once with its path instead of being retried as every other kind. Scalars are
+    /// tried in the order nil, Bool, Int64, Double, String: `JSONDecoder` refuses to read a
+    /// number as `Bool` or `true` as a number (the tests pin this down), which keeps kinds apart.
     public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys {
+                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(members)
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            items.reserveCapacity(array.count ?? 0)
+            while !array.isAtEnd {
+                items.append(try array.decode(JSONValue.self))
+            }
+            self = .array(items)
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -142,10 +162,6 @@ extension JSONValue: Codable {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
         } else {
             throw DecodingError.dataCorruptedError(
                 in: container,

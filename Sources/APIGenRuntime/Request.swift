@@ -53,16 +53,6 @@ public struct Request<Response: Sendable>: Sendable {
         guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
         cookies.append((name, ParameterSerializer.simple(serialized, explode: explode, encode: false)))
     }
-
-    /// A path parameter (style `simple`) percent-encoded so that no value can change the
-    /// path: `/`, `?`, `#`, spaces and `..` are all escaped.
-    public static func pathComponent<Value: Encodable>(_ value: Value, explode: Bool = false) -> String {
-        guard let serialized = ParameterSerializer.serialize(value) else { return "" }
-        let text = ParameterSerializer.simple(serialized, explode: explode, encode: true)
-        if text == "." { return "%2E" }
-        if text == ".." { return "%2E%2E" }
-        return text
-    }
 }
 
 /// How a query parameter's array or object value is written (OpenAPI `style`).

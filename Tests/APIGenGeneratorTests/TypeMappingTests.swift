@@ -71,10 +71,12 @@ final class TypeMappingTests: XCTestCase {
             "public var tags: [String]",
             "public init(id: Int, note: String? = nil, label: String? = nil, size: Int = 10, mode: Mode = .slow, tags: [String] = [\"a\", \"b\"], ratio: Double = 0.5, on: Bool = true)",
             "self.id = try container.decode(Int.self, forKey: .id)",
-            "self.note = try container.decodeIfPresent(String.self, forKey: .note)",
+            // Required but nullable: the key must be there, null or not.
+            "self.note = try container.decode(String?.self, forKey: .note)",
             "self.size = try container.decodeIfPresent(Int.self, forKey: .size) ?? 10",
             "self.mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? .slow",
-            "try container.encodeIfPresent(self.note, forKey: .note)",
+            "try container.encode(self.note, forKey: .note)",
+            "try container.encodeIfPresent(self.label, forKey: .label)",
             "try container.encode(self.size, forKey: .size)",
         ])
     }

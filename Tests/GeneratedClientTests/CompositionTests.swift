@@ -211,8 +211,10 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(values.pet, Animal(name: "Rex"))
         XCTAssertEqual(values.partner, Animal(name: "Tom", sound: "meow"))
         XCTAssertEqual(values.mood, .happy)
-        XCTAssertEqual(values.idOrName?.intValue, 42)
-        XCTAssertEqual(try decode(Nullables.self, #"{"middleName": null, "idOrName": "Ace"}"#).idOrName?.stringValue, "Ace")
+        XCTAssertEqual(values.idOrName, .int(42))
+        XCTAssertEqual(try decode(Nullables.self, #"{"middleName": null, "idOrName": "Ace"}"#).idOrName, .string("Ace"))
+        // `type: [string, integer]` is a union of exactly those: a boolean does not decode.
+        XCTAssertThrowsError(try decode(Nullables.self, #"{"middleName": null, "idOrName": true}"#))
     }
 
     func testNullableReferenceWithTheWrongShapeFails() {

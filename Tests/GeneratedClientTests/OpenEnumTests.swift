@@ -33,7 +33,7 @@ final class OpenEnumTests: XCTestCase {
         XCTAssertEqual(try decodeEnum(Episode.Kind.self, #""bonus""#), .bonus)
         XCTAssertEqual(try decodeEnum(Order.State.self, #""cancelled""#), .cancelled)
         XCTAssertEqual(try decodeEnum(Card.Brand.self, #""amex""#), .amex)
-        XCTAssertEqual(try decodeEnum(FeaturesAPI.Unit.self, #""km""#), .km)
+        XCTAssertEqual(try decodeEnum(UnitModel.self, #""km""#), .km)
     }
 
     func testKnownCasesMatchWithPatternMatchingNotOnlyEquality() throws {
@@ -173,7 +173,7 @@ final class OpenEnumTests: XCTestCase {
 
     func testDollarDefsEnumAndItsUse() throws {
         let measurement = try assertRoundTrip(
-            FeaturesAPI.Measurement.self,
+            MeasurementModel.self,
             #"{"unit": "cm", "readings": [{"value": 12.5, "unit": "mm"}, {"value": 1, "unit": "furlong"}]}"#
         )
         XCTAssertEqual(measurement.unit, .cm)

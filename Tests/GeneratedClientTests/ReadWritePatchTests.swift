@@ -1,5 +1,6 @@
 import APIGenRuntime
 import FeaturesAPI
+import FeedAPI
 import Foundation
 import PetstoreAPI
 import ReadingProgressAPI
@@ -116,5 +117,18 @@ final class ReadWritePatchTests: XCTestCase {
         for json in ["{}", #"{"highlight": null}"#, #"{"highlight": "h", "tags": ["key-idea", "revisit"]}"#] {
             try assertRoundTrip(NoteUpdate.self, json)
         }
+    }
+
+    func testRequiredNullableKeysArePresentInBothDirections() throws {
+        let encoded = String(decoding: try APIJSON.makeEncoder().encode(FeedPage(posts: [], nextPage: nil)), as: UTF8.self)
+        XCTAssertEqual(encoded, #"{"nextPage":null,"posts":[]}"#)
+        XCTAssertThrowsError(try APIJSON.makeDecoder().decode(FeedPage.self, from: Data(#"{"posts":[]}"#.utf8)))
+        XCTAssertNil(try APIJSON.makeDecoder().decode(FeedPage.self, from: Data(#"{"posts":[],"nextPage":null}"#.utf8)).nextPage)
+    }
+
+    func testAdditionalPropertiesNeverOverwriteFixedOnes() throws {
+        let labels = Labels(name: "release", additionalProperties: ["name": "other", "team": "ios"])
+        let encoded = String(decoding: try APIJSON.makeEncoder().encode(labels), as: UTF8.self)
+        XCTAssertEqual(encoded, #"{"name":"release","team":"ios"}"#)
     }
 }

@@ -34,7 +34,7 @@ final class SpecExampleTests: XCTestCase {
         XCTAssertEqual(try decode([Priority].self, "[2]"), [._2])
         XCTAssertEqual(try decode([EdgeCaseEnum].self, #"["default"]"#), [.default])
         XCTAssertEqual(try decode([Kind].self, #"["composite"]"#), [.composite])
-        XCTAssertEqual(try decode([FeaturesAPI.Unit].self, #"["cm"]"#), [.cm])
+        XCTAssertEqual(try decode([UnitModel].self, #"["cm"]"#), [.cm])
         XCTAssertEqual(try decode([PetStatus].self, #"["available"]"#), [.available])
         XCTAssertEqual(try decode([ReadingStatus].self, #"["reading"]"#), [.reading])
         XCTAssertEqual(try decode([Visibility].self, #"["public"]"#), [.public])
@@ -68,7 +68,7 @@ final class SpecExampleTests: XCTestCase {
         XCTAssertEqual(dynamic.cube?[1][1], [7, 8])
         XCTAssertEqual(dynamic.groups, ["admins": ["ada", "grace"]])
         XCTAssertEqual(dynamic.origin, Point(x: 1, y: 2))
-        XCTAssertEqual(try decode(FeaturesAPI.Measurement.self, #"{"unit": "cm", "readings": [{"value": 12.5, "unit": "cm"}]}"#).readings, [Reading(value: 12.5, unit: .cm)])
+        XCTAssertEqual(try decode(MeasurementModel.self, #"{"unit": "cm", "readings": [{"value": 12.5, "unit": "cm"}]}"#).readings, [Reading(value: 12.5, unit: .cm)])
     }
 
     func testRecursionExamples() throws {

@@ -109,5 +109,16 @@ public enum SwiftName {
         "EncodingError", "Task", "MainActor", "Observable", "Foundation", "Swift", "JSONValue", "CalendarDate",
         "Nullable", "OpenEnum", "AnyCodingKey", "Indirect", "APIClient", "Request", "Response", "Loadable",
         "APIError", "HTTPTransport", "APIJSON", "APIGenRuntime", "Observation", "Substring", "Sequence", "Collection",
+        "HTTPMethod", "HTTPFields", "HTTPRequest", "HTTPResponse", "SecurityScheme", "RequestBody", "ResponseBody",
+        "FormBody", "MultipartBody", "PathParameter", "ParameterSerializer", "ParameterStyle", "APIServer",
+        "APIResponse", "Authentication", "Middleware", "RetryPolicy", "MockTransport", "URLSessionTransport",
+        "UserMessages", "DecodingFailure",
+        // Foundation types an app file importing both Foundation and the client would find ambiguous.
+        "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",
+        "Bundle", "Host", "Port", "Stream", "Expression", "Predicate", "Formatter", "Scanner", "IndexPath",
+        "IndexSet", "CharacterSet", "AttributedString", "URLRequest", "URLResponse", "URLSession", "URLComponents",
+        "URLQueryItem", "DateComponents", "DateInterval", "TimeInterval", "Duration", "Regex", "Range", "Hasher",
+        "Mirror", "Selector", "NSObject", "FileManager", "FileHandle", "Pipe", "RunLoop", "OperationQueue",
+        "NotificationCenter", "UserDefaults", "PropertyListEncoder", "PropertyListDecoder", "Morphology",
     ]
 }

@@ -3,6 +3,8 @@ public struct Printer {
     public private(set) var text = ""
     private var level = 0
     private var pendingBlank = false
+    /// True right after a block opened: a blank line there would only add noise.
+    private var justOpened = false
 
     public init() {
         text.reserveCapacity(16 * 1024)
@@ -11,6 +13,7 @@ public struct Printer {
     /// Writes one line at the current indentation (an empty string writes an empty line).
     public mutating func line(_ content: String) {
         flushBlank()
+        justOpened = false
         if content.isEmpty {
             text += "\n"
             return
@@ -24,7 +27,7 @@ public struct Printer {
 
     /// Asks for one empty line before the next line, unless a block just opened or closes next.
     public mutating func blank() {
-        pendingBlank = true
+        pendingBlank = !justOpened
     }
 
     /// `header {`, the body one level in, `}`.
@@ -32,6 +35,7 @@ public struct Printer {
         line(header + " {")
         level += 1
         pendingBlank = false
+        justOpened = true
         body(&self)
         level -= 1
         pendingBlank = false
@@ -43,6 +47,7 @@ public struct Printer {
     public mutating func switchBlock(_ subject: String, _ body: (inout Printer) -> Void) {
         line("switch \(subject) {")
         pendingBlank = false
+        justOpened = true
         body(&self)
         pendingBlank = false
         line("}")

@@ -111,7 +111,8 @@ struct StructGenerator: DeclarationGenerator {
                 if property.isPatchNullable {
                     value = "container.contains(\(key)) ? try container.decode(Nullable<\(valueType)>.self, forKey: \(key)) : nil"
                 } else if property.isRequired {
-                    value = "try container.decode(\(valueType).self, forKey: \(key))"
+                    // A required nullable key must be present, but may be null.
+                    value = "try container.decode(\(context.code(property.type)).self, forKey: \(key))"
                 } else if let defaultValue = property.defaultValue {
                     value = "try container.decodeIfPresent(\(valueType).self, forKey: \(key)) ?? \(defaultValue)"
                 } else {
@@ -139,13 +140,14 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             }
             for property in encoded {
-                let method = isStoredOptional(property) ? "encodeIfPresent" : "encode"
+                let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
                 // `self.` because a property may be called `container` or `encoder`.
                 printer.line("try container.\(method)(self.\(property.name), forKey: .\(property.name))")
             }
             if let extra = structure.additionalProperties {
                 printer.line("var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)")
-                printer.line("try additionalContainer.encodeAdditionalProperties(self.\(extra.name))")
+                let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
+                printer.line("try additionalContainer.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
             }
         }
     }

@@ -39,7 +39,8 @@ struct UnionGenerator: DeclarationGenerator {
         let access = context.access
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
-            printer.line("let kind = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(\(SwiftLiteral.string(key)))) ?? \"\"")
+            // A missing or non-string discriminator is an unknown kind, not a failure.
+            printer.line("let kind = (try? container.decode(String.self, forKey: AnyCodingKey(\(SwiftLiteral.string(key))))) ?? \"\"")
             printer.switchBlock("kind") { printer in
                 for item in union.cases where !item.discriminatorValues.isEmpty {
                     let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")

@@ -53,6 +53,12 @@ final class ModelTranslator {
         namedSchemas.append((id, name))
     }
 
+    /// Reserves a top-level type name for a declaration made outside the schemas (an
+    /// operation's per-status response enum).
+    func claimTopLevelName(_ proposed: String) -> String {
+        topLevelScope.claim(SwiftName.declarableTypeName(proposed))
+    }
+
     /// Declares a top-level type for a schema that has no name yet (an operation's inline
     /// body or response), and returns the Swift type to use for it.
     func topLevelType(for id: SchemaID, suggestedName: String) -> SwiftType {
@@ -60,7 +66,7 @@ final class ModelTranslator {
             return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
         switch SchemaShape(table[id], in: table) {
-        case .object, .union, .stringEnum, .integerEnum:
+        case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
             // Declared with the named schemas by `translateNamedSchemas`.
             claimTopLevel(id, proposed: suggestedName)
             let type = SwiftType.named(typeNames[id]!)
@@ -105,6 +111,12 @@ final class ModelTranslator {
             return unionDeclaration(for: id, members: members, name: name, context: context, documentation: documentation)
         case .stringEnum, .integerEnum:
             return TypeDeclaration(name: name, documentation: documentation, kind: .enumeration(enumDeclaration(for: id)))
+        case .primitiveUnion(let types):
+            let cases = types.map { type in
+                let swiftType = primitiveType(type, format: schema.format)
+                return UnionDeclaration.Case(name: SwiftName.memberName(swiftType.code), type: swiftType, discriminatorValues: [])
+            }
+            return TypeDeclaration(name: name, documentation: documentation, kind: .union(UnionDeclaration(cases: cases, discriminatorKey: nil)))
         default:
             // Aliases cannot hold nested types: inline types they need go to the top level.
             let type = typeAtTopLevel(for: id, suggestedName: name, ignoringName: true)
@@ -141,7 +153,7 @@ final class ModelTranslator {
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
         case .alias(let target):
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
-        case .object, .union, .stringEnum, .integerEnum:
+        case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
             let name = context.scope.claim(SwiftName.declarableTypeName(suggestedName))
             let qualified = context.qualified(name)
             context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier, parentScope: context.scope))

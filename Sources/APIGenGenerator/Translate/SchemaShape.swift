@@ -16,6 +16,8 @@ enum SchemaShape {
     case array(SchemaID?)
     case dictionary(SchemaID?)
     case primitive(JSONType)
+    /// `type: [string, integer]`: one of several primitive types.
+    case primitiveUnion([JSONType])
     case any
 
     init(_ schema: Schema, in table: SchemaTable) {
@@ -61,7 +63,8 @@ enum SchemaShape {
     private static func byType(_ schema: Schema) -> SchemaShape {
         let types = schema.types.subtracting([.null])
         if types.count > 1 {
-            return .any
+            let primitives: [JSONType] = [.boolean, .integer, .number, .string]
+            return types.isSubset(of: primitives) ? .primitiveUnion(primitives.filter(types.contains)) : .any
         }
         switch types.first {
         case .object?:

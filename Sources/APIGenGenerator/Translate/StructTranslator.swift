@@ -48,7 +48,7 @@ extension ModelTranslator {
         var context = context
         let merged = mergedObject(id)
         let isPatchBody = patchBodies.contains(id)
-        var members = NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol"])
+        var members = Self.memberScope()
         var declaration = StructDeclaration()
         for property in merged.properties {
             let swiftName = members.claim(SwiftName.memberName(property.name))
@@ -75,7 +75,7 @@ extension ModelTranslator {
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }
-            var member = PropertyDeclaration(name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired && !nullable, documentation: propertyDocumentation(schema: schema, resolved: resolved))
+            var member = PropertyDeclaration(name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired, documentation: propertyDocumentation(schema: schema, resolved: resolved))
             member.defaultValue = defaultValue
             member.isReadOnly = isReadOnly
             member.isPatchNullable = isPatchBody && nullable && !isRequired
@@ -95,6 +95,25 @@ extension ModelTranslator {
         var result = TypeDeclaration(name: name, documentation: documentation, kind: .structure(declaration))
         result.nested = context.nested
         return result
+    }
+
+    /// Names a struct's members may not take.
+    static func memberScope() -> NameScope {
+        NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol"])
+    }
+
+    /// The properties of the object behind `id` (past references and wrappers) with the Swift
+    /// names its struct gives them; empty when it is not an object.
+    func structMembers(of id: SchemaID) -> [(key: String, name: String, schema: SchemaID)] {
+        var current = table.resolved(id)
+        if case .alias(let target) = SchemaShape(table[current], in: table) {
+            current = table.resolved(target)
+        }
+        guard case .object = SchemaShape(table[current], in: table) else { return [] }
+        var members = Self.memberScope()
+        return mergedObject(current).properties.map { property in
+            (property.name, SwiftName.escaped(members.claim(SwiftName.memberName(property.name))), property.schema)
+        }
     }
 
     private func propertyDocumentation(schema: Schema, resolved: Schema) -> Documentation {

@@ -81,6 +81,8 @@ extension ModelTranslator {
             return "array"
         case .dictionary:
             return "dictionary"
+        case .primitiveUnion:
+            return "value"
         case .object:
             if let first = mergedObject(member).properties.first(where: { schema.required.contains($0.name) }) ?? mergedObject(member).properties.first {
                 return SwiftName.memberName(first.name)

@@ -1,0 +1,134 @@
+/// Request builders: one static function per operation in the client's namespace.
+
+public struct OperationDeclaration: Sendable {
+    /// The builder's name (`listPets`).
+    public var name: String
+    public var operationID: String
+    public var method: String
+    /// The path split into literal text and parameters (by Swift name).
+    public var pathSegments: [PathSegment]
+    public var parameters: [OperationParameter]
+    public var body: OperationBody?
+    public var response: OperationResponse
+    /// Scheme property names per alternative; nil keeps the runtime default (no credentials).
+    public var security: [[String]]?
+    public var documentation: Documentation
+    public var deprecationMessage: String?
+}
+
+public enum PathSegment: Sendable, Equatable {
+    case literal(String)
+    case parameter(String)
+}
+
+public struct OperationParameter: Sendable {
+    public enum Location: String, Sendable {
+        case path, query, header, cookie
+    }
+
+    /// The Swift argument label, escaped if needed.
+    public var name: String
+    /// The name on the wire.
+    public var key: String
+    public var location: Location
+    public var type: SwiftType
+    public var defaultValue: String?
+    public var style: String
+    public var explode: Bool
+    public var allowReserved: Bool
+    public var documentation: Documentation
+
+    /// Required parameters come first in the builder's signature.
+    public var hasDefault: Bool {
+        defaultValue != nil || type.isOptional
+    }
+}
+
+public struct OperationBody: Sendable {
+    public enum Encoding: Sendable {
+        case json(contentType: String)
+        case form(fields: [BodyField])
+        case multipart(fields: [BodyField])
+        case data(contentType: String)
+        case text(contentType: String)
+    }
+
+    /// The argument label (`body` unless a parameter already has that name).
+    public var name: String
+    public var type: SwiftType
+    public var encoding: Encoding
+    public var documentation: Documentation
+}
+
+/// A property of a form or multipart body, written as its own field.
+public struct BodyField: Sendable {
+    public enum Kind: Sendable {
+        case text
+        case file(contentType: String)
+        case json
+    }
+
+    public var key: String
+    /// The Swift property name on the body value.
+    public var property: String
+    public var kind: Kind
+}
+
+public struct OperationResponse: Sendable {
+    public enum Decoding: Sendable {
+        case json
+        case empty
+        case data
+        case text
+        /// 2xx responses with or without a body: nil when the body is empty.
+        case optionalJSON
+        /// Different bodies per status: an enum with a case per status.
+        case byStatus(enumName: String, cases: [StatusCase])
+    }
+
+    /// `Void`, `Pet`, `[Pet]`, `Data`, `String`, or the per-status enum.
+    public var type: SwiftType
+    public var decoding: Decoding
+    public var accept: String?
+}
+
+public struct StatusCase: Sendable {
+    public var name: String
+    /// `200`, or nil for a `2XX` range.
+    public var status: Int?
+    public var type: SwiftType?
+    public var decoding: OperationResponse.Decoding
+}
+
+/// What the namespace file declares besides the builders.
+public struct ClientDeclaration: Sendable {
+    public var namespace: String
+    public var title: String
+    public var documentation: Documentation
+    public var operations: [OperationDeclaration]
+    public var securitySchemes: [SecuritySchemeDeclaration]
+    public var servers: [ServerDeclaration]
+}
+
+public struct SecuritySchemeDeclaration: Sendable {
+    /// The static property name in `<Namespace>.Security`.
+    public var name: String
+    public var specName: String
+    /// Swift source of the runtime `SecurityScheme.Kind` (`.bearer`).
+    public var kind: String
+    public var documentation: Documentation
+}
+
+public struct ServerDeclaration: Sendable {
+    public struct Variable: Sendable {
+        public var name: String
+        public var key: String
+        public var defaultValue: String
+        public var documentation: Documentation
+    }
+
+    public var name: String
+    public var urlTemplate: String
+    public var variables: [Variable]
+    public var documentation: Documentation
+}

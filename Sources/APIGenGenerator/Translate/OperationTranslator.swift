@@ -1,0 +1,249 @@
+import APIGenOpenAPI
+import APIGenYAML
+
+/// Operations become request builders; their inline schemas become top-level types named
+/// after the operation (`CreatePostRequest`, `ListPetsResponse`).
+struct OperationTranslator {
+    let models: ModelTranslator
+    var document: OpenAPIDocument { models.document }
+    var table: SchemaTable { models.table }
+
+    func translate(namespace: String) -> ClientDeclaration {
+        let schemes = securitySchemes()
+        var names = NameScope(reserved: ["init", "Security", "Servers", "self", "Type"])
+        var operations: [OperationDeclaration] = []
+        for operation in document.operations {
+            let base = operation.operationId.map { SwiftName.memberName($0) } ?? fallbackName(operation)
+            let name = names.claim(base)
+            operations.append(translate(operation, name: name, schemes: schemes))
+        }
+        var documentation: [String] = []
+        documentation += SwiftLiteral.documentationLines(document.info.title)
+        if let description = document.info.summary ?? document.info.description {
+            documentation.append("")
+            documentation += SwiftLiteral.documentationLines(description)
+        }
+        documentation += ["", "Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`."]
+        return ClientDeclaration(
+            namespace: namespace,
+            title: document.info.title,
+            documentation: Documentation(documentation),
+            operations: operations,
+            securitySchemes: schemes.map(\.declaration),
+            servers: ServerTranslator.servers(document.servers)
+        )
+    }
+
+    /// `GET /pets/{petId}` → `getPetsPetId`.
+    private func fallbackName(_ operation: Operation) -> String {
+        SwiftName.memberName(operation.method.rawValue + " " + operation.path)
+    }
+
+    private func translate(_ operation: Operation, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> OperationDeclaration {
+        let typeBase = SwiftName.typeName(name)
+        var labels = NameScope(reserved: ["self", "Type", "init"])
+        var parameters: [OperationParameter] = []
+        for parameter in operation.parameters {
+            let label = labels.claim(SwiftName.memberName(parameter.name, fallback: "parameter"))
+            parameters.append(translate(parameter, label: label, typeBase: typeBase))
+        }
+        // Required parameters first (in path, query, header, cookie order), then optional ones.
+        let order: [OperationParameter.Location] = [.path, .query, .header, .cookie]
+        parameters = parameters.enumerated().sorted { lhs, rhs in
+            let left = (lhs.element.hasDefault ? 1 : 0, order.firstIndex(of: lhs.element.location)!, lhs.offset)
+            let right = (rhs.element.hasDefault ? 1 : 0, order.firstIndex(of: rhs.element.location)!, rhs.offset)
+            return left < right
+        }.map(\.element)
+        let body = operation.requestBody.flatMap { translateBody($0, label: labels.claim("body"), typeBase: typeBase) }
+        let response = ResponseTranslator(models: models).response(for: operation, typeBase: typeBase)
+        var declaration = OperationDeclaration(
+            name: name,
+            operationID: operation.operationId ?? name,
+            method: operation.method.rawValue.uppercased(),
+            pathSegments: pathSegments(operation.path, parameters: parameters),
+            parameters: parameters,
+            body: body,
+            response: response,
+            security: security(for: operation, schemes: schemes),
+            documentation: documentation(for: operation, parameters: parameters, body: body),
+            deprecationMessage: nil
+        )
+        if operation.deprecated {
+            declaration.deprecationMessage = "\(declaration.operationID) is deprecated by the API."
+        }
+        return declaration
+    }
+
+    private func translate(_ parameter: Parameter, label: String, typeBase: String) -> OperationParameter {
+        var type = parameter.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) } ?? .string
+        var defaultValue: String?
+        if let schema = parameter.schema, !parameter.required, let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue {
+            defaultValue = models.defaultLiteral(value, for: type.unwrapped, schema: schema)
+        }
+        if let defaultValue, defaultValue != "nil" {
+            type = type.unwrapped
+        } else {
+            defaultValue = nil
+            if !parameter.required {
+                type = type.optional
+            }
+        }
+        let location = OperationParameter.Location(rawValue: parameter.location.rawValue)!
+        var documentation = parameter.description.map { Documentation(SwiftLiteral.documentationLines($0)) } ?? Documentation()
+        if parameter.deprecated {
+            documentation.lines.append("Deprecated.")
+        }
+        return OperationParameter(
+            name: SwiftName.escaped(label),
+            key: parameter.name,
+            location: location,
+            type: type,
+            defaultValue: defaultValue,
+            style: parameter.effectiveStyle,
+            explode: parameter.effectiveExplode,
+            allowReserved: parameter.allowReserved,
+            documentation: documentation
+        )
+    }
+
+    /// Picks one media type (JSON first, then form, multipart, bytes, text) and the argument
+    /// that carries it.
+    private func translateBody(_ body: RequestBody, label: String, typeBase: String) -> OperationBody? {
+        guard let media = MediaTypes.preferred(body.content) else { return nil }
+        let name = SwiftName.escaped(label)
+        let documentation = Documentation(body.description.map(SwiftLiteral.documentationLines) ?? [])
+        let kind = MediaTypes.kind(of: media.name)
+        var type: SwiftType
+        let encoding: OperationBody.Encoding
+        switch kind {
+        case .json:
+            type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Request") } ?? .jsonValue
+            encoding = .json(contentType: media.name)
+        case .form, .multipart:
+            guard let schema = media.schema else { return nil }
+            type = models.topLevelType(for: schema, suggestedName: typeBase + "Request")
+            let fields = bodyFields(schema, encodings: media.encodingContentTypes)
+            encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
+        case .binary:
+            type = .data
+            encoding = .data(contentType: media.name.contains("*") ? "application/octet-stream" : media.name)
+        case .text:
+            type = .string
+            encoding = .text(contentType: media.name.contains("*") ? "text/plain" : media.name)
+        }
+        type = body.required ? type.unwrapped : type.optional
+        return OperationBody(name: name, type: type, encoding: encoding, documentation: documentation)
+    }
+
+    /// The fields of a form or multipart body: the object's properties, named as in its struct.
+    /// Binary properties are files, structured ones JSON parts, the rest text.
+    private func bodyFields(_ schema: SchemaID, encodings: [String: String]) -> [BodyField] {
+        models.structMembers(of: schema).map { member in
+            let resolved = table[table.resolved(member.schema)]
+            let kind: BodyField.Kind
+            switch SchemaShape(resolved, in: table) {
+            case .primitive(.string) where resolved.format == "binary" || resolved.format == "byte":
+                // `encoding.contentType` may list several types; a part has one.
+                let declared = encodings[member.key]?.split(separator: ",").first.map { String($0.drop { $0 == " " }) }
+                kind = .file(contentType: declared.flatMap { $0.contains("*") ? nil : $0 } ?? "application/octet-stream")
+            case .object, .union, .dictionary, .any:
+                kind = .json
+            case .array(let items?) where { if case .object = SchemaShape(table[table.resolved(items)], in: table) { return true } else { return false } }():
+                kind = .json
+            default:
+                kind = .text
+            }
+            return BodyField(key: member.key, property: member.name, kind: kind)
+        }
+    }
+
+    private func pathSegments(_ path: String, parameters: [OperationParameter]) -> [PathSegment] {
+        var segments: [PathSegment] = []
+        var literal = ""
+        var current: String?
+        for character in path {
+            if character == "{" {
+                current = ""
+            } else if character == "}", let name = current {
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                if let parameter = parameters.first(where: { $0.location == .path && $0.key == name }) {
+                    segments.append(.parameter(parameter.name))
+                }
+                current = nil
+            } else if current != nil {
+                current?.append(character)
+            } else {
+                literal.append(character)
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return segments
+    }
+
+    // MARK: Security
+
+    private func securitySchemes() -> [(declaration: SecuritySchemeDeclaration, specName: String)] {
+        var names = NameScope(reserved: ["init", "self", "Type"])
+        return document.securitySchemes.compactMap { scheme in
+            let kind: String
+            switch scheme.kind {
+            case .http(let httpScheme, _):
+                guard httpScheme == "bearer" || httpScheme == "basic" else {
+                    models.warning("http security scheme '\(httpScheme)' is not supported; operations using it send no credentials", at: SourceRef(file: 0, node: models.files.documents[0].root))
+                    return nil
+                }
+                kind = httpScheme == "basic" ? ".basic" : ".bearer"
+            case .oauth2, .openIdConnect:
+                kind = ".bearer"
+            case .apiKey(let keyName, let location):
+                kind = ".apiKey(name: \(SwiftLiteral.string(keyName)), location: .\(location.rawValue))"
+            case .mutualTLS:
+                return nil
+            }
+            let name = SwiftName.escaped(names.claim(SwiftName.memberName(scheme.name, fallback: "scheme")))
+            let documentation = Documentation(scheme.description.map(SwiftLiteral.documentationLines) ?? [])
+            return (SecuritySchemeDeclaration(name: name, specName: scheme.name, kind: kind, documentation: documentation), scheme.name)
+        }
+    }
+
+    private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> [[String]]? {
+        let requirements = operation.security ?? document.security
+        guard !requirements.isEmpty else { return nil }
+        var alternatives: [[String]] = []
+        for requirement in requirements {
+            let names = requirement.schemes.compactMap { item in schemes.first { $0.specName == item.name }?.declaration.name }
+            // A requirement naming an unsupported scheme cannot be satisfied; skip it.
+            if names.count == requirement.schemes.count {
+                alternatives.append(names)
+            }
+        }
+        return alternatives.isEmpty ? nil : alternatives
+    }
+
+    // MARK: Documentation
+
+    private func documentation(for operation: Operation, parameters: [OperationParameter], body: OperationBody?) -> Documentation {
+        var lines: [String] = []
+        if let summary = operation.summary, !summary.isEmpty {
+            lines += SwiftLiteral.documentationLines(summary)
+        }
+        if let description = operation.description, !description.isEmpty, description != operation.summary {
+            if !lines.isEmpty { lines.append("") }
+            lines += SwiftLiteral.documentationLines(description)
+        }
+        if !lines.isEmpty { lines.append("") }
+        lines.append("`\(operation.method.rawValue.uppercased()) \(SwiftLiteral.documentationLines(operation.path).joined())`")
+        let documented = (parameters.map { ($0.name, $0.documentation) } + (body.map { [($0.name, $0.documentation)] } ?? [])).filter { !$0.1.isEmpty }
+        if !documented.isEmpty {
+            lines.append("")
+            lines.append("- Parameters:")
+            for (name, documentation) in documented {
+                let text = documentation.lines.first ?? ""
+                lines.append("  - \(name.trimmingBackticks): \(text)")
+                lines += documentation.lines.dropFirst().map { "    " + $0 }
+            }
+        }
+        return Documentation(lines)
+    }
+}

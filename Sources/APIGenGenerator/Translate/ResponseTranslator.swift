@@ -1,0 +1,111 @@
+import APIGenOpenAPI
+
+/// The success type of an operation from its 2xx responses: one type when they agree, an
+/// optional when some have no body, an enum by status when their bodies differ.
+struct ResponseTranslator {
+    let models: ModelTranslator
+
+    private struct Entry {
+        var status: String
+        var type: SwiftType?
+        var decoding: OperationResponse.Decoding
+        var mediaType: String?
+    }
+
+    func response(for operation: Operation, typeBase: String) -> OperationResponse {
+        let entries = operation.responses.filter(\.isSuccess).map { entry(for: $0, typeBase: typeBase) }
+        let accept = Array(Set(entries.compactMap(\.mediaType))).sorted().joined(separator: ", ")
+        let acceptHeader = accept.isEmpty ? nil : accept
+        var distinct: [SwiftType] = []
+        for entry in entries {
+            if let type = entry.type?.unwrapped, !distinct.contains(type) {
+                distinct.append(type)
+            }
+        }
+        switch distinct.count {
+        case 0:
+            return OperationResponse(type: .named("Void"), decoding: .empty, accept: acceptHeader)
+        case 1:
+            let entry = entries.first { $0.type != nil }!
+            if entries.contains(where: { $0.type == nil }), case .json = entry.decoding {
+                return OperationResponse(type: distinct[0].optional, decoding: .optionalJSON, accept: acceptHeader)
+            }
+            return OperationResponse(type: distinct[0], decoding: entry.decoding, accept: acceptHeader)
+        default:
+            let enumName = models.claimTopLevelName(typeBase + "Response")
+            var names = NameScope(reserved: ["init", "self", "Type"])
+            let cases = entries.map { entry in
+                StatusCase(name: names.claim(Self.caseName(forStatus: entry.status)), status: Int(entry.status), type: entry.type?.unwrapped, decoding: entry.decoding)
+            }
+            return OperationResponse(type: .named(enumName), decoding: .byStatus(enumName: enumName, cases: cases), accept: acceptHeader)
+        }
+    }
+
+    private func entry(for response: Response, typeBase: String) -> Entry {
+        guard let media = MediaTypes.preferred(response.content) else {
+            return Entry(status: response.status, type: nil, decoding: .empty, mediaType: nil)
+        }
+        switch MediaTypes.kind(of: media.name) {
+        case .json:
+            let type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Response") } ?? .jsonValue
+            return Entry(status: response.status, type: type, decoding: .json, mediaType: media.name)
+        case .text:
+            return Entry(status: response.status, type: .string, decoding: .text, mediaType: media.name)
+        case .binary, .form, .multipart:
+            return Entry(status: response.status, type: .data, decoding: .data, mediaType: media.name)
+        }
+    }
+
+    /// `200` → `ok`, `201` → `created`, `2XX` → `success`.
+    static func caseName(forStatus status: String) -> String {
+        switch status {
+        case "200": return "ok"
+        case "201": return "created"
+        case "202": return "accepted"
+        case "203": return "nonAuthoritativeInformation"
+        case "204": return "noContent"
+        case "205": return "resetContent"
+        case "206": return "partialContent"
+        case "207": return "multiStatus"
+        case "2XX": return "success"
+        default: return "status\(status)"
+        }
+    }
+}
+
+/// The spec's servers as named functions returning an `APIServer`.
+enum ServerTranslator {
+    static func servers(_ servers: [Server]) -> [ServerDeclaration] {
+        var names = NameScope(reserved: ["init", "self", "Type", "default", "all"])
+        var result: [ServerDeclaration] = []
+        for (index, server) in servers.enumerated() {
+            // Relative URLs (`/v1`) need a host from the app: use `APIClient(baseURL:)`.
+            guard server.url.contains("://") else { continue }
+            var proposed = server.description.map { description in
+                SwiftName.words(description).filter { $0.lowercased() != "server" && $0.lowercased() != "the" }.joined(separator: " ")
+            }.map { SwiftName.memberName($0, fallback: "") } ?? ""
+            if proposed.isEmpty || proposed.count > 40 {
+                proposed = servers.count == 1 ? "main" : "server\(index + 1)"
+            }
+            var variableNames = NameScope(reserved: ["self", "Type", "init"])
+            let variables = server.variables.map { variable in
+                ServerDeclaration.Variable(
+                    name: SwiftName.escaped(variableNames.claim(SwiftName.memberName(variable.name))),
+                    key: variable.name,
+                    defaultValue: variable.defaultValue,
+                    documentation: Documentation(
+                        (variable.description.map(SwiftLiteral.documentationLines) ?? [])
+                            + (variable.enumValues.isEmpty ? [] : ["One of: " + variable.enumValues.map { "`\($0)`" }.joined(separator: ", ") + "."])
+                    )
+                )
+            }
+            result.append(ServerDeclaration(
+                name: names.claim(proposed),
+                urlTemplate: server.url,
+                variables: variables,
+                documentation: Documentation(server.description.map(SwiftLiteral.documentationLines) ?? [])
+            ))
+        }
+        return result
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A decoded response with the status and headers it came with, for callers that need them
+/// (`ETag`, pagination links, 201 vs 200).
+public struct APIResponse<Value: Sendable>: Sendable {
+    public var value: Value
+    public var status: Int
+    public var headers: HTTPFields
+
+    public init(value: Value, status: Int, headers: HTTPFields) {
+        self.value = value
+        self.status = status
+        self.headers = headers
+    }
+}
+
+/// Sends generated requests: builds the URL, applies credentials, runs middlewares, retries,
+/// enforces the timeout, and turns the answer into the typed response or an `APIError`.
+///
+/// ```swift
+/// let client = APIClient(server: .production, authentication: .bearer { await tokens.current })
+/// let pets = try await client.send(API.listPets(limit: 20))
+/// ```
+///
+/// Immutable, so one client can be shared by every task and view model.
+public final class APIClient: Sendable {
+    public let baseURL: URL
+    public let transport: any HTTPTransport
+    public let authentication: Authentication?
+    public let middlewares: [any Middleware]
+    public let retry: RetryPolicy
+    /// Seconds one attempt may take in all, unless the request sets its own `timeout`.
+    public let timeout: TimeInterval
+    private let makeDecoder: @Sendable () -> JSONDecoder
+    private let makeEncoder: @Sendable () -> JSONEncoder
+
+    /// - Parameters:
+    ///   - baseURL: the server URL; its path is kept (`https://x/v1` + `/pets` → `https://x/v1/pets`).
+    ///   - decoder, encoder: factories, because `JSONDecoder`/`JSONEncoder` are classes that tasks
+    ///     must not share while configuring them; each request gets its own.
+    public init(
+        baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        authentication: Authentication? = nil,
+        middlewares: [any Middleware] = [],
+        retry: RetryPolicy = .default,
+        timeout: TimeInterval = 60,
+        decoder: @escaping @Sendable () -> JSONDecoder = APIJSON.makeDecoder,
+        encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.authentication = authentication
+        self.middlewares = middlewares
+        self.retry = retry
+        self.timeout = timeout
+        self.makeDecoder = decoder
+        self.makeEncoder = encoder
+    }
+
+    public convenience init(
+        server: APIServer,
+        transport: any HTTPTransport = URLSessionTransport(),
+        authentication: Authentication? = nil,
+        middlewares: [any Middleware] = [],
+        retry: RetryPolicy = .default,
+        timeout: TimeInterval = 60,
+        decoder: @escaping @Sendable () -> JSONDecoder = APIJSON.makeDecoder,
+        encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder
+    ) {
+        self.init(
+            baseURL: server.url, transport: transport, authentication: authentication, middlewares: middlewares,
+            retry: retry, timeout: timeout, decoder: decoder, encoder: encoder
+        )
+    }
+
+    /// Sends `request` and returns its decoded response.
+    ///
+    /// Throws `APIError` for anything that went wrong, except cancellation of the calling task,
+    /// which is always `CancellationError`.
+    @discardableResult
+    public func send<Response>(_ request: Request<Response>) async throws -> Response {
+        try await response(for: request).value
+    }
+
+    /// Like `send(_:)`, also returning the status and headers.
+    public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
+        let httpRequest = try await makeHTTPRequest(request)
+        let (response, body) = try await perform(httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent)
+        guard (100..<600).contains(response.status) else {
+            throw APIError.invalidResponse
+        }
+        guard response.isSuccess else {
+            let reason = ErrorReason.extract(status: response.status, headers: response.headers, body: body)
+            throw APIError.server(status: response.status, reason: reason, body: body)
+        }
+        do {
+            let value = try request.response.decode(response, body, makeDecoder())
+            return APIResponse(value: value, status: response.status, headers: response.headers)
+        } catch let error as APIError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw APIError.decoding(DecodingFailure(error, body: body))
+        }
+    }
+
+    // MARK: Building
+
+    /// The request as it goes to the middlewares: URL, headers, cookies, credentials and body
+    /// resolved. Public so tests and debugging tools can see exactly what would be sent.
+    public func makeHTTPRequest<Response>(_ request: Request<Response>) async throws -> HTTPRequest {
+        let credentials = try await AppliedCredentials.resolve(request.security, with: authentication)
+        let url = try RequestBuilder.url(base: baseURL, path: request.path, query: request.query + credentials.query)
+
+        var headers = request.headers
+        if let accept = request.accept, headers["Accept"] == nil {
+            headers["Accept"] = accept
+        }
+        var body: Data?
+        if let requestBody = request.body {
+            do {
+                let encoded = try requestBody.encoded(with: makeEncoder())
+                body = encoded.data
+                headers["Content-Type"] = encoded.contentType
+            } catch {
+                throw APIError.invalidRequest("The body of \(request.operationID) could not be encoded: \(error)")
+            }
+        }
+        for (name, value) in credentials.headers {
+            headers[name] = value
+        }
+        let cookies = request.cookies + credentials.cookies
+        if !cookies.isEmpty {
+            try RequestBuilder.validate(cookies: cookies)
+            let joined = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+            headers["Cookie"] = headers["Cookie"].map { "\($0); \(joined)" } ?? joined
+        }
+        try RequestBuilder.validate(headers: headers)
+        return HTTPRequest(
+            method: request.method, url: url, headers: headers, body: body, timeout: request.timeout ?? timeout,
+            operationID: request.operationID, sensitiveNames: credentials.sensitiveNames
+        )
+    }
+
+    // MARK: Sending
+
+    /// Attempts until success, a non-retryable outcome, or the policy's limit. Returns the last
+    /// response whatever its status; throws the last failure.
+    private func perform(_ request: HTTPRequest, operationID: String, isIdempotent: Bool) async throws -> (HTTPResponse, Data) {
+        var attempt = 1
+        while true {
+            try Task.checkCancellation()
+            let outcome: RetryPolicy.Outcome
+            var received: (HTTPResponse, Data)?
+            do {
+                let exchange = try await runMiddlewares(request, operationID: operationID, from: 0)
+                if exchange.0.isSuccess {
+                    return exchange
+                }
+                received = exchange
+                outcome = .response(exchange.0)
+            } catch {
+                if error is CancellationError || Task.isCancelled {
+                    throw CancellationError()
+                }
+                outcome = .failure(Self.apiError(error))
+            }
+            guard let delay = retry.delay(after: outcome, attempt: attempt, isIdempotent: isIdempotent) else {
+                if let received {
+                    return received
+                }
+                if case .failure(let error) = outcome {
+                    throw error
+                }
+                throw APIError.invalidResponse
+            }
+            try await retry.sleep(delay)
+            attempt += 1
+        }
+    }
+
+    private func runMiddlewares(_ request: HTTPRequest, operationID: String, from index: Int) async throws -> (HTTPResponse, Data) {
+        guard index < middlewares.count else {
+            // Middlewares may add headers too; nothing with a line break goes out.
+            try RequestBuilder.validate(headers: request.headers)
+            return try await Self.withTimeout(request.timeout ?? timeout) { [transport] in
+                try await transport.send(request)
+            }
+        }
+        return try await middlewares[index].intercept(request, operationID: operationID) { request in
+            try await self.runMiddlewares(request, operationID: operationID, from: index + 1)
+        }
+    }
+
+    /// Runs `operation` with a deadline for the whole exchange; a late answer becomes
+    /// `URLError(.timedOut)` and the exchange is cancelled. `URLRequest.timeoutInterval` alone only
+    /// limits the time between packets, so a server that trickles bytes would never time out.
+    static func withTimeout(
+        _ seconds: TimeInterval,
+        _ operation: @escaping @Sendable () async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
+        try await withThrowingTaskGroup(of: (HTTPResponse, Data)?.self) { group in
+            group.addTask {
+                try await operation()
+            }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, min(seconds, 86_400)) * 1_000_000_000))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else {
+                if Task.isCancelled {
+                    throw CancellationError()
+                }
+                throw URLError(.timedOut)
+            }
+            return result
+        }
+    }
+
+    /// Network failures as `APIError.transport`; everything else unchanged.
+    static func apiError(_ error: any Error) -> any Error {
+        switch error {
+        case is APIError:
+            return error
+        case let urlError as URLError:
+            return APIError.transport(urlError)
+        default:
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain {
+                return APIError.transport(URLError(.code(nsError.code)))
+            }
+            return error
+        }
+    }
+}
+
+/// URL and header rules shared by the client's request building.
+enum RequestBuilder {
+    /// `base` + `path` + `?query`. The base URL's path and query are kept; characters that can
+    /// never appear raw in a path or query (spaces, `#`, line breaks, non-ASCII) are
+    /// percent-encoded, so even a hand-written request can't cut the URL short.
+    static func url(base: URL, path: String, query: [(name: String, value: String)]) throws -> URL {
+        var text = base.absoluteString
+        if let hash = text.firstIndex(of: "#") {
+            text = String(text[..<hash])
+        }
+        var items: [String] = []
+        if let question = text.firstIndex(of: "?") {
+            let baseQuery = text[text.index(after: question)...]
+            if !baseQuery.isEmpty {
+                items.append(String(baseQuery))
+            }
+            text = String(text[..<question])
+        }
+        while text.hasSuffix("/") {
+            text.removeLast()
+        }
+        if !path.isEmpty {
+            text += (path.hasPrefix("/") ? "" : "/") + escape(path, keeping: "/:@!$&'()*+,;=")
+        }
+        items += query.map { escape($0.name, keeping: "/?:@!$'()*+,;") + "=" + escape($0.value, keeping: "/?:@!$&'()*+,;=") }
+        if !items.isEmpty {
+            text += "?" + items.joined(separator: "&")
+        }
+        guard let url = URL(string: text), url.scheme != nil else {
+            throw APIError.invalidRequest("Not a valid URL: base \(base.absoluteString), path \(path)")
+        }
+        return url
+    }
+
+    /// Percent-encodes every byte that is not unreserved, `%`, or in `keeping`.
+    private static func escape(_ text: String, keeping allowed: String) -> String {
+        let allowedBytes = Set(allowed.utf8)
+        var result = ""
+        for byte in text.utf8 {
+            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+            if isUnreserved || byte == 0x25 || allowedBytes.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+
+    /// Header names must be RFC 9110 tokens; values must not contain CR, LF or NUL, which would let
+    /// a value end the header and forge others. Messages name the header, never its value.
+    static func validate(headers: HTTPFields) throws {
+        for (name, value) in headers {
+            guard isToken(name) else {
+                throw APIError.invalidRequest("Header name \(name.debugDescription) is not a valid HTTP header name")
+            }
+            guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                throw APIError.invalidRequest("The value of header \(name) contains a line break")
+            }
+        }
+    }
+
+    /// Cookie names must be tokens; values must not contain `;` (which would start another cookie),
+    /// CR, LF or NUL.
+    static func validate(cookies: [(name: String, value: String)]) throws {
+        for (name, value) in cookies {
+            guard isToken(name) else {
+                throw APIError.invalidRequest("Cookie name \(name.debugDescription) is not valid")
+            }
+            guard !value.utf8.contains(where: { $0 == 0x3B || $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                throw APIError.invalidRequest("The value of cookie \(name) contains a semicolon or line break")
+            }
+        }
+    }
+
+    private static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

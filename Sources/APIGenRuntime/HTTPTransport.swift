@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends one HTTP exchange. `APIClient` talks to the network only through this, so tests and
+/// previews can swap in `MockTransport` and apps can bring their own stack.
+///
+/// Conformers throw `URLError` for network failures (the client wraps them in
+/// `APIError.transport`) and `CancellationError` when the calling task is cancelled. Any status
+/// code is a response, not an error: the client decides what a 404 means.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data)
+}
+
+/// The production transport: `URLSession` (FoundationNetworking on Linux).
+///
+/// Uses a data task with a completion handler inside `withTaskCancellationHandler`, because that
+/// cancels the socket promptly on every platform, where the async `URLSession` API on Linux does not
+/// reliably stop the transfer when the task is cancelled.
+public struct URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    /// Used when a request carries no timeout of its own.
+    public let defaultTimeout: TimeInterval
+
+    /// - Parameter session: by default an ephemeral session, so responses and cookies are never
+    ///   written to disk.
+    public init(session: URLSession? = nil, defaultTimeout: TimeInterval = 60) {
+        self.session = session ?? URLSession(configuration: .ephemeral)
+        self.defaultTimeout = defaultTimeout
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        try Task.checkCancellation()
+        let urlRequest = makeURLRequest(request)
+        let inFlight = InFlightTask()
+        let outcome: Result<(Data, URLResponse), URLError> = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        continuation.resume(returning: .failure(Self.urlError(error)))
+                    } else if let response {
+                        continuation.resume(returning: .success((data ?? Data(), response)))
+                    } else {
+                        continuation.resume(returning: .failure(URLError(.badServerResponse)))
+                    }
+                }
+                inFlight.start(task)
+            }
+        } onCancel: {
+            inFlight.cancel()
+        }
+        // A cancelled URLSession task reports URLError(.cancelled); the caller asked for it, so
+        // it is a CancellationError, never a network failure.
+        if Task.isCancelled {
+            throw CancellationError()
+        }
+        let (data, response) = try outcome.get()
+        guard let http = response as? HTTPURLResponse else {
+            throw APIError.invalidResponse
+        }
+        return (HTTPResponse(status: http.statusCode, headers: Self.headers(of: http)), data)
+    }
+
+    func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        let timeout = request.timeout ?? defaultTimeout
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking truncates the interval to whole seconds, so 0.4 s would time out
+        // at once; round up (`APIClient` enforces the exact deadline itself).
+        urlRequest.timeoutInterval = max(1, timeout.rounded(.up))
+        #else
+        urlRequest.timeoutInterval = timeout
+        #endif
+        urlRequest.httpBody = request.body
+        for (name, value) in request.headers {
+            urlRequest.addValue(value, forHTTPHeaderField: name)
+        }
+        // Cookies the request sets itself (cookie parameters, api keys) must not be replaced by
+        // the session's cookie store.
+        if request.headers["Cookie"] != nil {
+            urlRequest.httpShouldHandleCookies = false
+        }
+        return urlRequest
+    }
+
+    /// Header fields in a stable order: `allHeaderFields` is a dictionary.
+    static func headers(of response: HTTPURLResponse) -> HTTPFields {
+        var fields = HTTPFields()
+        let pairs = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+            guard let name = key as? String else { return nil }
+            return (name, value as? String ?? String(describing: value))
+        }
+        for (name, value) in pairs.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
+            fields.append(name, value)
+        }
+        return fields
+    }
+
+    /// Foundation on Linux sometimes reports a plain `NSError` in the URL error domain.
+    static func urlError(_ error: any Error) -> URLError {
+        if let urlError = error as? URLError {
+            return urlError
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain {
+            return URLError(.code(nsError.code), userInfo: nsError.userInfo)
+        }
+        return URLError(.unknown, userInfo: [NSUnderlyingErrorKey: nsError])
+    }
+}
+
+/// The data task of one `send`, shared between the task that starts it and the cancellation
+/// handler, which may run first, concurrently, or not at all.
+private final class InFlightTask: Sendable {
+    private struct State {
+        var task: URLSessionDataTask?
+        var isCancelled = false
+    }
+
+    private let state = Locked(State())
+
+    /// Resumes `task`, or cancels it at once when cancellation came before it existed (then the
+    /// completion handler still runs, with `URLError.cancelled`).
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.isCancelled
+        }
+        task.resume()
+        if cancelled {
+            task.cancel()
+        }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+}
+
+extension URLError.Code {
+    /// A code from an `NSError`'s raw value (the initializer is failable on Linux only).
+    static func code(_ rawValue: Int) -> URLError.Code {
+        #if canImport(FoundationNetworking)
+        URLError.Code(rawValue: rawValue) ?? .unknown
+        #else
+        URLError.Code(rawValue: rawValue)
+        #endif
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Wraps every attempt of every request: it may change the request, look at the response,
+/// measure, or answer without calling `next` (a cache). Middlewares run in the order given to
+/// `APIClient`, the first outermost; they see requests with credentials already applied, and each
+/// retry attempt separately.
+public protocol Middleware: Sendable {
+    func intercept(
+        _ request: HTTPRequest,
+        operationID: String,
+        next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data)
+}
+
+/// Adds fixed headers (`User-Agent`, an app version, a tenant) to every request, replacing any
+/// value of the same name.
+public struct HeadersMiddleware: Middleware {
+    public let headers: HTTPFields
+
+    public init(_ headers: HTTPFields) {
+        self.headers = headers
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        operationID: String,
+        next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
+        var request = request
+        for (name, value) in headers {
+            request.headers[name] = value
+        }
+        return try await next(request)
+    }
+}
+
+/// Logs each attempt: method, URL, status and duration, through a closure (`print`, `os.Logger`,
+/// a test's array). Credentials never reach a log line: see `Redaction`.
+public struct LoggingMiddleware: Middleware {
+    public enum Detail: Sendable {
+        /// One line per attempt.
+        case basic
+        /// Also request and response headers (redacted).
+        case headers
+    }
+
+    public let detail: Detail
+    private let log: @Sendable (String) -> Void
+    private let redaction: Redaction
+
+    /// - Parameter sensitiveNames: header and query names to redact in addition to the built-in
+    ///   ones and the request's api-key names.
+    public init(detail: Detail = .basic, sensitiveNames: Set<String> = [], log: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.detail = detail
+        self.log = log
+        self.redaction = Redaction(extraNames: sensitiveNames)
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        operationID: String,
+        next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
+        let url = redaction.redact(request.url, extraNames: request.sensitiveNames)
+        let line = "\(request.method.rawValue) \(url)"
+        if detail == .headers {
+            log("→ \(line) [\(operationID)]" + format(redaction.redact(request.headers, extraNames: request.sensitiveNames)))
+        }
+        let start = ContinuousClock.now
+        do {
+            let (response, data) = try await next(request)
+            var message = "← \(response.status) \(line) (\(Self.milliseconds(since: start)) ms, \(data.count) bytes)"
+            if detail == .headers {
+                message += format(redaction.redact(response.headers, extraNames: request.sensitiveNames))
+            }
+            log(message)
+            return (response, data)
+        } catch {
+            // Only the kind of error: descriptions of arbitrary errors may quote URLs or bodies.
+            let kind = (error as? URLError).map { "URLError \($0.code.rawValue)" } ?? String(describing: type(of: error))
+            log("✕ \(line) failed: \(kind) (\(Self.milliseconds(since: start)) ms)")
+            throw error
+        }
+    }
+
+    private func format(_ headers: HTTPFields) -> String {
+        headers.map { "\n    \($0.name): \($0.value)" }.joined()
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// Decides what a log may show. Values are replaced by `<redacted>` for `Authorization`,
+/// `Proxy-Authorization`, `Cookie`, `Set-Cookie`, any header or query name containing `key`,
+/// `token`, `secret`, `password`, `auth` or `session` (case-insensitive), and the names of the
+/// request's api-key schemes; a password in the URL's user info too. Over-redacting a harmless
+/// `author` is the price of never printing a secret.
+public struct Redaction: Sendable {
+    public static let placeholder = "<redacted>"
+    static let alwaysSecret: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    static let secretFragments = ["key", "token", "secret", "password", "passwd", "auth", "session", "signature", "credential"]
+
+    private let extraNames: Set<String>
+
+    public init(extraNames: Set<String> = []) {
+        self.extraNames = Set(extraNames.map { $0.lowercased() })
+    }
+
+    public func isSensitive(_ name: String, extraNames: Set<String> = []) -> Bool {
+        let lowered = (name.removingPercentEncoding ?? name).lowercased()
+        return Self.alwaysSecret.contains(lowered) || self.extraNames.contains(lowered) || extraNames.contains(lowered)
+            || Self.secretFragments.contains { lowered.contains($0) }
+    }
+
+    public func redact(_ headers: HTTPFields, extraNames: Set<String> = []) -> HTTPFields {
+        var result = HTTPFields()
+        for (name, value) in headers {
+            result.append(name, isSensitive(name, extraNames: extraNames) ? Self.placeholder : value)
+        }
+        return result
+    }
+
+    /// The URL as text with secret query values and any user-info password replaced.
+    public func redact(_ url: URL, extraNames: Set<String> = []) -> String {
+        var text = url.absoluteString
+        var fragment = ""
+        if let hash = text.firstIndex(of: "#") {
+            fragment = String(text[hash...])
+            text = String(text[..<hash])
+        }
+        var query: String?
+        if let question = text.firstIndex(of: "?") {
+            query = String(text[text.index(after: question)...])
+            text = String(text[..<question])
+        }
+        text = redactUserInfo(text)
+        if let query {
+            let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, isSensitive(String(parts[0]), extraNames: extraNames) else { return String(item) }
+                return "\(parts[0])=\(Self.placeholder)"
+            }
+            text += "?" + items.joined(separator: "&")
+        }
+        return text + fragment
+    }
+
+    /// `https://user:secret@host` → `https://user:<redacted>@host`.
+    private func redactUserInfo(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://") else { return text }
+        let authorityStart = schemeEnd.upperBound
+        let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
+        let authority = text[authorityStart..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + Self.placeholder + String(text[at...])
+    }
+}
