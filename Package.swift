@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI"]),
         .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
+        .testTarget(name: "EndToEndTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
     ] + generatedClients.map { name in
         .target(
             name: name,

@@ -67,3 +67,32 @@ public nonisolated struct SearchResults: Codable, Hashable, Sendable {
         try container.encode(self.docs, forKey: .docs)
     }
 }
+
+public nonisolated struct SearchBooksPublished: Codable, Hashable, Sendable {
+    /// - Example: `2015`
+    public var from: Int?
+    /// - Example: `2024`
+    public var to: Int?
+
+    public init(from: Int? = nil, to: Int? = nil) {
+        self.from = from
+        self.to = to
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case from
+        case to
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.from = try container.decodeIfPresent(Int.self, forKey: .from)
+        self.to = try container.decodeIfPresent(Int.self, forKey: .to)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.from, forKey: .from)
+        try container.encodeIfPresent(self.to, forKey: .to)
+    }
+}

@@ -25,7 +25,10 @@ public nonisolated enum API {
     ///   - page: The page of results to return; the first page is 1.
     ///   - limit: How many books a page holds.
     ///   - sort: How to order the results.
-    public static func searchBooks(q: String, author: String? = nil, language: String? = nil, page: Int = 1, limit: Int = 20, sort: SearchSort = .relevance) -> Request<SearchResults> {
+    ///   - fields: Which fields each book should carry, e.g. `title|authors`.
+    ///   - subjects: Only return books about all of these subjects, e.g. `swift ios`.
+    ///   - published: Only return books first published in this range, e.g. `published[from]=2015`.
+    public static func searchBooks(q: String, author: String? = nil, language: String? = nil, page: Int = 1, limit: Int = 20, sort: SearchSort = .relevance, fields: [String]? = nil, subjects: [String]? = nil, published: SearchBooksPublished? = nil) -> Request<SearchResults> {
         var request = Request<SearchResults>(method: .get, path: "/books/search", operationID: "searchBooks", response: .json)
         request.addQuery("q", q)
         request.addQuery("author", author)
@@ -33,6 +36,9 @@ public nonisolated enum API {
         request.addQuery("page", page)
         request.addQuery("limit", limit)
         request.addQuery("sort", sort)
+        request.addQuery("fields", fields, style: .pipeDelimited, explode: false)
+        request.addQuery("subjects", subjects, style: .spaceDelimited, explode: false)
+        request.addQuery("published", published, style: .deepObject)
         request.accept = "application/json"
         return request
     }

@@ -136,6 +136,46 @@ public nonisolated enum API {
         request.security = [[Security.apiKey]]
         return request
     }
+
+    /// Replace your profile photo
+    ///
+    /// Uploads the raw bytes of a PNG image as the signed-in user's avatar.
+    ///
+    /// `PUT /me/avatar`
+    public static func setAvatar(body: Data) -> Request<Void> {
+        var request = Request<Void>(method: .put, path: "/me/avatar", operationID: "setAvatar", response: .empty)
+        request.body = .data(body, contentType: "image/png")
+        request.security = [[Security.apiKey]]
+        return request
+    }
+
+    /// Download your profile photo
+    ///
+    /// Returns the signed-in user's avatar as PNG bytes.
+    ///
+    /// `GET /me/avatar`
+    public static func getAvatar() -> Request<Data> {
+        var request = Request<Data>(method: .get, path: "/me/avatar", operationID: "getAvatar", response: .data)
+        request.accept = "image/png"
+        request.security = [[Security.apiKey]]
+        return request
+    }
+
+    /// Report a post
+    ///
+    /// Flags a post for review, with a short reason in plain text.
+    ///
+    /// `POST /posts/{postId}/report`
+    ///
+    /// - Parameters:
+    ///   - postId: The post's identifier.
+    public static func reportPost(postId: String, body: String) -> Request<String> {
+        var request = Request<String>(method: .post, path: "/posts/\(PathParameter.encode(postId))/report", operationID: "reportPost", response: .text)
+        request.body = .text(body, contentType: "text/plain")
+        request.accept = "text/plain"
+        request.security = [[Security.apiKey]]
+        return request
+    }
 }
 
 extension API {
