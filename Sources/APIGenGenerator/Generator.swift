@@ -22,8 +22,15 @@ public struct Generator {
         let client = OperationTranslator(models: translator).translate(namespace: options.namespace)
         var declarations = translator.translateNamedSchemas()
         RecursionAnalysis.breakCycles(in: &declarations)
+        // View models read the translated page types to recognise paging.
+        let viewModels = options.viewModels
+            ? ViewModelTranslator(models: translator, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)
+            : []
+        let samples = SampleTranslator(models: translator)
         var output = ModelFileGenerator.files(for: declarations, options: options)
         output.append(ClientFileGenerator.file(for: client, options: options))
+        output.append(ViewModelFileGenerator.file(for: viewModels, namespace: options.namespace, options: options))
+        output.append(SampleFileGenerator.file(samples: samples.samples(), previews: samples.previewResponses(for: document.operations, declarations: client.operations), namespace: options.namespace, options: options))
         return Output(files: output, diagnostics: translator.diagnostics)
     }
 }

@@ -9,6 +9,10 @@ public struct GeneratorOptions: Sendable {
     public var modelFileCount = 4
     /// The enum that holds the request builders (`API.listPets()`).
     public var namespace = "API"
+    /// Generate `@Observable` view models (off for a models-and-requests-only client).
+    public var viewModels = true
+    /// When set, view models only for operations with one of these tags.
+    public var viewModelTags: Set<String>?
     /// The spec's file name, for the header comment.
     public var specFileName: String
 

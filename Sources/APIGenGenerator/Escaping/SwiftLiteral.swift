@@ -24,6 +24,23 @@ public enum SwiftLiteral {
         return out + "\""
     }
 
+    /// A raw string literal (`#"{"a":"b"}"#`), easier to read for JSON. The delimiter has more
+    /// `#` than any run of `#` in the text, so neither a closing quote nor an interpolation can
+    /// be formed inside; text with characters that must be escaped falls back to `string`.
+    public static func rawString(_ text: String) -> String {
+        guard !text.unicodeScalars.contains(where: { needsEscape($0) || $0 == "\n" || $0 == "\r" }) else {
+            return string(text)
+        }
+        var longestRun = 0
+        var run = 0
+        for character in text.utf8 {
+            run = character == UInt8(ascii: "#") ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let hashes = String(repeating: "#", count: longestRun + 1)
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
     /// Lines of documentation text, safe to put after `/// `: line breaks of every kind split
     /// lines, and invisible or direction-changing characters are dropped.
     public static func documentationLines(_ text: String) -> [String] {

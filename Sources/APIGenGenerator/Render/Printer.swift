@@ -42,6 +42,16 @@ public struct Printer {
         line("}")
     }
 
+    /// The body one level in, for blocks whose opening line is not `header {`
+    /// (`return { request in`).
+    public mutating func indented(_ body: (inout Printer) -> Void) {
+        level += 1
+        justOpened = true
+        body(&self)
+        level -= 1
+        pendingBlank = false
+    }
+
     /// `switch subject {` with its `case` lines at the switch's own indentation, as Swift
     /// style has it.
     public mutating func switchBlock(_ subject: String, _ body: (inout Printer) -> Void) {

@@ -21,6 +21,8 @@ final class ModelTranslator {
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
     var patchBodies: Set<SchemaID> = []
     var enumCaseNames: [SchemaID: [String]] = [:]
+    /// Sources already warned about, so a schema merged into several types warns once.
+    var warnedSources: Set<SourceRef> = []
 
     init(document: OpenAPIDocument, files: SpecFiles) {
         self.document = document

@@ -8,9 +8,19 @@ extension ModelTranslator {
         var properties: [Schema.Property] = []
         var required: Set<String> = []
         var additionalProperties: Schema.AdditionalProperties = .unspecified
+        /// Schemas whose oneOf/anyOf could not be merged (reported as warnings).
+        var unsupportedAlternatives: [SourceRef] = []
     }
 
     func mergedObject(_ id: SchemaID) -> MergedObject {
+        let result = Self.mergedObject(id, table: table)
+        for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
+            warning("oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source)
+        }
+        return result
+    }
+
+    static func mergedObject(_ id: SchemaID, table: SchemaTable) -> MergedObject {
         var merged = MergedObject()
         var visited: Set<SchemaID> = []
         func visit(_ id: SchemaID) {
@@ -26,7 +36,7 @@ extension ModelTranslator {
             if alternatives.count == 1, schema.properties.isEmpty {
                 visit(alternatives[0])
             } else if alternatives.count > 1 {
-                warning("oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: schema.source)
+                merged.unsupportedAlternatives.append(schema.source)
             }
             for property in schema.properties {
                 if let existing = merged.properties.firstIndex(where: { $0.name == property.name }) {

@@ -1,0 +1,197 @@
+/// `@MainActor @Observable` view models: thin classes over the runtime's `RemoteQuery`,
+/// `PagedQuery` and `Submission`, with the operation's parameters as properties.
+struct ViewModelGenerator {
+    let namespace: String
+
+    func render(_ model: ViewModelDeclaration, into printer: inout Printer, context: RenderContext) {
+        let access = context.access
+        let operation = model.operation
+        let response = context.code(operation.response.type)
+        printer.documentation(documentation(for: model))
+        if let message = operation.deprecationMessage {
+            printer.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+        }
+        printer.line("@MainActor @Observable")
+        printer.block("\(access)final class \(model.name)") { printer in
+            let stored = storedParameters(model)
+            for parameter in stored {
+                printer.documentation(parameter.documentation)
+                printer.line("\(access)var \(parameter.name): \(context.code(parameter.type))")
+            }
+            switch model.kind {
+            case .query:
+                printer.line("/// Idle until `load()`, then loading, loaded or failed.")
+                printer.line("\(access)var state: Loadable<\(response)> { query.state }")
+                printer.line("/// True while `refresh()` reloads; `state` keeps the old value meanwhile.")
+                printer.line("\(access)var isRefreshing: Bool { query.isRefreshing }")
+                printer.line("/// Why the last refresh failed, while the old value stays on screen.")
+                printer.line("\(access)var refreshError: (any Error)? { query.refreshError }")
+            case .paged(let paging):
+                let item = context.code(paging.itemType)
+                printer.line("/// The items of every page loaded so far.")
+                printer.line("\(access)var state: Loadable<[\(item)]> { pages.state }")
+                printer.line("/// False once the last page has arrived.")
+                printer.line("\(access)var hasMore: Bool { pages.hasMore }")
+                printer.line("\(access)var isLoadingMore: Bool { pages.isLoadingMore }")
+                printer.line("\(access)var isRefreshing: Bool { pages.isRefreshing }")
+                printer.line("/// The most recent page as the server sent it.")
+                printer.line("\(access)var lastPage: \(response)? { pages.lastPage }")
+            case .submission:
+                printer.line("\(access)var isSubmitting: Bool { submission.isSubmitting }")
+                printer.line("/// What went wrong with the last submit, in words a person can read.")
+                printer.line("\(access)var errorMessage: String? { submission.errorMessage }")
+                printer.line("\(access)var canSubmit: Bool { submission.canSubmit }")
+                if response != "Void" {
+                    printer.line("/// The server's answer to the last successful submit.")
+                    printer.line("\(access)var response: \(response)? { submission.response }")
+                }
+            }
+            printer.blank()
+            printer.line("private let client: APIClient")
+            switch model.kind {
+            case .query:
+                printer.line("private let query = RemoteQuery<\(response)>()")
+            case .paged(let paging):
+                printer.line("private let pages: PagedQuery<\(response), \(context.code(paging.itemType))>")
+            case .submission:
+                printer.line("private let submission = Submission<\(response)>()")
+            }
+            printer.blank()
+            renderInitializer(model, stored: stored, into: &printer, context: context)
+            printer.blank()
+            switch model.kind {
+            case .query:
+                renderQueryMethods(model, response: response, into: &printer, access: access)
+            case .paged(let paging):
+                renderPagedMethods(model, paging: paging, response: response, into: &printer, access: access)
+            case .submission:
+                renderSubmit(model, into: &printer, context: context)
+            }
+        }
+    }
+
+    /// Reads keep their parameters as properties a screen can bind to; a paged read leaves
+    /// out the page parameter, which the pager drives.
+    private func storedParameters(_ model: ViewModelDeclaration) -> [OperationParameter] {
+        switch model.kind {
+        case .query: return model.operation.parameters
+        case .paged(let paging): return model.operation.parameters.filter { $0.key != paging.parameter.key || $0.location != .query }
+        case .submission: return []
+        }
+    }
+
+    private func renderInitializer(_ model: ViewModelDeclaration, stored: [OperationParameter], into printer: inout Printer, context: RenderContext) {
+        let arguments = ["client: APIClient"] + stored.map { parameter in
+            let type = context.code(parameter.type)
+            if let value = parameter.defaultValue { return "\(parameter.name): \(type) = \(value)" }
+            return parameter.type.isOptional ? "\(parameter.name): \(type) = nil" : "\(parameter.name): \(type)"
+        }
+        printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
+            printer.line("self.client = client")
+            for parameter in stored {
+                printer.line("self.\(parameter.name) = \(parameter.name)")
+            }
+            if case .paged(let paging) = model.kind {
+                printer.line("self.pages = PagedQuery(")
+                printer.line("    first: \(paging.first),")
+                printer.line("    items: { page in \(paging.items) },")
+                printer.line("    next: { page, current, itemCount in \(paging.next) }")
+                printer.line(")")
+            }
+        }
+    }
+
+    private func call(_ operation: OperationDeclaration, overriding: [String: String] = [:]) -> String {
+        var arguments = operation.parameters.map { "\($0.name): \(overriding[$0.name] ?? $0.name)" }
+        if let body = operation.body {
+            arguments.append("\(body.name): \(body.name)")
+        }
+        return "\(namespace).\(operation.name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    private func renderQueryMethods(_ model: ViewModelDeclaration, response: String, into printer: inout Printer, access: String) {
+        printer.line("/// Loads once; a call while loading is ignored, and cancelling goes back to idle.")
+        printer.line("\(access)func load() async { await query.load(fetch) }")
+        printer.line("/// Loads again after a failure.")
+        printer.line("\(access)func retry() async { await query.retry(fetch) }")
+        printer.line("/// Reloads, showing the current value until the new one arrives.")
+        printer.line("\(access)func refresh() async { await query.refresh(fetch) }")
+        printer.blank()
+        printer.block("private var fetch: @Sendable () async throws -> \(response)") { printer in
+            printer.line("let client = client")
+            printer.line("let request = \(call(model.operation))")
+            printer.line("return { try await client.send(request) }")
+        }
+    }
+
+    private func renderPagedMethods(_ model: ViewModelDeclaration, paging: ViewModelDeclaration.Paging, response: String, into printer: inout Printer, access: String) {
+        printer.line("/// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.")
+        printer.line("\(access)func load() async { await pages.load(fetch) }")
+        printer.line("/// Loads the first page again after a failure.")
+        printer.line("\(access)func retry() async { await pages.load(fetch) }")
+        printer.line("/// Reloads from the first page, keeping the current items until it arrives.")
+        printer.line("\(access)func refresh() async { await pages.refresh(fetch) }")
+        printer.line("/// Appends the next page; does nothing at the end or while a page is loading.")
+        printer.line("\(access)func loadMore() async { await pages.loadMore(fetch) }")
+        printer.blank()
+        printer.block("private var fetch: @Sendable (PageRequest) async throws -> \(response)") { printer in
+            printer.line("let client = client")
+            let others = storedParameters(model)
+            for parameter in others {
+                printer.line("let \(parameter.name) = \(parameter.name)")
+            }
+            let parameter = paging.parameter
+            let unwrapped = parameter.type.unwrapped.code
+            let initial: String
+            let assignment: String
+            switch paging.style {
+            case .page, .offset:
+                let converted = unwrapped == "Int" ? "number" : "\(unwrapped)(number)"
+                initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue ?? (paging.style == .page ? "1" : "0"))
+                assignment = "if case .\(paging.style == .page ? "page" : "offset")(let number) = request { \(parameter.name) = \(converted) }"
+            case .cursor:
+                initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue ?? "\"\"")
+                assignment = "if case .cursor(let token) = request, !token.isEmpty { \(parameter.name) = token }"
+            }
+            printer.line("return { request in")
+            printer.indented { printer in
+                printer.line("var \(parameter.name): \(parameter.type.code) = \(initial)")
+                printer.line(assignment)
+                printer.line("return try await client.send(\(call(model.operation)))")
+            }
+            printer.line("}")
+        }
+    }
+
+    private func renderSubmit(_ model: ViewModelDeclaration, into printer: inout Printer, context: RenderContext) {
+        let operation = model.operation
+        var arguments = operation.parameters.map { parameter -> String in
+            let type = context.code(parameter.type)
+            if let value = parameter.defaultValue { return "\(parameter.name): \(type) = \(value)" }
+            return parameter.type.isOptional ? "\(parameter.name): \(type) = nil" : "\(parameter.name): \(type)"
+        }
+        if let body = operation.body {
+            arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
+        }
+        printer.line("/// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.")
+        printer.line("@discardableResult")
+        printer.block("\(context.access)func submit(\(arguments.joined(separator: ", "))) async -> Bool") { printer in
+            printer.line("let client = client")
+            printer.line("let request = \(call(operation))")
+            printer.line("return await submission.submit { try await client.send(request) }")
+        }
+    }
+
+    private func documentation(for model: ViewModelDeclaration) -> Documentation {
+        let operation = model.operation
+        let summary = operation.documentation.lines.first ?? operation.name
+        switch model.kind {
+        case .query:
+            return Documentation(["The state of `\(namespace).\(operation.name)` for a screen: \(summary)"])
+        case .paged:
+            return Documentation(["The pages of `\(namespace).\(operation.name)` for a list screen: \(summary)"])
+        case .submission:
+            return Documentation(["Sends `\(namespace).\(operation.name)` from a form or button: \(summary)"])
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import APIGenOpenAPI
+
+/// Builds a JSON value that is valid for a schema: the schema's own example where that example
+/// fits the schema, else a deterministic synthesised value (real enum cases, valid formats,
+/// every required property). Generated `sample` values decode this JSON.
+struct SampleSynthesizer {
+    let table: SchemaTable
+    /// How deep objects nest in a sample; deeper optional content is left out.
+    var maxDepth = 6
+
+    /// A sample for `id`; `variant` (0, 1, 2…) varies identifiers and numbers so that lists of
+    /// samples are not all equal. nil when no finite valid value exists (a required cycle).
+    func sample(for id: SchemaID, variant: Int = 0, hint: String = "value") -> SpecValue? {
+        var path: Set<SchemaID> = []
+        return sample(id, variant: variant, hint: hint, depth: 0, path: &path)
+    }
+
+    private func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
+        let resolved = table.resolved(id)
+        let schema = table[resolved]
+        guard depth <= maxDepth, path.insert(resolved).inserted else { return nil }
+        defer { path.remove(resolved) }
+        let outer = table[id]
+        for example in outer.examples + (resolved == id ? [] : schema.examples) where ExampleChecker(table: table).conforms(example, to: id) {
+            if variant == 0 { return example }
+        }
+        if let value = outer.defaultValue ?? schema.defaultValue, value != .null, variant == 0, ExampleChecker(table: table).conforms(value, to: id) {
+            return value
+        }
+        switch SchemaShape(schema, in: table) {
+        case .reference(let target), .alias(let target):
+            return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
+        case .union(let members):
+            for member in members {
+                if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
+                    if let discriminator = schema.discriminator, case .object(var members) = value {
+                        let selector = discriminator.mapping.first { table.resolved($0.schema) == table.resolved(member) }?.value
+                            ?? table.components.first { table.resolved($0.schema) == table.resolved(member) }?.name
+                        if let selector, !members.contains(where: { $0.key == discriminator.propertyName }) {
+                            members.insert(.init(key: discriminator.propertyName, value: .string(selector)), at: 0)
+                            value = .object(members)
+                        }
+                    }
+                    return value
+                }
+            }
+            return nil
+        case .object:
+            return objectSample(resolved, variant: variant, depth: depth, path: &path)
+        case .stringEnum(let values):
+            return .string(values[variant % values.count])
+        case .integerEnum(let values):
+            return .int(values[variant % values.count])
+        case .constant(let value):
+            return .string(value)
+        case .array(let items):
+            guard let items else { return .array([]) }
+            // A cycle through an array ends in an empty array, which is always valid.
+            return .array(sample(items, variant: variant, hint: hint, depth: depth + 1, path: &path).map { [$0] } ?? [])
+        case .dictionary:
+            return .object([])
+        case .primitive(let type):
+            return primitive(type, schema: schema, variant: variant, hint: hint)
+        case .primitiveUnion(let types):
+            return primitive(types[0], schema: schema, variant: variant, hint: hint)
+        case .any:
+            return SchemaShape.isNullable(schema, table) ? .null : .object([])
+        }
+    }
+
+    private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
+        let merged = ModelTranslator.mergedObject(id, table: table)
+        var members: [SpecValue.Member] = []
+        for property in merged.properties {
+            let isRequired = merged.required.contains(property.name)
+            if let value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
+                members.append(.init(key: property.name, value: value))
+            } else if isRequired {
+                guard SchemaShape.isNullable(table[property.schema], table) || SchemaShape.isNullable(table[table.resolved(property.schema)], table) else {
+                    return nil
+                }
+                members.append(.init(key: property.name, value: .null))
+            }
+        }
+        return .object(members)
+    }
+
+    private func primitive(_ type: JSONType, schema: Schema, variant: Int, hint: String) -> SpecValue {
+        switch type {
+        case .string:
+            let number = variant + 1
+            switch schema.format {
+            case "date-time": return .string("2024-05-0\(min(number, 9))T09:30:00Z")
+            case "date": return .string("2024-05-0\(min(number, 9))")
+            case "time": return .string("09:30:00")
+            case "uuid": return .string("3f2504e0-4f89-41d3-9a0c-0305e82c330\(number % 10)")
+            case "uri", "url": return .string("https://example.com/\(SwiftName.memberName(hint))/\(number)")
+            case "email": return .string("user\(number)@example.com")
+            case "byte", "binary": return .string("c2FtcGxl")
+            case "ipv4": return .string("192.0.2.\(number)")
+            case "ipv6": return .string("2001:db8::\(number)")
+            case "hostname": return .string("host\(number).example.com")
+            default:
+                var text = "\(SwiftName.words(hint).joined(separator: " ").capitalizedFirst) \(number)"
+                if let minLength = schema.minLength, text.count < minLength {
+                    text += String(repeating: "x", count: minLength - text.count)
+                }
+                if let maxLength = schema.maxLength, text.count > maxLength {
+                    text = String(text.prefix(max(maxLength, 0)))
+                }
+                return .string(text)
+            }
+        case .integer:
+            var value = Double(variant + 1)
+            if let minimum = schema.minimum, value < minimum { value = minimum.rounded(.up) }
+            if let maximum = schema.maximum, value > maximum { value = maximum.rounded(.down) }
+            return .int(Int64(value))
+        case .number:
+            var value = Double(variant) + 1.5
+            if let minimum = schema.minimum, value < minimum { value = minimum }
+            if let maximum = schema.maximum, value > maximum { value = maximum }
+            return .double(value)
+        case .boolean:
+            return .bool(variant % 2 == 0)
+        case .object:
+            return .object([])
+        case .array:
+            return .array([])
+        case .null:
+            return .null
+        }
+    }
+}
+
+private extension String {
+    var capitalizedFirst: String {
+        guard let first else { return "Value" }
+        return first.uppercased() + dropFirst()
+    }
+}
+
+/// Whether an example value fits its schema well enough to decode with the generated type:
+/// kinds, enum membership, formats the decoder checks, required properties, recursively.
+struct ExampleChecker {
+    let table: SchemaTable
+
+    func conforms(_ value: SpecValue, to id: SchemaID, depth: Int = 0) -> Bool {
+        guard depth < 32 else { return true }
+        let schema = table[table.resolved(id)]
+        if value == .null {
+            return SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(schema, table)
+        }
+        switch SchemaShape(schema, in: table) {
+        case .reference(let target), .alias(let target):
+            return conforms(value, to: target, depth: depth + 1)
+        case .union(let members):
+            return members.contains { conforms(value, to: $0, depth: depth + 1) }
+        case .object:
+            guard case .object(let members) = value else { return false }
+            let merged = ModelTranslator.mergedObject(table.resolved(id), table: table)
+            for name in merged.required where !members.contains(where: { $0.key == name }) {
+                let property = merged.properties.first { $0.name == name }
+                // Read-only and write-only properties are optional in the generated type.
+                if let property, table[property.schema].readOnly || table[property.schema].writeOnly { continue }
+                if property != nil { return false }
+            }
+            for member in members {
+                if let property = merged.properties.first(where: { $0.name == member.key }), !conforms(member.value, to: property.schema, depth: depth + 1) {
+                    return false
+                }
+            }
+            return true
+        case .stringEnum, .constant:
+            return value.stringValue != nil
+        case .integerEnum:
+            if case .int = value { return true }
+            return false
+        case .array(let items):
+            guard case .array(let elements) = value else { return false }
+            guard let items else { return true }
+            return elements.allSatisfy { conforms($0, to: items, depth: depth + 1) }
+        case .dictionary(let values):
+            guard case .object(let members) = value else { return false }
+            guard let values else { return true }
+            return members.allSatisfy { conforms($0.value, to: values, depth: depth + 1) }
+        case .primitive(let type):
+            return primitiveConforms(value, type: type, format: schema.format)
+        case .primitiveUnion(let types):
+            return types.contains { primitiveConforms(value, type: $0, format: schema.format) }
+        case .any:
+            return true
+        }
+    }
+
+    private func primitiveConforms(_ value: SpecValue, type: JSONType, format: String?) -> Bool {
+        switch (type, value) {
+        case (.string, .string(let text)):
+            switch format {
+            case "date-time": return DateText.isDateTime(text)
+            case "date": return DateText.isDate(text)
+            case "uuid": return DateText.isUUID(text)
+            case "uri", "url": return text.contains(":") && !text.contains(" ")
+            case "byte": return text.utf8.allSatisfy { $0 < 128 && $0 != 32 }
+            default: return true
+            }
+        case (.integer, .int): return true
+        case (.integer, .double(let number)): return number == number.rounded()
+        case (.number, .int), (.number, .double): return true
+        case (.boolean, .bool): return true
+        default: return false
+        }
+    }
+}
+
+/// Shape checks for the string formats generated types decode strictly.
+enum DateText {
+    static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45 else { return false }
+        return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { bytes[$0] >= 48 && bytes[$0] <= 57 }
+    }
+
+    static func isDateTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, isDate(String(decoding: bytes[0..<10], as: UTF8.self)), bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32 else { return false }
+        guard bytes[13] == 58, bytes[16] == 58 else { return false }
+        let last = bytes[bytes.count - 1]
+        return last == 90 || last == 122 || (bytes.count >= 25 && (bytes[bytes.count - 6] == 43 || bytes[bytes.count - 6] == 45))
+    }
+
+    static func isUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                if byte != 45 { return false }
+            } else if !((byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70)) {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,61 @@
+import APIGenOpenAPI
+
+/// Sample values for every named model, and the preview client's answer to every operation.
+struct SampleTranslator {
+    let models: ModelTranslator
+    var table: SchemaTable { models.table }
+
+    func samples() -> [SampleDeclaration] {
+        let synthesizer = SampleSynthesizer(table: table)
+        let checker = ExampleChecker(table: table)
+        var result: [SampleDeclaration] = []
+        for (id, name) in models.namedSchemas {
+            let schema = table[id]
+            switch SchemaShape(schema, in: table) {
+            case .stringEnum, .integerEnum:
+                guard let first = models.caseNames(for: id).first else { continue }
+                result.append(SampleDeclaration(typeName: name, sample: .enumCase("." + first), listJSON: nil, isFromExample: false))
+            case .object, .union, .primitiveUnion:
+                guard let value = synthesizer.sample(for: id, hint: name) else { continue }
+                let variants = (0..<3).compactMap { synthesizer.sample(for: id, variant: $0, hint: name) }
+                let distinct = SchemaShape.distinct(variants)
+                let fromExample = (schema.examples).contains { checker.conforms($0, to: id) }
+                result.append(SampleDeclaration(
+                    typeName: name,
+                    sample: .json(JSONText.render(value)),
+                    listJSON: distinct.count > 1 ? JSONText.render(.array(distinct)) : nil,
+                    isFromExample: fromExample
+                ))
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// For each operation, its first success response's sample.
+    func previewResponses(for operations: [Operation], declarations: [OperationDeclaration]) -> [PreviewResponse] {
+        let synthesizer = SampleSynthesizer(table: table)
+        return zip(operations, declarations).map { operation, declaration in
+            guard let success = operation.responses.first(where: \.isSuccess) else {
+                return PreviewResponse(operationID: declaration.operationID, body: .empty(status: 204))
+            }
+            let status = Int(success.status) ?? 200
+            guard let media = MediaTypes.preferred(success.content) else {
+                return PreviewResponse(operationID: declaration.operationID, body: .empty(status: status))
+            }
+            switch MediaTypes.kind(of: media.name) {
+            case .json:
+                let example = media.examples.first { value in media.schema.map { ExampleChecker(table: table).conforms(value, to: $0) } ?? true }
+                let value = example ?? media.schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name) } ?? .object([])
+                return PreviewResponse(operationID: declaration.operationID, body: .json(JSONText.render(value)))
+            case .text:
+                let schemaExample = media.schema.flatMap { table[table.resolved($0)].examples.first?.stringValue }
+                let text = media.examples.first?.stringValue ?? schemaExample ?? "OK"
+                return PreviewResponse(operationID: declaration.operationID, body: .text(text))
+            case .binary, .form, .multipart:
+                return PreviewResponse(operationID: declaration.operationID, body: .data)
+            }
+        }
+    }
+}
