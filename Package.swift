@@ -23,6 +23,7 @@ let package = Package(
     products: [
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "APIGenRuntime", targets: ["APIGenRuntime"]),
+        .library(name: "APIGenSwiftUI", targets: ["APIGenSwiftUI"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "APIGenCLI", dependencies: ["APIGenGenerator"]),
         .executableTarget(name: "apigen", dependencies: ["APIGenCLI"]),
         .target(name: "APIGenRuntime"),
+        // SwiftUI views over the runtime's state types; empty where SwiftUI does not exist.
+        .target(name: "APIGenSwiftUI", dependencies: ["APIGenRuntime"]),
         .testTarget(name: "APIGenYAMLTests", dependencies: ["APIGenYAML"]),
         .testTarget(name: "APIGenOpenAPITests", dependencies: ["APIGenOpenAPI"]),
         .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI"]),

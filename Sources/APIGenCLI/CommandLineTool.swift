@@ -63,6 +63,8 @@ public enum CommandLineTool {
       --access <level>          public (default), package or internal
       --config <file>           Settings file (default: apigen.yaml beside the spec)
       --model-files <n>         Number of files the models are spread over (default: 4)
+      --namespace <Name>        Enum holding the request builders (default: API)
+      --no-view-models          Leave out the @Observable view models
 
     OPTIONS:
       -h, --help                Show this help

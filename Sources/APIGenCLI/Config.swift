@@ -9,12 +9,17 @@ import Foundation
 /// access: public        # public | package | internal
 /// output: Generated/PetstoreAPI
 /// modelFiles: 4
+/// namespace: API        # the enum holding the request builders
+/// viewModels: true      # false, or a list of tags to generate view models for
 /// ```
 struct Config {
     var moduleName: String?
     var accessLevel: AccessLevel?
     var outputPath: String?
     var modelFileCount: Int?
+    var namespace: String?
+    var viewModels: Bool?
+    var viewModelTags: Set<String>?
 
     static func defaultPath(besideSpec spec: String) -> String? {
         let candidate = ((spec as NSString).deletingLastPathComponent as NSString).appendingPathComponent("apigen.yaml")
@@ -65,6 +70,20 @@ struct Config {
                     return .failure(.error("'modelFiles' must be a number from 1 to 64", at: location, pointer: "/modelFiles"))
                 }
                 config.modelFileCount = count
+            case "namespace":
+                guard let value, SwiftName.typeName(value) == value, !SwiftName.reservedTypeNames.contains(value) else {
+                    return .failure(.error("'namespace' must be a Swift type name that is not a standard type", at: location, pointer: "/namespace"))
+                }
+                config.namespace = value
+            case "viewModels":
+                if document.kind(pair.value) == .sequence {
+                    config.viewModels = true
+                    config.viewModelTags = Set(document.items(pair.value).compactMap { document.scalar($0) })
+                } else if case .bool(let enabled)? = document.scalarValue(pair.value) {
+                    config.viewModels = enabled
+                } else {
+                    return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
+                }
             default:
                 warnings.append(.warning("unknown setting '\(pair.key)' is ignored", at: document.location(pair.keyNode), pointer: "/" + JSONPointer.escape(pair.key)))
             }

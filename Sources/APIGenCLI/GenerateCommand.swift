@@ -11,6 +11,8 @@ struct GenerateCommand {
     var accessLevel: AccessLevel?
     var configPath: String?
     var modelFileCount: Int?
+    var namespace: String?
+    var viewModels: Bool?
 
     /// Parses the arguments after `generate`; a usage error is returned as its message.
     static func parse(_ arguments: [String]) -> Result<GenerateCommand, UsageError> {
@@ -39,6 +41,13 @@ struct GenerateCommand {
             case "--config":
                 guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--config needs a file")) }
                 command.configPath = text
+            case "--namespace":
+                guard case .success(let text) = value(for: argument), SwiftName.typeName(text) == text, !SwiftName.reservedTypeNames.contains(text) else {
+                    return .failure(UsageError("--namespace must be a Swift type name that is not a standard type"))
+                }
+                command.namespace = text
+            case "--no-view-models":
+                command.viewModels = false
             case "--model-files":
                 guard case .success(let text) = value(for: argument), let count = Int(text), (1...64).contains(count) else {
                     return .failure(UsageError("--model-files must be a number from 1 to 64"))
@@ -82,6 +91,9 @@ struct GenerateCommand {
         var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
         options.accessLevel = accessLevel ?? config.accessLevel ?? .public
         options.modelFileCount = modelFileCount ?? config.modelFileCount ?? options.modelFileCount
+        options.namespace = namespace ?? config.namespace ?? options.namespace
+        options.viewModels = viewModels ?? config.viewModels ?? true
+        options.viewModelTags = config.viewModelTags
         let generated = Generator(options: options).generate(document, files: loaded.files)
         diagnostics.append(contentsOf: generated.diagnostics)
         report(diagnostics, errors: errors)

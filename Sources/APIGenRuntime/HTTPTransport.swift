@@ -15,9 +15,9 @@ public protocol HTTPTransport: Sendable {
 
 /// The production transport: `URLSession` (FoundationNetworking on Linux).
 ///
-/// Uses a data task with a completion handler inside `withTaskCancellationHandler`, because that
-/// cancels the socket promptly on every platform, where the async `URLSession` API on Linux does not
-/// reliably stop the transfer when the task is cancelled.
+/// Uses a data task with a completion handler inside `withTaskCancellationHandler`: cancelling the
+/// calling task cancels the data task at once, on Darwin and on Linux alike (the loopback fault
+/// tests prove it), and surfaces as `CancellationError`.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
     /// Used when a request carries no timeout of its own.
@@ -34,8 +34,8 @@ public struct URLSessionTransport: HTTPTransport {
         try Task.checkCancellation()
         let urlRequest = makeURLRequest(request)
         let inFlight = InFlightTask()
-        let outcome: Result<(Data, URLResponse), URLError> = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+        let outcome: Result<(Data, URLResponse), URLError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
                         continuation.resume(returning: .failure(Self.urlError(error)))
@@ -45,6 +45,7 @@ public struct URLSessionTransport: HTTPTransport {
                         continuation.resume(returning: .failure(URLError(.badServerResponse)))
                     }
                 }
+                task.delegate = RedirectGuard(sensitiveNames: request.sensitiveNames)
                 inFlight.start(task)
             }
         } onCancel: {
@@ -108,6 +109,42 @@ public struct URLSessionTransport: HTTPTransport {
             return URLError(.code(nsError.code), userInfo: nsError.userInfo)
         }
         return URLError(.unknown, userInfo: [NSUnderlyingErrorKey: nsError])
+    }
+}
+
+/// Follows redirects, but never carries credentials to another origin: URLSession copies every
+/// header to the redirected request (FoundationNetworking even to another host), which would hand
+/// the token or api key to whoever the `Location` names.
+private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+    private let sensitiveNames: Set<String>
+
+    init(sensitiveNames: Set<String>) {
+        self.sensitiveNames = sensitiveNames
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let from = response.url ?? task.originalRequest?.url, let to = request.url, !Self.sameOrigin(from, to) else {
+            return completionHandler(request)
+        }
+        var stripped = request
+        let redaction = Redaction()
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where redaction.isSensitive(name, extraNames: sensitiveNames) {
+            stripped.setValue(nil, forHTTPHeaderField: name)
+        }
+        completionHandler(stripped)
+    }
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func port(_ url: URL) -> Int? {
+            url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
+        }
+        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
     }
 }
 

@@ -23,6 +23,7 @@ Endpoints (any method; query parameters in brackets):
 import email.utils
 import json
 import os
+import signal
 import socket
 import socketserver
 import sys
@@ -149,6 +150,10 @@ def exit_when_stdin_closes():
 
 
 def main():
+    # The test process may spawn us from a thread that blocks signals; the mask is inherited,
+    # and a blocked SIGTERM would make "stop by PID" hang.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
     server = Server(("127.0.0.1", port), Handler)
     print(server.server_address[1], flush=True)

@@ -112,7 +112,8 @@ public enum SwiftName {
         "HTTPMethod", "HTTPFields", "HTTPRequest", "HTTPResponse", "SecurityScheme", "RequestBody", "ResponseBody",
         "FormBody", "MultipartBody", "PathParameter", "ParameterSerializer", "ParameterStyle", "APIServer",
         "APIResponse", "Authentication", "Middleware", "RetryPolicy", "MockTransport", "URLSessionTransport",
-        "UserMessages", "DecodingFailure",
+        "UserMessages", "DecodingFailure", "RemoteQuery", "PagedQuery", "PageRequest", "Submission",
+        "OptimisticUpdater", "SampleData", "APIGenSwiftUI",
         // Foundation types an app file importing both Foundation and the client would find ambiguous.
         "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",
         "Bundle", "Host", "Port", "Stream", "Expression", "Predicate", "Formatter", "Scanner", "IndexPath",

@@ -61,6 +61,8 @@ struct ViewModelTranslator {
         let string: (SchemaShape) -> Bool = { if case .primitive(.string) = $0 { return true } else { return false } }
         let boolean: (SchemaShape) -> Bool = { if case .primitive(.boolean) = $0 { return true } else { return false } }
         let hasMore = member(Self.hasMoreKeys, boolean).map { "page.\($0.name)\($0.optional ? " == true" : "")" }
+        // `itemCount` counts every item loaded so far; `received` is this page's.
+        let received = "let received = (\(items)).count; "
         let next: String
         switch style {
         case .page:
@@ -72,16 +74,16 @@ struct ViewModelTranslator {
             } else if let hasMore {
                 next = "\(number); return \(hasMore) ? .page(number + 1) : nil"
             } else {
-                next = "\(number); return itemCount > 0 ? .page(number + 1) : nil"
+                next = "\(number); \(received)return received > 0 ? .page(number + 1) : nil"
             }
         case .offset:
-            let offset = "guard case .offset(let offset) = current else { return nil }"
+            let offset = "guard case .offset(let offset) = current else { return nil }; \(received)"
             if let total = member(Self.totalKeys, integer) {
-                next = "\(offset); return itemCount > 0 && offset + itemCount < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .offset(offset + itemCount) : nil"
+                next = "\(offset)return received > 0 && offset + received < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .offset(offset + received) : nil"
             } else if let hasMore {
-                next = "\(offset); return \(hasMore) ? .offset(offset + itemCount) : nil"
+                next = "\(offset)return \(hasMore) ? .offset(offset + received) : nil"
             } else {
-                next = "\(offset); return itemCount > 0 ? .offset(offset + itemCount) : nil"
+                next = "\(offset)return received > 0 ? .offset(offset + received) : nil"
             }
         case .cursor:
             guard let cursor = member(Self.nextCursorKeys, string) else { return nil }

@@ -1,0 +1,318 @@
+import APIGenRuntime
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `Tests/Support/fault_server.py`, started on 127.0.0.1 with a port the OS picks, stopped by PID.
+final class LoopbackFaultServer {
+    let process = Process()
+    let port: Int
+    private let input = Pipe()
+
+    var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    init() throws {
+        guard let python = Self.findExecutable("python3") else {
+            throw XCTSkip("python3 is not on PATH: the loopback fault tests need Python 3 (standard library only); install python3 to run them")
+        }
+        let script = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/fault_server.py")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            throw XCTSkip("fault server script not found at \(script.path)")
+        }
+        let output = Pipe()
+        process.executableURL = python
+        process.arguments = [script.path, "0"]
+        process.standardOutput = output
+        // The server exits when this pipe closes, so a crashed test run leaves nothing behind.
+        process.standardInput = input
+        try process.run()
+
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw XCTSkip("the fault server did not start (printed \(String(decoding: line, as: UTF8.self).debugDescription))")
+        }
+        self.port = port
+    }
+
+    /// SIGTERM by PID; SIGKILL if it is still running after two seconds.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        guard process.isRunning else { return }
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
+        if process.isRunning {
+            kill(pid, SIGKILL)
+        }
+        process.waitUntilExit()
+    }
+
+    static func findExecutable(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// A loopback port nothing listens on: bound by a socket that is then closed.
+    static func unusedPort() -> Int {
+        #if os(Linux)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 ? getsockname(fd, socketAddress, &length) : -1
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// The runtime against a real socket: every fault a mobile app meets, each mapped to the right
+/// `APIError` and message.
+final class FaultServerTests: XCTestCase {
+    private var server: LoopbackFaultServer!
+
+    override func setUpWithError() throws {
+        server = try LoopbackFaultServer()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+    }
+
+    private struct Echo: Decodable, Sendable {
+        var method: String
+        var path: String
+        var query: String
+        var headers: [String: String]
+        var body: String
+    }
+
+    private struct Attempts: Decodable, Sendable, Equatable {
+        var attempts: Int
+    }
+
+    private struct Count: Decodable, Sendable {
+        var count: Int
+    }
+
+    private func client(retry: RetryPolicy = .none, timeout: TimeInterval = 5, authentication: Authentication? = nil) -> APIClient {
+        APIClient(baseURL: server.baseURL, transport: URLSessionTransport(), authentication: authentication, retry: retry, timeout: timeout)
+    }
+
+    private func get<R: Decodable & Sendable>(_ path: String, _ type: R.Type = R.self) -> Request<R> {
+        Request(method: .get, path: path, operationID: "fault", response: .json)
+    }
+
+    private func count(_ key: String) async throws -> Int {
+        var request: Request<Count> = get("/count")
+        request.addQuery("key", key)
+        return try await client().send(request).count
+    }
+
+    func testHTML500GivesStatusTextNotMarkup() async {
+        let error = await thrownError { try await client().send(get("/html500", Attempts.self)) }
+        guard case APIError.server(let status, let reason, let body)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(status, 500)
+        XCTAssertEqual(reason, "Internal Server Error")
+        XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("<html>"))
+        XCTAssertEqual(error?.userMessage, "Internal Server Error")
+    }
+
+    func testProblemJSONReasonReachesTheError() async {
+        var create = Request<Void>(method: .post, path: "/problem", operationID: "createPets", response: .empty)
+        create.body = .json(["tag": "x"])
+        let error = await thrownError { try await client().send(create) }
+        guard case APIError.server(400, let reason, _)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(reason, "'name' is a required property")
+        XCTAssertEqual(error?.userMessage, "'name' is a required property")
+    }
+
+    func testMalformedJSONIsAnUnexpectedResponse() async {
+        let error = await thrownError { try await client().send(get("/malformed", TestPet.self)) }
+        guard case APIError.decoding(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(String(decoding: failure.body, as: UTF8.self), #"{"name": "Rex", "tag": "#)
+        XCTAssertEqual(error?.userMessage, "The server sent an unexpected response.")
+    }
+
+    func testDroppedConnectionIsATransportErrorAndRetried() async throws {
+        let delays = Recorder<TimeInterval>()
+        var request: Request<Attempts> = get("/drop")
+        request.addQuery("key", "drop-get")
+        let error = await thrownError { try await client(retry: .instant(delays)).send(request) }
+        guard case APIError.transport(let urlError)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue([.networkConnectionLost, .badServerResponse, .cannotParseResponse].contains(urlError.code), "\(urlError.code)")
+        XCTAssertTrue(["You appear to be offline.", "The server sent an unexpected response."].contains(error?.userMessage ?? ""), error?.userMessage ?? "")
+        let attempts = try await count("drop-get")
+        XCTAssertEqual(attempts, urlError.code == .networkConnectionLost ? 3 : 1)
+
+        // A POST is never repeated: the server may have acted on it before the connection dropped.
+        var post = Request<Void>(method: .post, path: "/drop", operationID: "fault", response: .empty)
+        post.addQuery("key", "drop-post")
+        _ = await thrownError { try await client(retry: .instant(delays)).send(post) }
+        let postAttempts = try await count("drop-post")
+        XCTAssertEqual(postAttempts, 1)
+    }
+
+    func testResponseSlowerThanTheTimeoutTimesOut() async {
+        var request: Request<Attempts> = get("/slow")
+        request.addQuery("delay", "3")
+        request.timeout = 0.4
+        let start = Date()
+        let error = await thrownError { try await client().send(request) }
+        let elapsed = Date().timeIntervalSince(start)
+        guard case APIError.transport(let urlError)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(urlError.code, .timedOut)
+        XCTAssertEqual(error?.userMessage, "The request timed out.")
+        XCTAssertLessThan(elapsed, 2, "the 0.4 s timeout must win over the 3 s response")
+        XCTAssertGreaterThan(elapsed, 0.3, "not before the timeout either")
+    }
+
+    func testRetryAfterIsHonouredThenSucceeds() async throws {
+        let delays = Recorder<TimeInterval>()
+        let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 5, jitter: 0) { seconds in
+            delays.append(seconds)
+            try await RetryPolicy.taskSleep(seconds)
+        }
+        var request: Request<Attempts> = get("/flaky")
+        request.addQuery("key", "retry-after-seconds")
+        request.addQuery("status", 429)
+        request.addQuery("retry_after", 1)
+        let start = Date()
+        let response = try await client(retry: retry).response(for: request)
+        XCTAssertEqual(response.value, Attempts(attempts: 2))
+        XCTAssertEqual(delays.all, [1])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.95)
+    }
+
+    func testRetryAfterAsHTTPDateOn503() async throws {
+        let delays = Recorder<TimeInterval>()
+        var request: Request<Attempts> = get("/flaky")
+        request.addQuery("key", "retry-after-date")
+        request.addQuery("status", 503)
+        request.addQuery("retry_after", 2)
+        request.addQuery("date", 1)
+        let value = try await client(retry: .instant(delays)).send(request)
+        XCTAssertEqual(value, Attempts(attempts: 2))
+        XCTAssertEqual(delays.all.count, 1)
+        XCTAssertTrue((0.5...2.0).contains(delays.all.first ?? -1), "\(delays.all)")
+    }
+
+    func testCancellationMidRequestIsPromptAndNotAnAPIError() async throws {
+        let client = client(timeout: 30)
+        var request: Request<Attempts> = get("/slow")
+        request.addQuery("delay", "5")
+        let task = Task { try await client.send(request) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let start = Date()
+        task.cancel()
+        let result = await task.result
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "cancelling must stop the request at once")
+        guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
+        XCTAssertTrue(error is CancellationError, "\(error)")
+        XCTAssertEqual(error.userMessage, "The request was cancelled.")
+    }
+
+    func testUnreachablePortCantReachTheServer() async {
+        let port = LoopbackFaultServer.unusedPort()
+        XCTAssertGreaterThan(port, 0)
+        let delays = Recorder<TimeInterval>()
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)/v1")!, retry: .instant(delays), timeout: 5)
+        let error = await thrownError { try await client.send(Request.pet()) }
+        guard case APIError.transport(let urlError)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(urlError.code, .cannotConnectToHost)
+        XCTAssertEqual(error?.userMessage, "Can't reach the server.")
+        XCTAssertEqual(delays.all.count, 2, "refused connections are retried")
+    }
+
+    func testRedirectIsFollowedAndTheWireRequestIsWhatWasBuilt() async throws {
+        var request: Request<Echo> = get("/redirect")
+        request.addQuery("to", "/echo?x=1")
+        let redirected = try await client().send(request)
+        XCTAssertEqual(redirected.path, "/echo")
+        XCTAssertEqual(redirected.query, "x=1")
+
+        var post = Request<Echo>(method: .post, path: "/echo", operationID: "createPets", response: .json)
+        post.security = [[SecurityScheme(name: "bearerAuth", kind: .bearer)]]
+        post.addQuery("tags", ["a b", "c"], explode: false)
+        post.addHeader("X-Request-ID", "r-1")
+        post.addCookie("theme", "dark")
+        post.accept = "application/json"
+        post.body = .json(TestPet(id: 1, name: "Rex"))
+        let echo = try await client(authentication: .bearer { "t-1" }).send(post)
+        XCTAssertEqual(echo.method, "POST")
+        XCTAssertEqual(echo.query, "tags=a%20b,c")
+        XCTAssertEqual(echo.headers["authorization"], "Bearer t-1")
+        XCTAssertEqual(echo.headers["x-request-id"], "r-1")
+        XCTAssertEqual(echo.headers["cookie"], "theme=dark")
+        XCTAssertEqual(echo.headers["accept"], "application/json")
+        XCTAssertEqual(echo.headers["content-type"], "application/json")
+        XCTAssertEqual(echo.body, #"{"id":1,"name":"Rex"}"#)
+    }
+
+    func testCrossOriginRedirectDropsCredentials() async throws {
+        let auth = Authentication.combined(.bearer { "t-1" }, .apiKey("k-1"))
+        let security = [[SecurityScheme(name: "bearerAuth", kind: .bearer), SecurityScheme(name: "key", kind: .apiKey(name: "X-Partner", location: .header))]]
+        var sameOrigin: Request<Echo> = get("/redirect")
+        sameOrigin.security = security
+        sameOrigin.addQuery("to", "/echo")
+        let kept = try await client(authentication: auth).send(sameOrigin)
+        XCTAssertEqual(kept.headers["authorization"], "Bearer t-1")
+        XCTAssertEqual(kept.headers["x-partner"], "k-1")
+
+        // localhost is another origin than 127.0.0.1, though the same server.
+        var crossOrigin = sameOrigin
+        crossOrigin.query = []
+        crossOrigin.addQuery("to", "http://localhost:\(server.port)/echo")
+        crossOrigin.addHeader("X-Request-ID", "r-1")
+        let stripped = try await client(authentication: auth).send(crossOrigin)
+        XCTAssertTrue(stripped.headers["host"]?.hasPrefix("localhost") == true, "\(stripped.headers)")
+        XCTAssertNil(stripped.headers["authorization"])
+        XCTAssertNil(stripped.headers["x-partner"])
+        XCTAssertEqual(stripped.headers["x-request-id"], "r-1")
+    }
+
+    func testURLSessionTransportAloneTimesOut() async {
+        let transport = URLSessionTransport()
+        let request = HTTPRequest(method: .get, url: server.baseURL.appendingPathComponent("slow"), timeout: 0.5)
+        let start = Date()
+        let error = await thrownError { try await transport.send(request) }
+        XCTAssertEqual((error as? URLError)?.code, .timedOut, "\(String(describing: error))")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
+    }
+}
