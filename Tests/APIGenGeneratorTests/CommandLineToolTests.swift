@@ -43,7 +43,7 @@ final class CommandLineToolTests: XCTestCase {
         let out = folder.url.appendingPathComponent("out")
         let result = run(["generate", spec.path, "--output", out.path])
         XCTAssertEqual(result.status, 0, result.errors.joined(separator: "\n"))
-        XCTAssertTrue(result.output.first?.hasPrefix("Generated TinyShopAPI in \(out.path): 5 files") == true, "\(result.output)")
+        XCTAssertTrue(result.output.first?.hasPrefix("Generated TinyShopAPI in \(out.path): 7 files") == true, "\(result.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         XCTAssertEqual(files, ["Models1.swift", "Models2.swift", "Models3.swift", "Models4.swift", "Operations.swift", "Samples.swift", "ViewModels.swift"])
         let all = try files.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }.joined()
