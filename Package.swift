@@ -24,6 +24,8 @@ let package = Package(
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "APIGenRuntime", targets: ["APIGenRuntime"]),
         .library(name: "APIGenSwiftUI", targets: ["APIGenSwiftUI"]),
+        .plugin(name: "APIGenPlugin", targets: ["APIGenPlugin"]),
+        .plugin(name: "APIGenCommand", targets: ["APIGenCommand"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +38,15 @@ let package = Package(
         .target(name: "APIGenGenerator", dependencies: ["APIGenOpenAPI"]),
         .target(name: "APIGenCLI", dependencies: ["APIGenGenerator"]),
         .executableTarget(name: "apigen", dependencies: ["APIGenCLI"]),
+        .plugin(name: "APIGenPlugin", capability: .buildTool(), dependencies: ["apigen"]),
+        .plugin(
+            name: "APIGenCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-client", description: "Write the generated Swift client for targets holding openapi.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "apigen writes the generated client into the package")]
+            ),
+            dependencies: ["apigen"]
+        ),
         .target(name: "APIGenRuntime"),
         // SwiftUI views over the runtime's state types; empty where SwiftUI does not exist.
         .target(name: "APIGenSwiftUI", dependencies: ["APIGenRuntime"]),
