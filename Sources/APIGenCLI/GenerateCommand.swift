@@ -13,6 +13,7 @@ struct GenerateCommand {
     var modelFileCount: Int?
     var namespace: String?
     var viewModels: Bool?
+    var exampleChecks = false
 
     /// Parses the arguments after `generate`; a usage error is returned as its message.
     static func parse(_ arguments: [String]) -> Result<GenerateCommand, UsageError> {
@@ -48,6 +49,8 @@ struct GenerateCommand {
                 command.namespace = text
             case "--no-view-models":
                 command.viewModels = false
+            case "--example-checks":
+                command.exampleChecks = true
             case "--model-files":
                 guard case .success(let text) = value(for: argument), let count = Int(text), (1...64).contains(count) else {
                     return .failure(UsageError("--model-files must be a number from 1 to 64"))
@@ -94,6 +97,7 @@ struct GenerateCommand {
         options.namespace = namespace ?? config.namespace ?? options.namespace
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
+        options.exampleChecks = exampleChecks
         let generated = Generator(options: options).generate(document, files: loaded.files)
         diagnostics.append(contentsOf: generated.diagnostics)
         report(diagnostics, errors: errors)

@@ -13,6 +13,8 @@ public struct GeneratorOptions: Sendable {
     public var viewModels = true
     /// When set, view models only for operations with one of these tags.
     public var viewModelTags: Set<String>?
+    /// Also write `ExampleChecks.swift`, which decodes every example of the spec (corpus report).
+    public var exampleChecks = false
     /// The spec's file name, for the header comment.
     public var specFileName: String
 

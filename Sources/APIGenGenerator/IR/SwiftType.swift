@@ -32,6 +32,8 @@ public indirect enum SwiftType: Hashable, Sendable {
         guard !scope.isEmpty else { return code }
         switch self {
         case .named(let name):
+            // Only nested types (`Pet.Owner`) can be shortened.
+            guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
             var prefix = Substring(scope)
             while !prefix.isEmpty {
                 if name.hasPrefix(prefix + "."), name.count > prefix.count + 1 {

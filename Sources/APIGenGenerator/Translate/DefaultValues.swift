@@ -57,7 +57,7 @@ extension ModelTranslator {
     private func enumCaseLiteral(_ value: SpecValue, schema: SchemaID) -> String? {
         guard let enumSchema = contentSchema(schema) else { return nil }
         let names = caseNames(for: enumSchema)
-        switch SchemaShape(table[enumSchema], in: table) {
+        switch shapes[enumSchema] {
         case .stringEnum(let values):
             guard case .string(let text) = value, let index = values.firstIndex(of: text) else { return nil }
             return "." + names[index]
@@ -73,7 +73,7 @@ extension ModelTranslator {
     private func contentSchema(_ id: SchemaID) -> SchemaID? {
         var current = id
         for _ in 0..<64 {
-            switch SchemaShape(table[current], in: table) {
+            switch shapes[current] {
             case .reference(let target), .alias(let target):
                 current = target
             default:

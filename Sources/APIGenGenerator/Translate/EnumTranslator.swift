@@ -5,7 +5,7 @@ extension ModelTranslator {
     func enumDeclaration(for id: SchemaID) -> EnumDeclaration {
         let schema = table[id]
         let names = caseNames(for: id)
-        switch SchemaShape(schema, in: table) {
+        switch shapes[id] {
         case .integerEnum(let values):
             let rawType = primitiveType(.integer, format: schema.format).code
             return EnumDeclaration(rawType: rawType, cases: zip(values, names).map { value, name in
@@ -28,7 +28,7 @@ extension ModelTranslator {
         }
         var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type"])
         let names: [String]
-        switch SchemaShape(table[id], in: table) {
+        switch shapes[id] {
         case .stringEnum(let values):
             names = values.map { value in
                 var text = value

@@ -24,9 +24,12 @@ final class ModelTranslator {
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
 
+    let shapes: ShapeTable
+
     init(document: OpenAPIDocument, files: SpecFiles) {
         self.document = document
         self.files = files
+        shapes = ShapeTable(document.schemas)
         assignTopLevelNames()
         for operation in document.operations where operation.method == .patch {
             for media in operation.requestBody?.content ?? [] {
@@ -67,7 +70,7 @@ final class ModelTranslator {
         if typeNames[id] != nil || table[id].reference != nil {
             return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
-        switch SchemaShape(table[id], in: table) {
+        switch shapes[id] {
         case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
             // Declared with the named schemas by `translateNamedSchemas`.
             claimTopLevel(id, proposed: suggestedName)
@@ -104,7 +107,7 @@ final class ModelTranslator {
         let schema = table[id]
         let documentation = self.documentation(for: schema)
         let qualified = qualifier.isEmpty ? name : "\(qualifier).\(name)"
-        switch SchemaShape(schema, in: table) {
+        switch shapes[id] {
         case .object:
             let context = nestedContext(qualified: qualified, name: name, parentScope: parentScope)
             return structDeclaration(for: id, name: name, context: context, documentation: documentation)
@@ -150,7 +153,7 @@ final class ModelTranslator {
             return SchemaShape.isNullable(schema, table) ? type.optional : type
         }
         var type: SwiftType
-        switch SchemaShape(schema, in: table) {
+        switch shapes[id] {
         case .reference(let target):
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
         case .alias(let target):

@@ -141,14 +141,14 @@ struct OperationTranslator {
         models.structMembers(of: schema).map { member in
             let resolved = table[table.resolved(member.schema)]
             let kind: BodyField.Kind
-            switch SchemaShape(resolved, in: table) {
+            switch models.shapes[table.resolved(member.schema)] {
             case .primitive(.string) where resolved.format == "binary" || resolved.format == "byte":
                 // `encoding.contentType` may list several types; a part has one.
                 let declared = encodings[member.key]?.split(separator: ",").first.map { String($0.drop { $0 == " " }) }
                 kind = .file(contentType: declared.flatMap { $0.contains("*") ? nil : $0 } ?? "application/octet-stream")
             case .object, .union, .dictionary, .any:
                 kind = .json
-            case .array(let items?) where { if case .object = SchemaShape(table[table.resolved(items)], in: table) { return true } else { return false } }():
+            case .array(let items?) where { if case .object = models.shapes[table.resolved(items)] { return true } else { return false } }():
                 kind = .json
             default:
                 kind = .text

@@ -5,8 +5,14 @@ import APIGenOpenAPI
 /// every required property). Generated `sample` values decode this JSON.
 struct SampleSynthesizer {
     let table: SchemaTable
-    /// How deep objects nest in a sample; deeper optional content is left out.
-    var maxDepth = 6
+    let shapes: ShapeTable
+    /// How deep objects nest in a sample; deeper content is left out where the schema allows.
+    var maxDepth = 4
+    /// Optional properties are filled in this deep; below it only required ones, so samples of
+    /// large APIs stay small.
+    var optionalDepth = 1
+    /// Which example of a schema fits it (or none), found once per schema.
+    let fittingExamples = FittingExamples()
 
     /// A sample for `id`; `variant` (0, 1, 2…) varies identifiers and numbers so that lists of
     /// samples are not all equal. nil when no finite valid value exists (a required cycle).
@@ -20,14 +26,14 @@ struct SampleSynthesizer {
         let schema = table[resolved]
         guard depth <= maxDepth, path.insert(resolved).inserted else { return nil }
         defer { path.remove(resolved) }
-        let outer = table[id]
-        for example in outer.examples + (resolved == id ? [] : schema.examples) where ExampleChecker(table: table).conforms(example, to: id) {
-            if variant == 0 { return example }
+        if variant == 0, let example = fittingExample(id) ?? (resolved == id ? nil : fittingExample(resolved)) {
+            return example
         }
-        if let value = outer.defaultValue ?? schema.defaultValue, value != .null, variant == 0, ExampleChecker(table: table).conforms(value, to: id) {
+        let outer = table[id]
+        if let value = outer.defaultValue ?? schema.defaultValue, value != .null, variant == 0, ExampleChecker(table: table, shapes: shapes).conforms(value, to: id) {
             return value
         }
-        switch SchemaShape(schema, in: table) {
+        switch shapes[resolved] {
         case .reference(let target), .alias(let target):
             return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
         case .union(let members):
@@ -68,11 +74,22 @@ struct SampleSynthesizer {
         }
     }
 
+    private func fittingExample(_ id: SchemaID) -> SpecValue? {
+        if let known = fittingExamples.index[id] {
+            return known.map { table[id].examples[$0] }
+        }
+        let checker = ExampleChecker(table: table, shapes: shapes)
+        let index = table[id].examples.firstIndex { checker.conforms($0, to: id) }
+        fittingExamples.index[id] = .some(index)
+        return index.map { table[id].examples[$0] }
+    }
+
     private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
         let merged = ModelTranslator.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name)
+            guard isRequired || depth <= optionalDepth else { continue }
             if let value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
                 members.append(.init(key: property.name, value: value))
             } else if isRequired {
@@ -139,10 +156,16 @@ private extension String {
     }
 }
 
+/// Memo of `SampleSynthesizer.fittingExample`, shared by its copies.
+final class FittingExamples {
+    var index: [SchemaID: Int?] = [:]
+}
+
 /// Whether an example value fits its schema well enough to decode with the generated type:
 /// kinds, enum membership, formats the decoder checks, required properties, recursively.
 struct ExampleChecker {
     let table: SchemaTable
+    let shapes: ShapeTable
 
     func conforms(_ value: SpecValue, to id: SchemaID, depth: Int = 0) -> Bool {
         guard depth < 32 else { return true }
@@ -150,7 +173,7 @@ struct ExampleChecker {
         if value == .null {
             return SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(schema, table)
         }
-        switch SchemaShape(schema, in: table) {
+        switch shapes[table.resolved(id)] {
         case .reference(let target), .alias(let target):
             return conforms(value, to: target, depth: depth + 1)
         case .union(let members):

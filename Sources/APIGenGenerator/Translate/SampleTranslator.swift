@@ -5,19 +5,21 @@ struct SampleTranslator {
     let models: ModelTranslator
     var table: SchemaTable { models.table }
 
-    func samples() -> [SampleDeclaration] {
-        let synthesizer = SampleSynthesizer(table: table)
-        let checker = ExampleChecker(table: table)
+    /// `samples` (several values) are written for types that appear in lists; every named model
+    /// gets `sample`.
+    func samples(listElements: Set<String>) -> [SampleDeclaration] {
+        let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes)
+        let checker = ExampleChecker(table: table, shapes: models.shapes)
         var result: [SampleDeclaration] = []
         for (id, name) in models.namedSchemas {
             let schema = table[id]
-            switch SchemaShape(schema, in: table) {
+            switch models.shapes[id] {
             case .stringEnum, .integerEnum:
                 guard let first = models.caseNames(for: id).first else { continue }
                 result.append(SampleDeclaration(typeName: name, sample: .enumCase("." + first), listJSON: nil, isFromExample: false))
             case .object, .union, .primitiveUnion:
                 guard let value = synthesizer.sample(for: id, hint: name) else { continue }
-                let variants = (0..<3).compactMap { synthesizer.sample(for: id, variant: $0, hint: name) }
+                let variants = listElements.contains(name) ? (0..<3).compactMap { synthesizer.sample(for: id, variant: $0, hint: name) } : []
                 let distinct = SchemaShape.distinct(variants)
                 let fromExample = (schema.examples).contains { checker.conforms($0, to: id) }
                 result.append(SampleDeclaration(
@@ -35,7 +37,7 @@ struct SampleTranslator {
 
     /// For each operation, its first success response's sample.
     func previewResponses(for operations: [Operation], declarations: [OperationDeclaration]) -> [PreviewResponse] {
-        let synthesizer = SampleSynthesizer(table: table)
+        let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes)
         return zip(operations, declarations).map { operation, declaration in
             guard let success = operation.responses.first(where: \.isSuccess) else {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: 204))
@@ -46,7 +48,7 @@ struct SampleTranslator {
             }
             switch MediaTypes.kind(of: media.name) {
             case .json:
-                let example = media.examples.first { value in media.schema.map { ExampleChecker(table: table).conforms(value, to: $0) } ?? true }
+                let example = media.examples.first { value in media.schema.map { ExampleChecker(table: table, shapes: models.shapes).conforms(value, to: $0) } ?? true }
                 let value = example ?? media.schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name) } ?? .object([])
                 return PreviewResponse(operationID: declaration.operationID, body: .json(JSONText.render(value)))
             case .text:

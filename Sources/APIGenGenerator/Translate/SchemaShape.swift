@@ -121,3 +121,16 @@ enum SchemaShape {
         return (schema.oneOf + schema.anyOf).contains { isNullOnly(table[$0], table) }
     }
 }
+
+/// Every schema's shape, computed once: translation asks for shapes many times per schema.
+struct ShapeTable {
+    private let shapes: [SchemaShape]
+
+    init(_ table: SchemaTable) {
+        shapes = table.schemas.map { SchemaShape($0, in: table) }
+    }
+
+    subscript(id: SchemaID) -> SchemaShape {
+        shapes[id.index]
+    }
+}

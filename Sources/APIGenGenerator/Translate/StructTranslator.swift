@@ -71,7 +71,7 @@ extension ModelTranslator {
             // neither can be required of both directions.
             let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
             var defaultValue: String?
-            if case .constant(let constant) = SchemaShape(resolved, in: table), type == .string {
+            if case .constant(let constant) = shapes[table.resolved(property.schema)], type == .string {
                 defaultValue = SwiftLiteral.string(constant)
             } else if let value = schema.defaultValue ?? resolved.defaultValue {
                 defaultValue = defaultLiteral(value, for: type.unwrapped, schema: property.schema)
@@ -116,10 +116,10 @@ extension ModelTranslator {
     /// names its struct gives them; empty when it is not an object.
     func structMembers(of id: SchemaID) -> [(key: String, name: String, schema: SchemaID)] {
         var current = table.resolved(id)
-        if case .alias(let target) = SchemaShape(table[current], in: table) {
+        if case .alias(let target) = shapes[current] {
             current = table.resolved(target)
         }
-        guard case .object = SchemaShape(table[current], in: table) else { return [] }
+        guard case .object = shapes[current] else { return [] }
         var members = Self.memberScope()
         return mergedObject(current).properties.map { property in
             (property.name, SwiftName.escaped(members.claim(SwiftName.memberName(property.name))), property.schema)

@@ -42,7 +42,7 @@ extension ModelTranslator {
             values.append(name)
         }
         let property = mergedObject(member).properties.first { $0.name == discriminator.propertyName }
-        if let property, case .constant(let value) = SchemaShape(table[table.resolved(property.schema)], in: table), !values.contains(value) {
+        if let property, case .constant(let value) = shapes[table.resolved(property.schema)], !values.contains(value) {
             values.append(value)
         }
         return values
@@ -64,7 +64,7 @@ extension ModelTranslator {
         if let discriminatorValue, !SwiftName.words(discriminatorValue).isEmpty {
             return SwiftName.memberName(discriminatorValue)
         }
-        switch SchemaShape(schema, in: table) {
+        switch shapes[member] {
         case .primitive(let type):
             return SwiftName.memberName(primitiveType(type, format: schema.format).code)
         case .constant(let value):
@@ -75,7 +75,7 @@ extension ModelTranslator {
             if let items, let itemName = typeNames[table.resolved(items)] {
                 return SwiftName.memberName(itemName) + "List"
             }
-            if let items, case .primitive(let type) = SchemaShape(table[items], in: table) {
+            if let items, case .primitive(let type) = shapes[items] {
                 return SwiftName.memberName(primitiveType(type, format: table[items].format).code) + "List"
             }
             return "array"

@@ -55,7 +55,7 @@ struct ViewModelTranslator {
         }
         guard let (itemType, items, members) = itemsOf(responseSchema, responseType: declaration.response.type) else { return nil }
         func member(_ keys: Set<String>, _ accept: (SchemaShape) -> Bool) -> (name: String, optional: Bool)? {
-            members.first { keys.contains($0.key) && accept(SchemaShape(table[table.resolved($0.schema)], in: table)) }.map { ($0.name, $0.optional) }
+            members.first { keys.contains($0.key) && accept(models.shapes[table.resolved($0.schema)]) }.map { ($0.name, $0.optional) }
         }
         let integer: (SchemaShape) -> Bool = { if case .primitive(.integer) = $0 { return true } else { return false } }
         let string: (SchemaShape) -> Bool = { if case .primitive(.string) = $0 { return true } else { return false } }
@@ -130,7 +130,7 @@ struct ViewModelTranslator {
             let optional = !merged.required.contains(member.key) || SchemaShape.isNullable(table[member.schema], table) || SchemaShape.isNullable(table[table.resolved(member.schema)], table)
             return (member.key, member.name, member.schema, optional)
         }
-        let arrays = described.filter { if case .array = SchemaShape(table[table.resolved($0.schema)], in: table) { return true } else { return false } }
+        let arrays = described.filter { if case .array = models.shapes[table.resolved($0.schema)] { return true } else { return false } }
         guard let list = Self.itemKeys.lazy.compactMap({ key in arrays.first { $0.key == key } }).first ?? (arrays.count == 1 ? arrays[0] : nil) else {
             return nil
         }

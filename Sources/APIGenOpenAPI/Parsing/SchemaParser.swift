@@ -1,4 +1,5 @@
 import APIGenYAML
+import Foundation
 
 /// Schema objects: JSON Schema as OpenAPI 3.0, 3.1 and Swagger 2.0 write it.
 extension SpecParser {
@@ -204,7 +205,19 @@ extension SpecParser {
         }
     }
 
+    /// Locates and checks a schema reference. Successful lookups are cached per referring file
+    /// and text: large specs repeat the same few hundred references thousands of times.
     private func locateSchema(reference text: String, from node: SourceRef) -> SourceRef? {
+        let key = FileKey(origin: node.file, path: text)
+        if let cached = schemaReferences[key] {
+            return cached
+        }
+        guard let target = checkedSchema(reference: text, from: node) else { return nil }
+        schemaReferences[key] = target
+        return target
+    }
+
+    private func checkedSchema(reference text: String, from node: SourceRef) -> SourceRef? {
         guard let target = locate(reference: text, from: node) else { return nil }
         let doc = document(target)
         let kind = doc.kind(target.node)
@@ -213,7 +226,9 @@ extension SpecParser {
             error("reference '\(text)' points at \(describeKind(target)), not a schema", at: node)
             return nil
         }
-        let pointer = doc.pointer(target.node)
+        // The reference's own fragment is the target's pointer; no need to walk the tree.
+        let fragment = text.firstIndex(of: "#").map { String(text[text.index(after: $0)...]) } ?? ""
+        let pointer = fragment.removingPercentEncoding ?? fragment
         let nonSchemaRoots = ["/info", "/paths", "/servers", "/tags", "/security", "/webhooks", "/components/parameters", "/components/responses", "/components/requestBodies", "/components/headers", "/components/securitySchemes", "/components/examples", "/components/links", "/components/callbacks", "/components/pathItems", "/parameters", "/responses", "/securityDefinitions"]
         if pointer.isEmpty && doc.kind(target.node) == .mapping && (doc.value(target.node, forKey: "openapi") != nil || doc.value(target.node, forKey: "swagger") != nil) {
             error("reference '\(text)' points at a whole spec, not a schema", at: node)

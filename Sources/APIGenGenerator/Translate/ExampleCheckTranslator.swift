@@ -1,0 +1,56 @@
+import APIGenOpenAPI
+
+/// One spec example to decode with its generated type (for the corpus report).
+struct ExampleCheckDeclaration {
+    /// Where the example is: `GET /pets 200` or `#/components/schemas/Pet`.
+    var location: String
+    var type: SwiftType
+    var json: String
+    /// Whether the example fits its schema by apigen's own check: a failure to decode an
+    /// example that does not fit is the spec's fault, not the generator's.
+    var fitsSchema: Bool
+}
+
+/// Collects the examples of success responses and of named schemas.
+struct ExampleCheckTranslator {
+    let models: ModelTranslator
+    var table: SchemaTable { models.table }
+
+    func checks(operations: [Operation], declarations: [OperationDeclaration]) -> [ExampleCheckDeclaration] {
+        let checker = ExampleChecker(table: table, shapes: models.shapes)
+        var result: [ExampleCheckDeclaration] = []
+        for (operation, declaration) in zip(operations, declarations) {
+            var statusCases: [StatusCase] = []
+            if case .byStatus(_, let cases) = declaration.response.decoding {
+                statusCases = cases
+            }
+            for response in operation.responses where response.isSuccess {
+                guard let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json, let schema = media.schema else { continue }
+                let type: SwiftType?
+                if statusCases.isEmpty {
+                    type = declaration.response.type.unwrapped
+                } else {
+                    type = statusCases.first { $0.status == Int(response.status) }?.type
+                }
+                guard let type else { continue }
+                let examples = media.examples + table[table.resolved(schema)].examples
+                for (index, example) in examples.enumerated() {
+                    let location = "\(operation.method.rawValue.uppercased()) \(operation.path) \(response.status)" + (examples.count > 1 ? " #\(index + 1)" : "")
+                    result.append(ExampleCheckDeclaration(location: location, type: type, json: JSONText.render(example), fitsSchema: checker.conforms(example, to: schema)))
+                }
+            }
+        }
+        for (id, name) in models.namedSchemas {
+            switch models.shapes[id] {
+            case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
+                for (index, example) in table[id].examples.enumerated() {
+                    let location = "schema \(name)" + (table[id].examples.count > 1 ? " #\(index + 1)" : "")
+                    result.append(ExampleCheckDeclaration(location: location, type: .named(name), json: JSONText.render(example), fitsSchema: checker.conforms(example, to: id)))
+                }
+            default:
+                continue
+            }
+        }
+        return result
+    }
+}
