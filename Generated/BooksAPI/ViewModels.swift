@@ -29,6 +29,10 @@ public final class SearchBooksModel {
     public var hasMore: Bool { pages.hasMore }
     public var isLoadingMore: Bool { pages.isLoadingMore }
     public var isRefreshing: Bool { pages.isRefreshing }
+    /// Why the last `loadMore()` failed; the items loaded so far stay.
+    public var loadMoreError: (any Error)? { pages.loadMoreError }
+    /// Why the last refresh failed, while the old items stay on screen.
+    public var refreshError: (any Error)? { pages.refreshError }
     /// The most recent page as the server sent it.
     public var lastPage: SearchResults? { pages.lastPage }
 
@@ -60,6 +64,8 @@ public final class SearchBooksModel {
     public func refresh() async { await pages.refresh(fetch) }
     /// Appends the next page; does nothing at the end or while a page is loading.
     public func loadMore() async { await pages.loadMore(fetch) }
+    /// Forgets the items, e.g. before loading with new parameters.
+    public func reset() { pages.reset() }
 
     private var fetch: @Sendable (PageRequest) async throws -> SearchResults {
         let client = client
@@ -105,6 +111,8 @@ public final class GetBookModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Book {
         let client = client
@@ -139,6 +147,8 @@ public final class GetAuthorModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Author {
         let client = client

@@ -15,6 +15,10 @@ public final class ListEpisodesModel {
     public var hasMore: Bool { pages.hasMore }
     public var isLoadingMore: Bool { pages.isLoadingMore }
     public var isRefreshing: Bool { pages.isRefreshing }
+    /// Why the last `loadMore()` failed; the items loaded so far stay.
+    public var loadMoreError: (any Error)? { pages.loadMoreError }
+    /// Why the last refresh failed, while the old items stay on screen.
+    public var refreshError: (any Error)? { pages.refreshError }
     /// The most recent page as the server sent it.
     public var lastPage: EpisodePage? { pages.lastPage }
 
@@ -39,6 +43,8 @@ public final class ListEpisodesModel {
     public func refresh() async { await pages.refresh(fetch) }
     /// Appends the next page; does nothing at the end or while a page is loading.
     public func loadMore() async { await pages.loadMore(fetch) }
+    /// Forgets the items, e.g. before loading with new parameters.
+    public func reset() { pages.reset() }
 
     private var fetch: @Sendable (PageRequest) async throws -> EpisodePage {
         let client = client
@@ -77,6 +83,8 @@ public final class GetEpisodeModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Episode {
         let client = client
@@ -98,6 +106,10 @@ public final class ListShowEpisodesModel {
     public var hasMore: Bool { pages.hasMore }
     public var isLoadingMore: Bool { pages.isLoadingMore }
     public var isRefreshing: Bool { pages.isRefreshing }
+    /// Why the last `loadMore()` failed; the items loaded so far stay.
+    public var loadMoreError: (any Error)? { pages.loadMoreError }
+    /// Why the last refresh failed, while the old items stay on screen.
+    public var refreshError: (any Error)? { pages.refreshError }
     /// The most recent page as the server sent it.
     public var lastPage: ShowEpisodes? { pages.lastPage }
 
@@ -123,6 +135,8 @@ public final class ListShowEpisodesModel {
     public func refresh() async { await pages.refresh(fetch) }
     /// Appends the next page; does nothing at the end or while a page is loading.
     public func loadMore() async { await pages.loadMore(fetch) }
+    /// Forgets the items, e.g. before loading with new parameters.
+    public func reset() { pages.reset() }
 
     private var fetch: @Sendable (PageRequest) async throws -> ShowEpisodes {
         let client = client

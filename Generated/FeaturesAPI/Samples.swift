@@ -32,57 +32,36 @@ extension Priority {
 extension Formats {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Formats { SampleData.decode(##"{"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}"##) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Formats] { SampleData.decode(##"[{"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"},{"int32":2,"int64":2,"integer":2,"float":2.5,"double":2.5,"number":2.5,"dateTime":"2024-05-02T09:30:00Z","dateTimeWithoutFraction":"2024-05-02T09:30:00Z","date":"2024-05-02","uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","uri":"https://example.com/uri/2","byte":"c2FtcGxl","binary":"c2FtcGxl","email":"user2@example.com","password":"Password 2","ipv4":"192.0.2.2"},{"int32":3,"int64":3,"integer":3,"float":3.5,"double":3.5,"number":3.5,"dateTime":"2024-05-03T09:30:00Z","dateTimeWithoutFraction":"2024-05-03T09:30:00Z","date":"2024-05-03","uuid":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","uri":"https://example.com/uri/3","byte":"c2FtcGxl","binary":"c2FtcGxl","email":"user3@example.com","password":"Password 3","ipv4":"192.0.2.3"}]"##) }
 }
 
 extension Order {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Order { SampleData.decode(#"{"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Order] { SampleData.decode(#"[{"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]},{"id":2,"state":"paid","shippingAddress":{"line1":"Line1 2","line2":"Line2 2","city":"City 2","country":"Country 2"},"lines":[{"sku":"Sku 2","quantity":2}]},{"id":3,"state":"shipped","shippingAddress":{"line1":"Line1 3","line2":"Line2 3","city":"City 3","country":"Country 3"},"lines":[{"sku":"Sku 3","quantity":3}]}]"#) }
 }
 
 extension Account {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Account { SampleData.decode(#"{"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Account] { SampleData.decode(#"[{"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"},{"id":2,"email":"user2@example.com","password":"Password 2","createdAt":"2024-05-02T09:30:00Z"},{"id":3,"email":"user3@example.com","password":"Password 3","createdAt":"2024-05-03T09:30:00Z"}]"#) }
 }
 
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ErrorModel { SampleData.decode(#"{"code":404,"message":"Not found."}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ErrorModel] { SampleData.decode(#"[{"code":404,"message":"Not found."},{"code":2,"message":"Message 2"},{"code":3,"message":"Message 3"}]"#) }
 }
 
 extension RenamedProperties {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: RenamedProperties { SampleData.decode(##"{"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}"##) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [RenamedProperties] { SampleData.decode(##"[{"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}},{"created_at":"2024-05-02T09:30:00Z","user-id":2,"class":"Class 2","self":"https://example.com/self/2","Type":"Type 2","default":false,"2fa_enabled":false,"$ref_like":"Ref like 2","url":"https://example.com/url/2","URL":"https://example.com/url/2","is_active":false,"protocol":"Protocol 2","init":"Init 2","_links":{}},{"created_at":"2024-05-03T09:30:00Z","user-id":3,"class":"Class 3","self":"https://example.com/self/3","Type":"Type 3","default":true,"2fa_enabled":true,"$ref_like":"Ref like 3","url":"https://example.com/url/3","URL":"https://example.com/url/3","is_active":true,"protocol":"Protocol 3","init":"Init 3","_links":{}}]"##) }
 }
 
 extension DataModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: DataModel { SampleData.decode(#"{"name":"blob.bin","payload":"AAEC"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [DataModel] { SampleData.decode(#"[{"name":"blob.bin","payload":"AAEC"},{"name":"Name 2","payload":"c2FtcGxl"},{"name":"Name 3","payload":"c2FtcGxl"}]"#) }
 }
 
 extension DateModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: DateModel { SampleData.decode(#"{"year":2024,"month":2,"day":29}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [DateModel] { SampleData.decode(#"[{"year":2024,"month":2,"day":29},{"year":2,"month":2,"day":2},{"year":3,"month":3,"day":3}]"#) }
 }
 
 extension Kind {
@@ -93,17 +72,11 @@ extension Kind {
 extension ResultModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ResultModel { SampleData.decode(#"{"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ResultModel] { SampleData.decode(#"[{"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},{"ok":false,"data":{"name":"Name 2","payload":"c2FtcGxl"},"error":{"code":2,"message":"Message 2"},"day":{"year":2,"month":2,"day":2},"at":"2024-05-02T09:30:00Z","type":"composite"},{"ok":true,"data":{"name":"Name 3","payload":"c2FtcGxl"},"error":{"code":3,"message":"Message 3"},"day":{"year":3,"month":3,"day":3},"at":"2024-05-03T09:30:00Z","type":"reference"}]"#) }
 }
 
 extension UserProfile {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserProfile { SampleData.decode(#"{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001","quantity":2,"unit_price":9.99}]}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [UserProfile] { SampleData.decode(#"[{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001","quantity":2,"unit_price":9.99}]},{"user_id":2,"display_name":"Display name 2","date_of_birth":"2024-05-02","order_items":[{"sku":"Sku 2","quantity":2,"unit_price":2.5}]},{"user_id":3,"display_name":"Display name 3","date_of_birth":"2024-05-03","order_items":[{"sku":"Sku 3","quantity":3,"unit_price":3.5}]}]"#) }
+    public static var sample: UserProfile { SampleData.decode(#"{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]}"#) }
 }
 
 extension OrderItem {
@@ -116,18 +89,12 @@ extension OrderItem {
 
 extension SwiftNames {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SwiftNames { SampleData.decode(#"{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001","quantity":2,"unit_price":9.99}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [SwiftNames] { SampleData.decode(#"[{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001","quantity":2,"unit_price":9.99}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"},{"data":{"name":"Name 2","payload":"c2FtcGxl"},"date":{"year":2,"month":2,"day":2},"error":{"code":2,"message":"Message 2"},"type":"composite","result":{"ok":false,"data":{"name":"Name 2","payload":"c2FtcGxl"},"error":{"code":2,"message":"Message 2"},"day":{"year":2,"month":2,"day":2},"at":"2024-05-02T09:30:00Z","type":"composite"},"profile":{"user_id":2,"display_name":"Display name 2","date_of_birth":"2024-05-02","order_items":[{"sku":"Sku 2","quantity":2,"unit_price":2.5}]},"item":{"sku":"Sku 2","quantity":2,"unit_price":2.5},"timestamp":"2024-05-02T09:30:00Z"},{"data":{"name":"Name 3","payload":"c2FtcGxl"},"date":{"year":3,"month":3,"day":3},"error":{"code":3,"message":"Message 3"},"type":"reference","result":{"ok":true,"data":{"name":"Name 3","payload":"c2FtcGxl"},"error":{"code":3,"message":"Message 3"},"day":{"year":3,"month":3,"day":3},"at":"2024-05-03T09:30:00Z","type":"reference"},"profile":{"user_id":3,"display_name":"Display name 3","date_of_birth":"2024-05-03","order_items":[{"sku":"Sku 3","quantity":3,"unit_price":3.5}]},"item":{"sku":"Sku 3","quantity":3,"unit_price":3.5},"timestamp":"2024-05-03T09:30:00Z"}]"#) }
+    public static var sample: SwiftNames { SampleData.decode(#"{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}"#) }
 }
 
 extension Tricky {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Tricky { SampleData.decode(#"{"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Tricky] { SampleData.decode(#"[{"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""},{"greeting":"Greeting 2","carriageReturn":"Carriage Return 2","edgeCase":"self","emptyDescription":"Empty Description 2"},{"greeting":"Greeting 3","carriageReturn":"Carriage Return 3","edgeCase":"Type","emptyDescription":"Empty Description 3"}]"#) }
 }
 
 extension EdgeCaseEnum {
@@ -138,9 +105,6 @@ extension EdgeCaseEnum {
 extension Animal {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Animal { SampleData.decode(#"{"name":"Rex","sound":"woof"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Animal] { SampleData.decode(#"[{"name":"Rex","sound":"woof"},{"name":"Name 2","sound":"Sound 2"},{"name":"Name 3","sound":"Sound 3"}]"#) }
 }
 
 extension Dog {
@@ -154,25 +118,16 @@ extension Dog {
 extension Identified {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Identified { SampleData.decode(#"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Identified] { SampleData.decode(#"[{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303"}]"#) }
 }
 
 extension Timestamps {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Timestamps { SampleData.decode(#"{"createdAt":"2024-01-01T09:00:00Z","updatedAt":"2024-01-02T09:00:00Z"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Timestamps] { SampleData.decode(#"[{"createdAt":"2024-01-01T09:00:00Z","updatedAt":"2024-01-02T09:00:00Z"},{"createdAt":"2024-05-02T09:30:00Z","updatedAt":"2024-05-02T09:30:00Z"},{"createdAt":"2024-05-03T09:30:00Z","updatedAt":"2024-05-03T09:30:00Z"}]"#) }
 }
 
 extension Document {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: Document { SampleData.decode(#"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Document] { SampleData.decode(#"[{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","createdAt":"2024-05-02T09:30:00Z","updatedAt":"2024-05-02T09:30:00Z","title":"Title 2","body":"Body 2"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","createdAt":"2024-05-03T09:30:00Z","updatedAt":"2024-05-03T09:30:00Z","title":"Title 3","body":"Body 3"}]"#) }
 }
 
 extension Shape {
@@ -186,113 +141,71 @@ extension Shape {
 extension Circle {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Circle { SampleData.decode(#"{"shapeType":"circle","radius":2.5}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Circle] { SampleData.decode(#"[{"shapeType":"circle","radius":2.5},{"shapeType":"circle","radius":3.5}]"#) }
 }
 
 extension Square {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Square { SampleData.decode(#"{"shapeType":"square","side":4}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Square] { SampleData.decode(#"[{"shapeType":"square","side":4},{"shapeType":"square","side":2.5},{"shapeType":"square","side":3.5}]"#) }
 }
 
 extension Triangle {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Triangle { SampleData.decode(#"{"shapeType":"Triangle","base":3,"height":5}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Triangle] { SampleData.decode(#"[{"shapeType":"Triangle","base":3,"height":5},{"shapeType":"Triangle","base":2.5,"height":2.5},{"shapeType":"Triangle","base":3.5,"height":3.5}]"#) }
 }
 
 extension PaymentMethod {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: PaymentMethod { SampleData.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [PaymentMethod] { SampleData.decode(#"[{"last4":"4242","brand":"visa","expires":"12/27"},{"last4":"Last4 2","brand":"mastercard","expires":"Expires 2"},{"last4":"Last4 3","brand":"amex","expires":"Expires 3"}]"#) }
 }
 
 extension Card {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Card { SampleData.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Card] { SampleData.decode(#"[{"last4":"4242","brand":"visa","expires":"12/27"},{"last4":"Last4 2","brand":"mastercard","expires":"Expires 2"},{"last4":"Last4 3","brand":"amex","expires":"Expires 3"}]"#) }
 }
 
 extension BankTransfer {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: BankTransfer { SampleData.decode(#"{"iban":"DE89370400440532013000","bic":"COBADEFFXXX"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [BankTransfer] { SampleData.decode(#"[{"iban":"DE89370400440532013000","bic":"COBADEFFXXX"},{"iban":"Iban 2","bic":"Bic 2"},{"iban":"Iban 3","bic":"Bic 3"}]"#) }
 }
 
 extension StringOrInteger {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: StringOrInteger { SampleData.decode(#""abc-123""#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [StringOrInteger] { SampleData.decode(#"["abc-123","String Or Integer 2","String Or Integer 3"]"#) }
 }
 
 extension ContactMethod {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ContactMethod { SampleData.decode(#"{"email":"someone@example.com"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ContactMethod] { SampleData.decode(#"[{"email":"someone@example.com"},{"email":"user2@example.com"},{"email":"user3@example.com"}]"#) }
 }
 
 extension EmailContact {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: EmailContact { SampleData.decode(#"{"email":"someone@example.com"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [EmailContact] { SampleData.decode(#"[{"email":"someone@example.com"},{"email":"user2@example.com"},{"email":"user3@example.com"}]"#) }
 }
 
 extension PhoneContact {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: PhoneContact { SampleData.decode(#"{"phone":"+1 555 0100"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [PhoneContact] { SampleData.decode(#"[{"phone":"+1 555 0100"},{"phone":"Phone 2"},{"phone":"Phone 3"}]"#) }
 }
 
 extension Location {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Location { SampleData.decode(#"{"lat":52.52,"lon":13.405}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Location] { SampleData.decode(#"[{"lat":52.52,"lon":13.405},{"lat":2.5,"lon":2.5},{"lat":3.5,"lon":3.5}]"#) }
 }
 
 extension Variants {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Variants { SampleData.decode(#"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa","expires":"12/27"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex","sound":"woof"}}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Variants] { SampleData.decode(#"[{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa","expires":"12/27"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex","sound":"woof"}},{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"Last4 2","brand":"mastercard","expires":"Expires 2"},"identifier":"Identifier 2","contact":{"email":"user2@example.com"},"location":{"lat":2.5,"lon":2.5},"inlineUnion":{"name":"Name 2","sound":"Sound 2"}},{"shape":{"shapeType":"circle","radius":3.5},"payment":{"last4":"Last4 3","brand":"amex","expires":"Expires 3"},"identifier":"Identifier 3","contact":{"email":"user3@example.com"},"location":{"lat":3.5,"lon":3.5},"inlineUnion":{"name":"Name 3","sound":"Sound 3"}}]"#) }
+    public static var sample: Variants { SampleData.decode(#"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}"#) }
 }
 
 extension Nullables {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Nullables { SampleData.decode(#"{"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Nullables] { SampleData.decode(#"[{"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42},{"nickname":"Nickname 2","middleName":"Middle Name 2","age":2,"score":2.5,"aliases":["Aliases 2"],"pet":{"name":"Name 2","sound":"Sound 2"},"partner":{"name":"Name 2","sound":"Sound 2"},"mood":"sad","idOrName":2},{"nickname":"Nickname 3","middleName":"Middle Name 3","age":3,"score":3.5,"aliases":["Aliases 3"],"pet":{"name":"Name 3","sound":"Sound 3"},"partner":{"name":"Name 3","sound":"Sound 3"},"mood":"happy","idOrName":3}]"#) }
 }
 
 extension Constants {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Constants { SampleData.decode(#"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Constants] { SampleData.decode(#"[{"apiVersion":"v2","kind":"constants","maxRetries":1},{"apiVersion":"v2","kind":"constants","maxRetries":2},{"apiVersion":"v2","kind":"constants","maxRetries":3}]"#) }
 }
 
 extension MeasurementModel {
@@ -306,25 +219,16 @@ extension MeasurementModel {
 extension Labels {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: Labels { SampleData.decode(#"{"name":"release","color":"green"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Labels] { SampleData.decode(#"[{"name":"release","color":"green"},{"name":"Name 2"},{"name":"Name 3"}]"#) }
 }
 
 extension Point {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Point { SampleData.decode(#"{"x":1,"y":2}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Point] { SampleData.decode(#"[{"x":1,"y":2},{"x":2.5,"y":2.5},{"x":3.5,"y":3.5}]"#) }
 }
 
 extension Dynamic {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Dynamic { SampleData.decode(#"{"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Dynamic] { SampleData.decode(#"[{"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}},{"inventory":{},"metadata":{},"labels":{"name":"Name 2"},"origin":{"x":2.5,"y":2.5},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[2.5]],"cube":[[[2]]],"groups":{}},{"inventory":{},"metadata":{},"labels":{"name":"Name 3"},"origin":{"x":3.5,"y":3.5},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[3.5]],"cube":[[[3]]],"groups":{}}]"#) }
 }
 
 extension TreeNode {
@@ -354,9 +258,6 @@ extension File {
 extension LinkedNode {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: LinkedNode { SampleData.decode(#"{"value":1,"next":{"value":2}}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [LinkedNode] { SampleData.decode(#"[{"value":1,"next":{"value":2}},{"value":2},{"value":3}]"#) }
 }
 
 extension UnitModel {
@@ -383,11 +284,11 @@ extension API {
             "getFormats": .json(text: ##"{"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}"##),
             "getEdgeCases": .json(text: #"{"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}"#),
             "getRenamedProperties": .json(text: ##"{"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}"##),
-            "getSwiftNames": .json(text: #"{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001","quantity":2,"unit_price":9.99}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}"#),
+            "getSwiftNames": .json(text: #"{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}"#),
             "getDocument": .json(text: #"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}"#),
             "listDogs": .json(text: #"[{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}]"#),
             "listShapes": .json(text: #"[{"shapeType":"circle","radius":2.5}]"#),
-            "getVariants": .json(text: #"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa","expires":"12/27"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex","sound":"woof"}}"#),
+            "getVariants": .json(text: #"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}"#),
             "getNullables": .json(text: #"{"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}"#),
             "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#),
             "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),

@@ -5,18 +5,12 @@ import Foundation
 
 extension FeedPage {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: FeedPage { SampleData.decode(#"{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [FeedPage] { SampleData.decode(#"[{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2},{"posts":[{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z","visibility":"followers","likeCount":2,"likedByMe":false,"commentCount":2,"attachments":[{"type":"image","url":"https://example.com/url/2","width":2,"height":2,"altText":"Alt Text 2"}]}],"nextPage":2},{"posts":[{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z","visibility":"public","likeCount":3,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://example.com/url/3","width":3,"height":3,"altText":"Alt Text 3"}]}],"nextPage":3}]"#) }
+    public static var sample: FeedPage { SampleData.decode(#"{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}"#) }
 }
 
 extension NewPost {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NewPost { SampleData.decode(#"{"text":"First light over the bay this morning.","imageURL":"https://media.feed.example.com/m_81fa3c.jpg","visibility":"public"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [NewPost] { SampleData.decode(#"[{"text":"First light over the bay this morning.","imageURL":"https://media.feed.example.com/m_81fa3c.jpg","visibility":"public"},{"text":"Text 2","imageURL":"https://example.com/imageURL/2","visibility":"followers"},{"text":"Text 3","imageURL":"https://example.com/imageURL/3","visibility":"public"}]"#) }
 }
 
 extension Visibility {
@@ -29,7 +23,7 @@ extension Post {
     public static var sample: Post { SampleData.decode(#"{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Post] { SampleData.decode(#"[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]},{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z","visibility":"followers","likeCount":2,"likedByMe":false,"commentCount":2,"attachments":[{"type":"image","url":"https://example.com/url/2","width":2,"height":2,"altText":"Alt Text 2"}]},{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z","visibility":"public","likeCount":3,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://example.com/url/3","width":3,"height":3,"altText":"Alt Text 3"}]}]"#) }
+    public static var samples: [Post] { SampleData.decode(#"[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]},{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z","visibility":"followers","likeCount":2,"likedByMe":false,"commentCount":2,"attachments":[{"type":"image","url":"https://example.com/url/2"}]},{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z","visibility":"public","likeCount":3,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://example.com/url/3"}]}]"#) }
 }
 
 extension Attachment {
@@ -43,73 +37,46 @@ extension Attachment {
 extension ImageAttachment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ImageAttachment { SampleData.decode(#"{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ImageAttachment] { SampleData.decode(#"[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"image","url":"https://example.com/url/2","width":2,"height":2,"altText":"Alt Text 2"},{"type":"image","url":"https://example.com/url/3","width":3,"height":3,"altText":"Alt Text 3"}]"#) }
 }
 
 extension LinkAttachment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: LinkAttachment { SampleData.decode(#"{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay","thumbnailURL":"https://example.com/tides/preview.png"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [LinkAttachment] { SampleData.decode(#"[{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay","thumbnailURL":"https://example.com/tides/preview.png"},{"type":"link","url":"https://example.com/url/2","title":"Title 2","thumbnailURL":"https://example.com/thumbnailURL/2"},{"type":"link","url":"https://example.com/url/3","title":"Title 3","thumbnailURL":"https://example.com/thumbnailURL/3"}]"#) }
 }
 
 extension User {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: User { SampleData.decode(#"{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [User] { SampleData.decode(#"[{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"}]"#) }
 }
 
 extension LikeResult {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: LikeResult { SampleData.decode(#"{"liked":true,"likeCount":12}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [LikeResult] { SampleData.decode(#"[{"liked":true,"likeCount":12},{"liked":false,"likeCount":2},{"liked":true,"likeCount":3}]"#) }
 }
 
 extension NewComment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NewComment { SampleData.decode(#"{"text":"Gorgeous!"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [NewComment] { SampleData.decode(#"[{"text":"Gorgeous!"},{"text":"Text 2"},{"text":"Text 3"}]"#) }
 }
 
 extension Comment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Comment { SampleData.decode(#"{"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Comment] { SampleData.decode(#"[{"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"},{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z"},{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z"}]"#) }
 }
 
 extension MediaUpload {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: MediaUpload { SampleData.decode(#"{"file":"c2FtcGxl","caption":"The bay at sunrise"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [MediaUpload] { SampleData.decode(#"[{"file":"c2FtcGxl","caption":"The bay at sunrise"},{"file":"c2FtcGxl","caption":"Caption 2"},{"file":"c2FtcGxl","caption":"Caption 3"}]"#) }
 }
 
 extension Media {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Media { SampleData.decode(#"{"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Media] { SampleData.decode(#"[{"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"},{"id":"Id 2","url":"https://example.com/url/2","contentType":"Content Type 2","size":2,"caption":"Caption 2"},{"id":"Id 3","url":"https://example.com/url/3","contentType":"Content Type 3","size":3,"caption":"Caption 3"}]"#) }
 }
 
 extension Problem {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Problem { SampleData.decode(#"{"type":"https://feed.example.com/problems/validation","title":"Invalid post","status":400,"detail":"The text can be at most 500 characters long.","instance":"/posts"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [Problem] { SampleData.decode(#"[{"type":"https://feed.example.com/problems/validation","title":"Invalid post","status":400,"detail":"The text can be at most 500 characters long.","instance":"/posts"},{"type":"Type 2","title":"Title 2","status":100,"detail":"Detail 2","instance":"Instance 2"},{"type":"Type 3","title":"Title 3","status":100,"detail":"Detail 3","instance":"Instance 3"}]"#) }
 }
 
 extension API {
@@ -117,7 +84,7 @@ extension API {
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
         APIClient.preview([
-            "getFeed": .json(text: #"{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}"#),
+            "getFeed": .json(text: #"{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}"#),
             "createPost": .json(text: #"{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}"#),
             "getPost": .json(text: #"{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}"#),
             "deletePost": .status(204),

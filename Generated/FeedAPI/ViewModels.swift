@@ -15,6 +15,10 @@ public final class GetFeedModel {
     public var hasMore: Bool { pages.hasMore }
     public var isLoadingMore: Bool { pages.isLoadingMore }
     public var isRefreshing: Bool { pages.isRefreshing }
+    /// Why the last `loadMore()` failed; the items loaded so far stay.
+    public var loadMoreError: (any Error)? { pages.loadMoreError }
+    /// Why the last refresh failed, while the old items stay on screen.
+    public var refreshError: (any Error)? { pages.refreshError }
     /// The most recent page as the server sent it.
     public var lastPage: FeedPage? { pages.lastPage }
 
@@ -39,6 +43,8 @@ public final class GetFeedModel {
     public func refresh() async { await pages.refresh(fetch) }
     /// Appends the next page; does nothing at the end or while a page is loading.
     public func loadMore() async { await pages.loadMore(fetch) }
+    /// Forgets the items, e.g. before loading with new parameters.
+    public func reset() { pages.reset() }
 
     private var fetch: @Sendable (PageRequest) async throws -> FeedPage {
         let client = client
@@ -103,6 +109,8 @@ public final class GetPostModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Post {
         let client = client
@@ -286,6 +294,8 @@ public final class GetAvatarModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Data {
         let client = client

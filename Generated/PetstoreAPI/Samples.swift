@@ -6,9 +6,6 @@ import Foundation
 extension NewPet {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NewPet { SampleData.decode(#"{"name":"Rex","tag":"dog"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [NewPet] { SampleData.decode(#"[{"name":"Rex","tag":"dog"},{"name":"Name 2","tag":"Tag 2"},{"name":"Name 3","tag":"Tag 3"}]"#) }
 }
 
 extension Pet {
@@ -22,9 +19,6 @@ extension Pet {
 extension PetUpdate {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: PetUpdate { SampleData.decode(#"{"name":"Max","tag":"cat","status":"available"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [PetUpdate] { SampleData.decode(#"[{"name":"Max","tag":"cat","status":"available"},{"name":"Name 2","tag":"Tag 2","status":"pending"},{"name":"Name 3","tag":"Tag 3","status":"sold"}]"#) }
 }
 
 extension PetStatus {
@@ -35,9 +29,6 @@ extension PetStatus {
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ErrorModel { SampleData.decode(#"{"code":404,"message":"No pet with id 42."}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ErrorModel] { SampleData.decode(#"[{"code":404,"message":"No pet with id 42."},{"code":2,"message":"Message 2"},{"code":3,"message":"Message 3"}]"#) }
 }
 
 extension API {

@@ -33,6 +33,8 @@ public final class ListPetsModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> [Pet] {
         let client = client
@@ -93,6 +95,8 @@ public final class ShowPetByIdModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Pet {
         let client = client

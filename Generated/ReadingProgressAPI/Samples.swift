@@ -11,17 +11,11 @@ extension ReadingStatus {
 extension ReadingProgress {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ReadingProgress { SampleData.decode(#"{"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ReadingProgress] { SampleData.decode(#"[{"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"},{"bookId":"Book Id 2","currentPage":2,"totalPages":2,"percent":2.5,"updatedAt":"2024-05-02T09:30:00Z","status":"reading","deviceId":"Device Id 2"},{"bookId":"Book Id 3","currentPage":3,"totalPages":3,"percent":3.5,"updatedAt":"2024-05-03T09:30:00Z","status":"finished","deviceId":"Device Id 3"}]"#) }
 }
 
 extension ProgressUpdate {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ProgressUpdate { SampleData.decode(#"{"currentPage":150,"totalPages":368,"status":"reading","updatedAt":"2024-04-12T21:30:00Z"}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ProgressUpdate] { SampleData.decode(#"[{"currentPage":150,"totalPages":368,"status":"reading","updatedAt":"2024-04-12T21:30:00Z"},{"currentPage":2,"totalPages":2,"status":"reading","updatedAt":"2024-05-02T09:30:00Z"},{"currentPage":3,"totalPages":3,"status":"finished","updatedAt":"2024-05-03T09:30:00Z"}]"#) }
 }
 
 extension Note {
@@ -35,25 +29,16 @@ extension Note {
 extension NewNote {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NewNote { SampleData.decode(#"{"page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea"]}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [NewNote] { SampleData.decode(#"[{"page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea"]},{"page":2,"text":"Text 2","highlight":"Highlight 2","tags":["Tags 2"]},{"page":3,"text":"Text 3","highlight":"Highlight 3","tags":["Tags 3"]}]"#) }
 }
 
 extension NoteUpdate {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NoteUpdate { SampleData.decode(#"{"page":143,"text":"Chapter 3's argument, restated.","highlight":"The map is not the territory.","tags":["key-idea","revisit"]}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [NoteUpdate] { SampleData.decode(#"[{"page":143,"text":"Chapter 3's argument, restated.","highlight":"The map is not the territory.","tags":["key-idea","revisit"]},{"page":2,"text":"Text 2","highlight":"Highlight 2","tags":["Tags 2"]},{"page":3,"text":"Text 3","highlight":"Highlight 3","tags":["Tags 3"]}]"#) }
 }
 
 extension ErrorResponse {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ErrorResponse { SampleData.decode(#"{"reason":"This book is not in your library."}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [ErrorResponse] { SampleData.decode(#"[{"reason":"This book is not in your library."},{"reason":"Reason 2"},{"reason":"Reason 3"}]"#) }
 }
 
 extension API {

@@ -22,9 +22,6 @@ extension Comment {
 extension User {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: User { SampleData.decode(#"{"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}}"#) }
-
-    /// A few different values, for lists in previews and tests.
-    public static var samples: [User] { SampleData.decode(#"[{"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}},{"id":2,"name":"Name 2","username":"Username 2","email":"user2@example.com","address":{"street":"Street 2","suite":"Suite 2","city":"City 2","zipcode":"Zipcode 2","geo":{"lat":"Lat 2","lng":"Lng 2"}},"phone":"Phone 2","website":"Website 2","company":{"name":"Name 2","catchPhrase":"Catch Phrase 2","bs":"Bs 2"}},{"id":3,"name":"Name 3","username":"Username 3","email":"user3@example.com","address":{"street":"Street 3","suite":"Suite 3","city":"City 3","zipcode":"Zipcode 3","geo":{"lat":"Lat 3","lng":"Lng 3"}},"phone":"Phone 3","website":"Website 3","company":{"name":"Name 3","catchPhrase":"Catch Phrase 3","bs":"Bs 3"}}]"#) }
 }
 
 extension API {

@@ -30,6 +30,8 @@ public final class ListPostsModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> [Post] {
         let client = client
@@ -64,6 +66,8 @@ public final class GetPostModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> Post {
         let client = client
@@ -98,6 +102,8 @@ public final class ListPostCommentsModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> [Comment] {
         let client = client
@@ -132,6 +138,8 @@ public final class GetUserModel {
     public func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.
     public func refresh() async { await query.refresh(fetch) }
+    /// Forgets the value, e.g. before loading with new parameters.
+    public func reset() { query.reset() }
 
     private var fetch: @Sendable () async throws -> User {
         let client = client

@@ -146,7 +146,7 @@ public enum ErrorReason {
         let error = json["error"]
         let firstError = json["errors"]?.arrayValue?.first
         let candidates: [JSONValue?] = [
-            json["message"], json["error_description"], error, error?["message"], json["detail"], json["title"],
+            json["message"], json["error_description"], json["reason"], error, error?["message"], json["detail"], json["title"],
             firstError?["message"], firstError?["detail"], firstError,
         ]
         for candidate in candidates {

@@ -31,6 +31,9 @@ public final class YAMLDocument: Sendable {
     let entries: [Entry]
     let strings: [String]
     let children: [Int32]
+    /// Key → value for large mappings (`components/schemas` of a big spec), so that following a
+    /// reference is a lookup instead of a scan over thousands of keys.
+    let largeMappings: [Int32: [String: Int32]]
 
     init(path: String, root: YAMLNode, entries: [Entry], strings: [String], children: [Int32]) {
         self.path = path
@@ -38,6 +41,19 @@ public final class YAMLDocument: Sendable {
         self.entries = entries
         self.strings = strings
         self.children = children
+        var largeMappings: [Int32: [String: Int32]] = [:]
+        for (index, entry) in entries.enumerated() where entry.kind == .mapping && entry.count > 32 {
+            var keys: [String: Int32] = [:]
+            keys.reserveCapacity(Int(entry.count) / 2)
+            for slot in stride(from: Int(entry.start), to: Int(entry.start + entry.count), by: 2) {
+                let keyEntry = entries[Int(children[slot])]
+                if keyEntry.kind == .scalar, keys[strings[Int(keyEntry.start)]] == nil {
+                    keys[strings[Int(keyEntry.start)]] = children[slot + 1]
+                }
+            }
+            largeMappings[Int32(index)] = keys
+        }
+        self.largeMappings = largeMappings
     }
 
     public var nodeCount: Int {
@@ -92,6 +108,9 @@ public final class YAMLDocument: Sendable {
 
     /// The value for a scalar key of a mapping.
     public func value(_ node: YAMLNode, forKey key: String) -> YAMLNode? {
+        if let keys = largeMappings[Int32(node.index)] {
+            return keys[key].map { YAMLNode(index: Int($0)) }
+        }
         for pair in pairs(node) where pair.key == key {
             return pair.value
         }

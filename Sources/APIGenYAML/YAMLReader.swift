@@ -59,7 +59,8 @@ public struct YAMLReader: Sendable {
 private struct TreeBuilder {
     struct Frame {
         var node: Int32
-        var children: [Int32] = []
+        /// Where this collection's children start in `pending`.
+        var start: Int
         var expandedSize = 1
     }
 
@@ -70,6 +71,9 @@ private struct TreeBuilder {
     var strings: [String] = []
     var children: [Int32] = []
     var stack: [Frame] = []
+    /// Children of every open collection, innermost last: one array for the whole file
+    /// instead of one per collection.
+    var pending: [Int32] = []
     var anchors: [String: (node: Int32, expandedSize: Int)] = [:]
     var root: Int32 = -1
     var rootExpandedSize = 0
@@ -134,16 +138,18 @@ private struct TreeBuilder {
             let kind: YAMLDocument.Kind = event.type == YAML_MAPPING_START_EVENT ? .mapping : .sequence
             let index = Int32(entries.count)
             entries.append(.init(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0, parent: currentParent))
-            stack.append(Frame(node: index))
+            stack.append(Frame(node: index, start: pending.count))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             let frame = stack.removeLast()
             let index = Int(frame.node)
-            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: frame.children) {
+            let own = pending[frame.start...]
+            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: own) {
                 return duplicate
             }
             entries[index].start = Int32(children.count)
-            entries[index].count = Int32(frame.children.count)
-            children.append(contentsOf: frame.children)
+            entries[index].count = Int32(own.count)
+            children.append(contentsOf: own)
+            pending.removeSubrange(frame.start...)
             return attach(frame.node, expandedSize: frame.expandedSize, anchor: pendingAnchors.removeValue(forKey: frame.node), line: Int32(entries[index].line), column: Int32(entries[index].column))
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
@@ -180,32 +186,33 @@ private struct TreeBuilder {
             return nil
         }
         let top = stack.count - 1
-        stack[top].children.append(node)
+        pending.append(node)
         let total = stack[top].expandedSize.addingReportingOverflow(expandedSize)
         if total.overflow || total.partialValue > limits.maxExpandedNodes {
             return .error("aliases expand to more than \(limits.maxExpandedNodes) nodes", at: location(line: line, column: column))
         }
         stack[top].expandedSize = total.partialValue
-        if entries[Int(stack[top].node)].kind == .mapping, stack[top].children.count % 2 == 1, entries[Int(node)].kind != .scalar {
+        if entries[Int(stack[top].node)].kind == .mapping, (pending.count - stack[top].start) % 2 == 1, entries[Int(node)].kind != .scalar {
             return .error("mapping keys must be plain scalars", at: location(line: line, column: column))
         }
         return nil
     }
 
-    private func duplicateKey(in pairs: [Int32]) -> Diagnostic? {
+    private func duplicateKey(in pairs: ArraySlice<Int32>) -> Diagnostic? {
         let keyCount = pairs.count / 2
         guard keyCount > 1 else { return nil }
+        let base = pairs.startIndex
         if keyCount <= 8 {
             for later in 1..<keyCount {
-                let laterKey = strings[Int(entries[Int(pairs[later * 2])].start)]
-                for earlier in 0..<later where strings[Int(entries[Int(pairs[earlier * 2])].start)] == laterKey {
-                    return duplicate(pairs[later * 2], key: laterKey)
+                let laterKey = strings[Int(entries[Int(pairs[base + later * 2])].start)]
+                for earlier in 0..<later where strings[Int(entries[Int(pairs[base + earlier * 2])].start)] == laterKey {
+                    return duplicate(pairs[base + later * 2], key: laterKey)
                 }
             }
             return nil
         }
         var seen = Set<String>(minimumCapacity: keyCount)
-        for slot in stride(from: 0, to: pairs.count, by: 2) {
+        for slot in stride(from: base, to: pairs.endIndex, by: 2) {
             let key = strings[Int(entries[Int(pairs[slot])].start)]
             if !seen.insert(key).inserted {
                 return duplicate(pairs[slot], key: key)

@@ -61,7 +61,7 @@ final class NamingTests: XCTestCase {
     func testStringLiteralsAndDocumentationAreEscaped() {
         XCTAssertEqual(SwiftLiteral.string("a \"b\" \\ \n\t\u{7}"), #""a \"b\" \\ \n\t\u{7}""#)
         XCTAssertEqual(SwiftLiteral.string("\u{202E}x\u{2028}"), #""\u{202e}x\u{2028}""#)
-        XCTAssertEqual(SwiftLiteral.documentationLines("one\r\ntwo\rthree */ \"\"\"\n\n"), ["one", "", "two", "three */ \"\"\""])
+        XCTAssertEqual(SwiftLiteral.documentationLines("one\r\ntwo\rthree */ \"\"\"\n\n"), ["one", "two", "three */ \"\"\""])
         XCTAssertEqual(SwiftLiteral.documentationLines("a\u{2028}b\u{202E}c"), ["a", "bc"])
         XCTAssertEqual(SwiftLiteral.double(1), "1.0")
         XCTAssertEqual(SwiftLiteral.double(0.25), "0.25")

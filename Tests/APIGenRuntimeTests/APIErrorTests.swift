@@ -20,6 +20,7 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(reason(#"{"error":"invalid_grant","error_description":"The refresh token has expired."}"#), "The refresh token has expired.")
         XCTAssertEqual(reason(#"{"errors":[{"message":"Email is taken"},{"message":"x"}]}"#), "Email is taken")
         XCTAssertEqual(reason(#"{"detail":"Not authenticated"}"#), "Not authenticated")
+        XCTAssertEqual(reason(#"{"reason":"This book is not in your library."}"#, status: 404), "This book is not in your library.")
         XCTAssertEqual(reason(#""Plain JSON string""#), "Plain JSON string")
         XCTAssertEqual(reason("  Rate limit\n exceeded ", status: 429, contentType: "text/plain"), "Rate limit exceeded")
     }

@@ -42,27 +42,58 @@ public enum SwiftLiteral {
     }
 
     /// Lines of documentation text, safe to put after `/// `: line breaks of every kind split
-    /// lines, and invisible or direction-changing characters are dropped.
+    /// lines (CR LF counts once), tabs become spaces, and invisible or direction-changing
+    /// characters are dropped. Works on UTF-8 bytes: descriptions are most of a spec's text.
     public static func documentationLines(_ text: String) -> [String] {
         var lines: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{0B}" || scalar == "\u{0C}" || scalar == "\u{85}" {
-                lines.append(current)
-                current = ""
-            } else if scalar == "\t" {
-                current += "    "
-            } else if !needsEscape(scalar) {
-                current.unicodeScalars.append(scalar)
+        var current: [UInt8] = []
+        func endLine() {
+            while current.last == UInt8(ascii: " ") { current.removeLast() }
+            lines.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0D:
+                endLine()
+                index += bytes.count > index + 1 && bytes[index + 1] == 0x0A ? 2 : 1
+                continue
+            case 0x0A, 0x0B, 0x0C:
+                endLine()
+            case 0x09:
+                current += [0x20, 0x20, 0x20, 0x20]
+            case 0x00..<0x20, 0x7F:
+                break
+            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                // C1 controls; NEL (U+0085) breaks the line.
+                if bytes[index + 1] == 0x85 { endLine() }
+                index += 2
+                continue
+            case 0xE2 where index + 2 < bytes.count && (bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81):
+                let third = bytes[index + 2]
+                if bytes[index + 1] == 0x80, third == 0xA8 || third == 0xA9 {
+                    endLine()
+                    index += 3
+                    continue
+                }
+                let invisible = bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
+                if invisible {
+                    index += 3
+                    continue
+                }
+                current.append(byte)
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                index += 3
+                continue
+            default:
+                current.append(byte)
             }
+            index += 1
         }
-        lines.append(current)
-        // Trim trailing spaces and blank lines at either end.
-        lines = lines.map { line in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        endLine()
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines

@@ -34,6 +34,10 @@ struct ViewModelGenerator {
                 printer.line("\(access)var hasMore: Bool { pages.hasMore }")
                 printer.line("\(access)var isLoadingMore: Bool { pages.isLoadingMore }")
                 printer.line("\(access)var isRefreshing: Bool { pages.isRefreshing }")
+                printer.line("/// Why the last `loadMore()` failed; the items loaded so far stay.")
+                printer.line("\(access)var loadMoreError: (any Error)? { pages.loadMoreError }")
+                printer.line("/// Why the last refresh failed, while the old items stay on screen.")
+                printer.line("\(access)var refreshError: (any Error)? { pages.refreshError }")
                 printer.line("/// The most recent page as the server sent it.")
                 printer.line("\(access)var lastPage: \(response)? { pages.lastPage }")
             case .submission:
@@ -116,6 +120,8 @@ struct ViewModelGenerator {
         printer.line("\(access)func retry() async { await query.retry(fetch) }")
         printer.line("/// Reloads, showing the current value until the new one arrives.")
         printer.line("\(access)func refresh() async { await query.refresh(fetch) }")
+        printer.line("/// Forgets the value, e.g. before loading with new parameters.")
+        printer.line("\(access)func reset() { query.reset() }")
         printer.blank()
         printer.block("private var fetch: @Sendable () async throws -> \(response)") { printer in
             printer.line("let client = client")
@@ -133,6 +139,8 @@ struct ViewModelGenerator {
         printer.line("\(access)func refresh() async { await pages.refresh(fetch) }")
         printer.line("/// Appends the next page; does nothing at the end or while a page is loading.")
         printer.line("\(access)func loadMore() async { await pages.loadMore(fetch) }")
+        printer.line("/// Forgets the items, e.g. before loading with new parameters.")
+        printer.line("\(access)func reset() { pages.reset() }")
         printer.blank()
         printer.block("private var fetch: @Sendable (PageRequest) async throws -> \(response)") { printer in
             printer.line("let client = client")

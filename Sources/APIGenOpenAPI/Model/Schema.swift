@@ -111,9 +111,11 @@ public struct SchemaTable: Sendable {
 
     public init() {}
 
+    /// Borrowing accessors: `table[id].readOnly` reads one field without copying the schema
+    /// (a large struct of arrays), which translation does hundreds of thousands of times.
     public subscript(id: SchemaID) -> Schema {
-        get { schemas[id.index] }
-        set { schemas[id.index] = newValue }
+        _read { yield schemas[id.index] }
+        _modify { yield &schemas[id.index] }
     }
 
     public var count: Int {
