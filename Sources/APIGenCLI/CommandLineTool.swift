@@ -65,6 +65,7 @@ public enum CommandLineTool {
       --model-files <n>         Number of files the models are spread over (default: 4)
       --namespace <Name>        Enum holding the request builders (default: API)
       --no-view-models          Leave out the @Observable view models
+      --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)
 
     OPTIONS:
       -h, --help                Show this help

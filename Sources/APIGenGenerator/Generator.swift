@@ -7,6 +7,8 @@ public struct Generator {
     public struct Output: Sendable {
         public var files: [GeneratedFile]
         public var diagnostics: Diagnostics
+        /// `translate` and `render`.
+        public var timings = StageTimings()
     }
 
     public let options: GeneratorOptions
@@ -16,26 +18,55 @@ public struct Generator {
     }
 
     public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
-        let translator = ModelTranslator(document: document, files: files)
+        var timings = StageTimings()
+        let translated = timings.measure("translate") { translate(document, files: files) }
+        let output = timings.measure("render") { render(translated) }
+        return Output(files: output, diagnostics: translated.models.diagnostics, timings: timings)
+    }
+
+    /// Everything the renderers need, as plain declarations.
+    private struct Translation {
+        var models: ModelTranslator
+        var client: ClientDeclaration
+        var declarations: [TypeDeclaration]
+        var viewModels: [ViewModelDeclaration]
+        var samples: [SampleDeclaration]
+        var previews: [PreviewResponse]
+        var exampleChecks: [ExampleCheckDeclaration]?
+    }
+
+    private func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
+        let models = ModelTranslator(document: document, files: files)
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.
-        let client = OperationTranslator(models: translator).translate(namespace: options.namespace)
-        var declarations = translator.translateNamedSchemas()
+        let client = OperationTranslator(models: models).translate(namespace: options.namespace)
+        var declarations = models.translateNamedSchemas()
         RecursionAnalysis.breakCycles(in: &declarations)
         // View models read the translated page types to recognise paging.
         let viewModels = options.viewModels
-            ? ViewModelTranslator(models: translator, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)
+            ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)
             : []
-        let samples = SampleTranslator(models: translator)
-        var output = ModelFileGenerator.files(for: declarations, options: options)
-        output.append(ClientFileGenerator.file(for: client, options: options))
-        output.append(ViewModelFileGenerator.file(for: viewModels, namespace: options.namespace, options: options))
-        output.append(SampleFileGenerator.file(samples: samples.samples(listElements: Self.listElements(declarations, client)), previews: samples.previewResponses(for: document.operations, declarations: client.operations), namespace: options.namespace, options: options))
-        if options.exampleChecks {
-            let checks = ExampleCheckTranslator(models: translator).checks(operations: document.operations, declarations: client.operations)
+        let samples = SampleTranslator(models: models)
+        return Translation(
+            models: models,
+            client: client,
+            declarations: declarations,
+            viewModels: viewModels,
+            samples: samples.samples(listElements: Self.listElements(declarations, client)),
+            previews: samples.previewResponses(for: document.operations, declarations: client.operations),
+            exampleChecks: options.exampleChecks ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil
+        )
+    }
+
+    private func render(_ translation: Translation) -> [GeneratedFile] {
+        var output = ModelFileGenerator.files(for: translation.declarations, options: options)
+        output.append(ClientFileGenerator.file(for: translation.client, options: options))
+        output.append(ViewModelFileGenerator.file(for: translation.viewModels, namespace: options.namespace, options: options))
+        output.append(SampleFileGenerator.file(samples: translation.samples, previews: translation.previews, namespace: options.namespace, options: options))
+        if let checks = translation.exampleChecks {
             output.append(ExampleCheckFileGenerator.file(for: checks, options: options))
         }
-        return Output(files: output, diagnostics: translator.diagnostics)
+        return output
     }
 
     /// Names of top-level types that appear as array elements in models or responses.

@@ -21,6 +21,14 @@ final class ModelTranslator {
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
     var patchBodies: Set<SchemaID> = []
     var enumCaseNames: [SchemaID: [String]] = [:]
+    /// The component name of each (resolved) component schema, for discriminator values.
+    private(set) lazy var componentNames: [SchemaID: String] = {
+        var names: [SchemaID: String] = [:]
+        for (name, id) in table.components where names[table.resolved(id)] == nil {
+            names[table.resolved(id)] = name
+        }
+        return names
+    }()
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
 

@@ -6,6 +6,10 @@ import APIGenOpenAPI
 struct SampleSynthesizer {
     let table: SchemaTable
     let shapes: ShapeTable
+    let componentNames: [SchemaID: String]
+    /// Samples already built, by schema, variant and depth. A sample depends on the path only
+    /// through cycle cutting, and any cut gives a valid value, so reuse is safe.
+    let memo = SampleMemo()
     /// How deep objects nest in a sample; deeper content is left out where the schema allows.
     var maxDepth = 4
     /// Optional properties are filled in this deep; below it only required ones, so samples of
@@ -22,6 +26,16 @@ struct SampleSynthesizer {
     }
 
     private func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
+        let key = SampleMemo.Key(schema: id, variant: variant, depth: depth)
+        if let known = memo.values[key] {
+            return known
+        }
+        let value = build(id, variant: variant, hint: hint, depth: depth, path: &path)
+        memo.values[key] = .some(value)
+        return value
+    }
+
+    private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
         let resolved = table.resolved(id)
         let schema = table[resolved]
         guard depth <= maxDepth, path.insert(resolved).inserted else { return nil }
@@ -41,7 +55,7 @@ struct SampleSynthesizer {
                 if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
                     if let discriminator = schema.discriminator, case .object(var members) = value {
                         let selector = discriminator.mapping.first { table.resolved($0.schema) == table.resolved(member) }?.value
-                            ?? table.components.first { table.resolved($0.schema) == table.resolved(member) }?.name
+                            ?? componentNames[table.resolved(member)]
                         if let selector, !members.contains(where: { $0.key == discriminator.propertyName }) {
                             members.insert(.init(key: discriminator.propertyName, value: .string(selector)), at: 0)
                             value = .object(members)
@@ -154,6 +168,17 @@ private extension String {
         guard let first else { return "Value" }
         return first.uppercased() + dropFirst()
     }
+}
+
+/// Memo of `SampleSynthesizer.sample`, shared by its copies.
+final class SampleMemo {
+    struct Key: Hashable {
+        var schema: SchemaID
+        var variant: Int
+        var depth: Int
+    }
+
+    var values: [Key: SpecValue?] = [:]
 }
 
 /// Memo of `SampleSynthesizer.fittingExample`, shared by its copies.

@@ -3,12 +3,18 @@ import APIGenOpenAPI
 /// Sample values for every named model, and the preview client's answer to every operation.
 struct SampleTranslator {
     let models: ModelTranslator
+    /// One synthesizer for models and previews, so each schema's sample is built once.
+    let synthesizer: SampleSynthesizer
     var table: SchemaTable { models.table }
+
+    init(models: ModelTranslator) {
+        self.models = models
+        synthesizer = SampleSynthesizer(table: models.table, shapes: models.shapes, componentNames: models.componentNames)
+    }
 
     /// `samples` (several values) are written for types that appear in lists; every named model
     /// gets `sample`.
     func samples(listElements: Set<String>) -> [SampleDeclaration] {
-        let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes)
         let checker = ExampleChecker(table: table, shapes: models.shapes)
         var result: [SampleDeclaration] = []
         for (id, name) in models.namedSchemas {
@@ -37,7 +43,6 @@ struct SampleTranslator {
 
     /// For each operation, its first success response's sample.
     func previewResponses(for operations: [Operation], declarations: [OperationDeclaration]) -> [PreviewResponse] {
-        let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes)
         return zip(operations, declarations).map { operation, declaration in
             guard let success = operation.responses.first(where: \.isSuccess) else {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: 204))

@@ -38,7 +38,7 @@ extension ModelTranslator {
     private func discriminatorValues(for member: SchemaID, discriminator: Schema.Discriminator) -> [String] {
         let target = table.resolved(member)
         var values = discriminator.mapping.filter { table.resolved($0.schema) == target }.map(\.value)
-        if values.isEmpty, let name = table.components.first(where: { table.resolved($0.schema) == target })?.name {
+        if values.isEmpty, let name = componentNames[target] {
             values.append(name)
         }
         let property = mergedObject(member).properties.first { $0.name == discriminator.propertyName }

@@ -9,7 +9,7 @@ import Foundation
 extension SpecParser {
     func locate(reference text: String, from origin: SourceRef) -> SourceRef? {
         let (filePart, fragment) = split(reference: text)
-        if filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
+        if !filePart.isEmpty, filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
             error("remote reference '\(text)' is not supported: apigen reads only files inside the spec's folder", at: origin)
             return nil
         }
@@ -18,7 +18,7 @@ extension SpecParser {
             guard let loaded = loadReferencedFile(filePart, reference: text, from: origin) else { return nil }
             file = loaded
         }
-        let pointer = fragment.removingPercentEncoding ?? fragment
+        let pointer = fragment.percentDecoded ?? fragment
         guard pointer.isEmpty || pointer.hasPrefix("/"), JSONPointer.tokens(pointer) != nil else {
             error("'\(text)' is not a valid JSON pointer reference", at: origin)
             return nil
@@ -37,7 +37,7 @@ extension SpecParser {
         if let cached = fileLookups[key] {
             return cached
         }
-        let decoded = filePart.removingPercentEncoding ?? filePart
+        let decoded = filePart.percentDecoded ?? filePart
         let base = URL(fileURLWithPath: files.canonicalPaths[origin.file]).deletingLastPathComponent()
         // An absolute path (`/etc/passwd`) names that file, as in URI resolution, not one below `base`.
         let target = SpecFiles.canonical(decoded.hasPrefix("/") ? decoded : base.appendingPathComponent(decoded).path)
@@ -98,10 +98,18 @@ extension SpecParser {
     /// A name for a schema reached by reference: the last pointer token, else the file's name.
     func suggestedName(forReference text: String) -> String {
         let (filePart, fragment) = split(reference: text)
-        if let last = JSONPointer.tokens(fragment.removingPercentEncoding ?? fragment)?.last, !last.isEmpty {
+        if let last = JSONPointer.tokens(fragment.percentDecoded ?? fragment)?.last, !last.isEmpty {
             return last
         }
-        let fileName = ((filePart.removingPercentEncoding ?? filePart) as NSString).lastPathComponent
+        let fileName = ((filePart.percentDecoded ?? filePart) as NSString).lastPathComponent
         return (fileName as NSString).deletingPathExtension
+    }
+}
+
+extension String {
+    /// Percent-decoding that skips Foundation when there is nothing to decode (the usual case:
+    /// references are resolved tens of thousands of times in large specs).
+    var percentDecoded: String? {
+        utf8.contains(UInt8(ascii: "%")) ? removingPercentEncoding : self
     }
 }

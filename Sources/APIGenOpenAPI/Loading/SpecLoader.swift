@@ -9,6 +9,9 @@ public struct SpecLoader: Sendable {
         public var document: OpenAPIDocument?
         public var files: SpecFiles
         public var diagnostics: Diagnostics
+        /// `read` (the entry file), `model` (parsing it), `resolve` (references, the files they
+        /// name, validation).
+        public var timings = StageTimings()
 
         public var succeeded: Bool {
             document != nil && !diagnostics.hasErrors
@@ -27,18 +30,20 @@ public struct SpecLoader: Sendable {
         let root = (canonical as NSString).deletingLastPathComponent
         var files = SpecFiles(rootDirectory: root, reader: reader)
         var diagnostics = Diagnostics()
+        var timings = StageTimings()
         do {
-            _ = try files.load(canonicalPath: canonical, displayPath: path)
+            _ = try timings.measure("read") { () throws(Diagnostic) in try files.load(canonicalPath: canonical, displayPath: path) }
         } catch {
             diagnostics.append(error)
-            return Result(document: nil, files: files, diagnostics: diagnostics)
+            return Result(document: nil, files: files, diagnostics: diagnostics, timings: timings)
         }
         let parser = SpecParser(files: files)
         var document = parser.parseDocument(root: SourceRef(file: 0, node: files.documents[0].root))
         if let parsed = document {
-            SpecValidator(parser: parser).validate(parsed)
+            parser.timings.measure("resolve") { SpecValidator(parser: parser).validate(parsed) }
             document = parsed
         }
-        return Result(document: document, files: parser.files, diagnostics: parser.diagnostics)
+        timings.append(contentsOf: parser.timings)
+        return Result(document: document, files: parser.files, diagnostics: parser.diagnostics, timings: timings)
     }
 }

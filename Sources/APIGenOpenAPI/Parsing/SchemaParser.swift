@@ -228,7 +228,7 @@ extension SpecParser {
         }
         // The reference's own fragment is the target's pointer; no need to walk the tree.
         let fragment = text.firstIndex(of: "#").map { String(text[text.index(after: $0)...]) } ?? ""
-        let pointer = fragment.removingPercentEncoding ?? fragment
+        let pointer = fragment.percentDecoded ?? fragment
         let nonSchemaRoots = ["/info", "/paths", "/servers", "/tags", "/security", "/webhooks", "/components/parameters", "/components/responses", "/components/requestBodies", "/components/headers", "/components/securitySchemes", "/components/examples", "/components/links", "/components/callbacks", "/components/pathItems", "/parameters", "/responses", "/securityDefinitions"]
         if pointer.isEmpty && doc.kind(target.node) == .mapping && (doc.value(target.node, forKey: "openapi") != nil || doc.value(target.node, forKey: "swagger") != nil) {
             error("reference '\(text)' points at a whole spec, not a schema", at: node)

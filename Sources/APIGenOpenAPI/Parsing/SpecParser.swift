@@ -18,6 +18,7 @@ final class SpecParser {
     var componentNames: [SchemaID: String] = [:]
     var fileLookups: [FileKey: Int] = [:]
     var schemaReferences: [FileKey: SourceRef] = [:]
+    var timings = StageTimings()
     /// Swagger 2.0's document-wide `consumes` and `produces`.
     var swaggerDefaultConsumes = ["application/json"]
     var swaggerDefaultProduces = ["application/json"]

@@ -39,7 +39,7 @@ extension SpecParser {
         } else {
             error("missing 'paths'", at: root)
         }
-        resolvePendingSchemaReferences()
+        timings.measure("resolve") { resolvePendingSchemaReferences() }
         result.schemas = schemas
         return result
     }
