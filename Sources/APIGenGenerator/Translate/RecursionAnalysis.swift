@@ -1,57 +1,127 @@
 /// Value types cannot contain themselves. Finds cycles of by-value containment among the
 /// generated types and breaks each with the least indirection: unions on a cycle become
-/// `indirect enum`s, and struct properties that still close a cycle are stored `@Indirect`.
+/// `indirect enum`s, and struct properties that still close a cycle are stored `Indirect`.
 /// Arrays and dictionaries already store their elements out of line, so they never count.
 enum RecursionAnalysis {
-    static func breakCycles(in declarations: inout [TypeDeclaration]) {
-        var kinds: [String: TypeDeclaration.Kind] = [:]
-        collect(declarations, qualifier: "", into: &kinds)
-        // First pass: unions on any cycle become indirect.
-        let unionCycles = stronglyConnected(kinds)
-        let indirectUnions = Set(unionCycles.filter { component in component.count > 1 || selfLoop(component.first!, kinds) }.flatMap { $0 }.filter {
-            if case .union = kinds[$0]! { return true }
-            return false
-        })
-        for name in indirectUnions {
-            if case .union(var union) = kinds[name]! {
-                union.isIndirect = true
-                kinds[name] = .union(union)
+    /// The generated types as a graph of integers, built once.
+    private struct Graph {
+        enum Kind {
+            case structure(propertyTargets: [[Int]])
+            case union(caseTargets: [Int])
+            case other
+        }
+
+        var names: [String] = []
+        var kinds: [Kind] = []
+        var isIndirectUnion: [Bool] = []
+
+        /// Outgoing edges; an indirect union has none, since its cases are boxed.
+        func edges(_ node: Int) -> [Int] {
+            switch kinds[node] {
+            case .structure(let properties): return properties.flatMap { $0 }
+            case .union(let cases): return isIndirectUnion[node] ? [] : cases
+            case .other: return []
             }
         }
-        // Second pass: cycles left among structs; indirect unions no longer count as edges.
-        var indirectProperties: [String: Set<String>] = [:]
-        for component in stronglyConnected(kinds) where component.count > 1 || selfLoop(component.first!, kinds) {
-            let members = Set(component)
-            for name in component {
-                guard case .structure(let structure) = kinds[name]! else { continue }
-                for property in structure.properties where members.contains(where: { target in contains(property.type, target, kinds) }) {
-                    indirectProperties[name, default: []].insert(property.name)
+
+        func isCyclic(_ component: [Int]) -> Bool {
+            component.count > 1 || edges(component[0]).contains(component[0])
+        }
+    }
+
+    static func breakCycles(in declarations: inout [TypeDeclaration]) {
+        var graph = makeGraph(declarations)
+        // First pass: unions on any cycle become indirect.
+        var indirectUnions: Set<String> = []
+        for component in stronglyConnected(graph) where graph.isCyclic(component) {
+            for node in component {
+                if case .union = graph.kinds[node] {
+                    indirectUnions.insert(graph.names[node])
                 }
             }
         }
+        for (node, name) in graph.names.enumerated() where indirectUnions.contains(name) {
+            graph.isIndirectUnion[node] = true
+        }
+        // Second pass: cycles left among structs close through properties that need a box.
+        var indirectProperties: [String: Set<Int>] = [:]
+        for component in stronglyConnected(graph) where graph.isCyclic(component) {
+            let members = Set(component)
+            for node in component {
+                guard case .structure(let properties) = graph.kinds[node] else { continue }
+                for (index, targets) in properties.enumerated() where targets.contains(where: members.contains) {
+                    indirectProperties[graph.names[node], default: []].insert(index)
+                }
+            }
+        }
+        guard !indirectUnions.isEmpty || !indirectProperties.isEmpty else { return }
         apply(&declarations, qualifier: "", unions: indirectUnions, properties: indirectProperties)
     }
 
-    private static func collect(_ declarations: [TypeDeclaration], qualifier: String, into kinds: inout [String: TypeDeclaration.Kind]) {
-        for declaration in declarations {
-            let name = qualifier.isEmpty ? declaration.name : "\(qualifier).\(declaration.name)"
-            kinds[name] = declaration.kind
-            collect(declaration.nested, qualifier: name, into: &kinds)
+    private static func makeGraph(_ declarations: [TypeDeclaration]) -> Graph {
+        var graph = Graph()
+        var index: [String: Int] = [:]
+        var aliases: [String: SwiftType] = [:]
+        var pending: [TypeDeclaration.Kind] = []
+        func collect(_ declarations: [TypeDeclaration], qualifier: String) {
+            for declaration in declarations {
+                let name = qualifier.isEmpty ? declaration.name : "\(qualifier).\(declaration.name)"
+                if case .alias(let target) = declaration.kind {
+                    aliases[name] = target
+                }
+                index[name] = graph.names.count
+                graph.names.append(name)
+                pending.append(declaration.kind)
+                collect(declaration.nested, qualifier: name)
+            }
         }
+        collect(declarations, qualifier: "")
+        /// The generated type a value of `type` stores inline (through optionals and aliases).
+        func inlineTarget(_ type: SwiftType) -> [Int] {
+            var current = type
+            var steps = 0
+            while steps < 64 {
+                steps += 1
+                switch current {
+                case .optional(let wrapped):
+                    current = wrapped
+                case .named(let name):
+                    if let target = aliases[name] {
+                        current = target
+                    } else {
+                        return index[name].map { [$0] } ?? []
+                    }
+                case .array, .dictionary:
+                    return []
+                }
+            }
+            return []
+        }
+        graph.kinds = pending.map { kind in
+            switch kind {
+            case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type) })
+            case .union(let union): return .union(caseTargets: union.cases.flatMap { inlineTarget($0.type) })
+            case .enumeration, .alias: return .other
+            }
+        }
+        graph.isIndirectUnion = Array(repeating: false, count: graph.names.count)
+        return graph
     }
 
-    private static func apply(_ declarations: inout [TypeDeclaration], qualifier: String, unions: Set<String>, properties: [String: Set<String>]) {
+    private static func apply(_ declarations: inout [TypeDeclaration], qualifier: String, unions: Set<String>, properties: [String: Set<Int>]) {
         for index in declarations.indices {
             let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
             switch declarations[index].kind {
             case .union(var union) where unions.contains(name):
                 union.isIndirect = true
                 declarations[index].kind = .union(union)
-            case .structure(var structure) where properties[name] != nil:
-                for propertyIndex in structure.properties.indices where properties[name]!.contains(structure.properties[propertyIndex].name) {
-                    structure.properties[propertyIndex].isIndirect = true
+            case .structure(var structure):
+                if let boxed = properties[name] {
+                    for property in boxed {
+                        structure.properties[property].isIndirect = true
+                    }
+                    declarations[index].kind = .structure(structure)
                 }
-                declarations[index].kind = .structure(structure)
             default:
                 break
             }
@@ -59,64 +129,24 @@ enum RecursionAnalysis {
         }
     }
 
-    /// Generated types a value of `type` stores inline (through optionals and aliases).
-    private static func inlineTargets(_ type: SwiftType, _ kinds: [String: TypeDeclaration.Kind]) -> [String] {
-        var current = type
-        var seen: Set<String> = []
-        while true {
-            switch current {
-            case .optional(let wrapped):
-                current = wrapped
-            case .named(let name):
-                guard let kind = kinds[name], seen.insert(name).inserted else { return [] }
-                if case .alias(let target) = kind {
-                    current = target
-                } else {
-                    return [name]
-                }
-            case .array, .dictionary:
-                return []
-            }
-        }
-    }
-
-    private static func contains(_ type: SwiftType, _ target: String, _ kinds: [String: TypeDeclaration.Kind]) -> Bool {
-        inlineTargets(type, kinds).contains(target)
-    }
-
-    private static func edges(_ name: String, _ kinds: [String: TypeDeclaration.Kind]) -> [String] {
-        switch kinds[name] {
-        case .structure(let structure)?:
-            return structure.properties.flatMap { inlineTargets($0.type, kinds) }
-        case .union(let union)? where !union.isIndirect:
-            return union.cases.flatMap { inlineTargets($0.type, kinds) }
-        default:
-            return []
-        }
-    }
-
-    private static func selfLoop(_ name: String, _ kinds: [String: TypeDeclaration.Kind]) -> Bool {
-        edges(name, kinds).contains(name)
-    }
-
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.
-    private static func stronglyConnected(_ kinds: [String: TypeDeclaration.Kind]) -> [[String]] {
-        let names = kinds.keys.sorted()
-        var index: [String: Int] = [:]
-        var lowLink: [String: Int] = [:]
-        var onStack: Set<String> = []
-        var stack: [String] = []
-        var components: [[String]] = []
+    private static func stronglyConnected(_ graph: Graph) -> [[Int]] {
+        let count = graph.names.count
+        var index = Array(repeating: -1, count: count)
+        var lowLink = Array(repeating: 0, count: count)
+        var onStack = Array(repeating: false, count: count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
         var counter = 0
-        for root in names where index[root] == nil {
-            var work: [(node: String, successors: [String], next: Int)] = []
-            func push(_ node: String) {
+        for root in 0..<count where index[root] < 0 {
+            var work: [(node: Int, successors: [Int], next: Int)] = []
+            func push(_ node: Int) {
                 index[node] = counter
                 lowLink[node] = counter
                 counter += 1
                 stack.append(node)
-                onStack.insert(node)
-                work.append((node, edges(node, kinds), 0))
+                onStack[node] = true
+                work.append((node, graph.edges(node), 0))
             }
             push(root)
             while !work.isEmpty {
@@ -124,20 +154,20 @@ enum RecursionAnalysis {
                 if work[top].next < work[top].successors.count {
                     let successor = work[top].successors[work[top].next]
                     work[top].next += 1
-                    if index[successor] == nil {
+                    if index[successor] < 0 {
                         push(successor)
-                    } else if onStack.contains(successor) {
-                        lowLink[work[top].node] = min(lowLink[work[top].node]!, index[successor]!)
+                    } else if onStack[successor] {
+                        lowLink[work[top].node] = min(lowLink[work[top].node], index[successor])
                     }
                 } else {
                     let node = work.removeLast().node
                     if let parent = work.last {
-                        lowLink[parent.node] = min(lowLink[parent.node]!, lowLink[node]!)
+                        lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
                     }
                     if lowLink[node] == index[node] {
-                        var component: [String] = []
+                        var component: [Int] = []
                         while let member = stack.popLast() {
-                            onStack.remove(member)
+                            onStack[member] = false
                             component.append(member)
                             if member == node { break }
                         }
