@@ -11,6 +11,7 @@ let generatedClients = [
     "ReadingProgressAPI",
     "RemotePostsAPI",
     "FeaturesAPI",
+    "HostileAPI",
 ]
 
 /// Apps created by Xcode 26 isolate everything to the main actor by default; generated code
@@ -24,6 +25,9 @@ let package = Package(
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "APIGenRuntime", targets: ["APIGenRuntime"]),
         .library(name: "APIGenSwiftUI", targets: ["APIGenSwiftUI"]),
+        .library(name: "APIGenYAML", targets: ["APIGenYAML"]),
+        .library(name: "APIGenOpenAPI", targets: ["APIGenOpenAPI"]),
+        .library(name: "APIGenGenerator", targets: ["APIGenGenerator"]),
         .plugin(name: "APIGenPlugin", targets: ["APIGenPlugin"]),
         .plugin(name: "APIGenCommand", targets: ["APIGenCommand"]),
     ],

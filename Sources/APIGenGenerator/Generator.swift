@@ -36,7 +36,7 @@ public struct Generator {
     }
 
     private func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
-        let models = ModelTranslator(document: document, files: files)
+        let models = ModelTranslator(document: document, files: files, reserved: [options.namespace, options.moduleName])
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.
         let client = OperationTranslator(models: models).translate(namespace: options.namespace)

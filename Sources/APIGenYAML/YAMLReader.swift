@@ -11,9 +11,12 @@ public struct YAMLReader: Sendable {
         public var maxFileSize = 100 * 1024 * 1024
         /// Deepest nesting of mappings and sequences.
         public var maxDepth = 512
-        /// Upper bound on nodes counted with every alias expanded (a "billion laughs" file
-        /// stays tiny on disk but would explode in any consumer that walks it).
-        public var maxExpandedNodes = 5_000_000
+        /// Upper bound on the nodes that aliases add when expanded (a "billion laughs" file
+        /// stays tiny on disk but would explode in any consumer that walks it). The generator
+        /// declares a type for every inline schema it reaches, so an aliased schema is generated
+        /// once per use: 100 000 keeps that well under a second, while real specs that share
+        /// blocks through anchors add a few thousand at most. Found by the fuzz target (`Fuzz/`).
+        public var maxExpandedNodes = 100_000
 
         public init() {}
     }
@@ -77,6 +80,8 @@ private struct TreeBuilder {
     var anchors: [String: (node: Int32, expandedSize: Int)] = [:]
     var root: Int32 = -1
     var rootExpandedSize = 0
+    /// Nodes added by expanding aliases (each alias counts its anchor's expanded size).
+    var aliasExpandedNodes = 0
     var documentCount = 0
 
     init(path: String, limits: YAMLReader.Limits, bytes: Data) {
@@ -142,20 +147,28 @@ private struct TreeBuilder {
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             let frame = stack.removeLast()
             let index = Int(frame.node)
-            let own = pending[frame.start...]
-            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: own) {
+            let ownCount = pending.count - frame.start
+            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: pending[frame.start...]) {
                 return duplicate
             }
             entries[index].start = Int32(children.count)
-            entries[index].count = Int32(own.count)
-            children.append(contentsOf: own)
-            pending.removeSubrange(frame.start...)
+            entries[index].count = Int32(ownCount)
+            children.append(contentsOf: pending[frame.start...])
+            // No slice of `pending` may be alive here: it would make this copy the whole
+            // array (every open collection's children) on each close, O(n²) on large files.
+            pending.removeLast(ownCount)
             return attach(frame.node, expandedSize: frame.expandedSize, anchor: pendingAnchors.removeValue(forKey: frame.node), line: Int32(entries[index].line), column: Int32(entries[index].column))
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             guard let target = anchors[name] else {
                 return .error("undefined alias '*\(name)'", at: location(line: line, column: column))
             }
+            // Only aliases count against the budget: a large file of plain nodes is not a bomb.
+            let expanded = aliasExpandedNodes.addingReportingOverflow(target.expandedSize)
+            if expanded.overflow || expanded.partialValue > limits.maxExpandedNodes {
+                return .error("aliases expand to more than \(limits.maxExpandedNodes) nodes", at: location(line: line, column: column))
+            }
+            aliasExpandedNodes = expanded.partialValue
             return attach(target.node, expandedSize: target.expandedSize, anchor: nil, line: line, column: column)
         default:
             break
@@ -187,11 +200,8 @@ private struct TreeBuilder {
         }
         let top = stack.count - 1
         pending.append(node)
-        let total = stack[top].expandedSize.addingReportingOverflow(expandedSize)
-        if total.overflow || total.partialValue > limits.maxExpandedNodes {
-            return .error("aliases expand to more than \(limits.maxExpandedNodes) nodes", at: location(line: line, column: column))
-        }
-        stack[top].expandedSize = total.partialValue
+        // Bounded by the file's own nodes plus `aliasExpandedNodes`, so this cannot overflow.
+        stack[top].expandedSize += expandedSize
         if entries[Int(stack[top].node)].kind == .mapping, (pending.count - stack[top].start) % 2 == 1, entries[Int(node)].kind != .scalar {
             return .error("mapping keys must be plain scalars", at: location(line: line, column: column))
         }
@@ -231,10 +241,24 @@ private struct TreeBuilder {
     }
 
     private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
-        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if parser.error == YAML_SCANNER_ERROR, problem == "found character that cannot start any token" {
+            // Name the character: it is usually an indenting tab, which is invisible in an editor.
+            switch character(atIndex: parser.problem_mark.index) {
+            case "\t"?: problem = "found a tab character that cannot start any token (YAML does not allow tabs for indentation)"
+            case let scalar? where scalar.isASCII && scalar.value >= 0x20: problem = "found character '\(scalar)' that cannot start any token"
+            case let scalar?: problem = "found character U+\(String(scalar.value, radix: 16, uppercase: true)) that cannot start any token"
+            case nil: break
+            }
+        }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             message = "\(problem) \(context)"
+            // An unclosed quote or bracket is noticed far from where it was opened: say where.
+            let start = parser.context_mark
+            if start.line != parser.problem_mark.line || start.column != parser.problem_mark.column {
+                message += " that starts at line \(start.line + 1), column \(start.column + 1)"
+            }
         }
         switch parser.error {
         case YAML_READER_ERROR:
@@ -247,6 +271,27 @@ private struct TreeBuilder {
         default:
             let mark = parser.problem_mark
             return .error(message, at: location(line: Int32(mark.line + 1), column: Int32(mark.column + 1)))
+        }
+    }
+
+    /// The character at a libyaml mark's index, which counts characters, not bytes.
+    private func character(atIndex index: Int) -> Unicode.Scalar? {
+        bytes.withUnsafeBytes { raw -> Unicode.Scalar? in
+            // libyaml skips a UTF-8 byte order mark without counting it; UTF-16 input is not walked.
+            if raw.count >= 2, (raw[0] == 0xFE && raw[1] == 0xFF) || (raw[0] == 0xFF && raw[1] == 0xFE) { return nil }
+            var remaining = index
+            var offset = raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF ? 3 : 0
+            while offset < raw.count {
+                if raw[offset] & 0xC0 != 0x80 {
+                    if remaining == 0 { break }
+                    remaining -= 1
+                }
+                offset += 1
+            }
+            guard offset < raw.count else { return nil }
+            var end = offset + 1
+            while end < raw.count, end - offset < 4, raw[end] & 0xC0 == 0x80 { end += 1 }
+            return String(decoding: raw[offset..<end], as: UTF8.self).unicodeScalars.first
         }
     }
 

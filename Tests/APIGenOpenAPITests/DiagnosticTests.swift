@@ -273,7 +273,7 @@ final class DiagnosticTests: SpecTestCase {
         let result = try load("openapi: 3.0.0\ninfo: {title: T, version: '1'\npaths: {}\n")
         XCTAssertNil(result.document)
         XCTAssertEqual(result.diagnostics.items.map(\.description), [
-            located("3:1: error: did not find expected ',' or '}' while parsing a flow mapping"),
+            located("3:1: error: did not find expected ',' or '}' while parsing a flow mapping that starts at line 2, column 7"),
         ])
     }
 
@@ -287,14 +287,14 @@ final class DiagnosticTests: SpecTestCase {
         let result = try load("openapi: 3.0.0\ninfo:\n\ttitle: T\npaths: {}\n")
         XCTAssertNil(result.document)
         XCTAssertEqual(result.diagnostics.items.map(\.description), [
-            located("3:1: error: found character that cannot start any token while scanning for the next token"),
+            located("3:1: error: found a tab character that cannot start any token (YAML does not allow tabs for indentation) while scanning for the next token"),
         ])
     }
 
     func testYAMLErrorInAReferencedFileIsLocatedThere() throws {
         try write("models/pet.yaml", "type: object\nproperties:\n  name: {type: string\n")
         XCTAssertEqual(try errors(head + "paths: {}\ncomponents:\n  schemas:\n    Pet: {$ref: 'models/pet.yaml'}\n"), [
-            located("4:1: error: did not find expected ',' or '}' while parsing a flow mapping", in: "models/pet.yaml"),
+            located("4:1: error: did not find expected ',' or '}' while parsing a flow mapping that starts at line 3, column 9", in: "models/pet.yaml"),
         ])
     }
 }

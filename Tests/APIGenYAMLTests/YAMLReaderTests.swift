@@ -83,9 +83,9 @@ final class YAMLReaderTests: XCTestCase {
     }
 
     func testLocatedSyntaxErrors() {
-        XCTAssertEqual(error("a: [1, 2\nb: 3\n"), "spec.yaml:2:2: error: did not find expected ',' or ']' while parsing a flow sequence")
-        XCTAssertEqual(error("a:\n\tb: 1\n"), "spec.yaml:2:1: error: found character that cannot start any token while scanning for the next token")
-        XCTAssertEqual(error("a: \"open\n"), "spec.yaml:2:1: error: found unexpected end of stream while scanning a quoted scalar")
+        XCTAssertEqual(error("a: [1, 2\nb: 3\n"), "spec.yaml:2:2: error: did not find expected ',' or ']' while parsing a flow sequence that starts at line 1, column 4")
+        XCTAssertEqual(error("a:\n\tb: 1\n"), "spec.yaml:2:1: error: found a tab character that cannot start any token (YAML does not allow tabs for indentation) while scanning for the next token")
+        XCTAssertEqual(error("a: \"open\n"), "spec.yaml:2:1: error: found unexpected end of stream while scanning a quoted scalar that starts at line 1, column 4")
     }
 
     func testDuplicateKeysAreErrorsAtTheSecondKey() {
@@ -112,7 +112,7 @@ final class YAMLReaderTests: XCTestCase {
             previous = name
         }
         let started = Date()
-        XCTAssertTrue(error(bomb).contains("error: aliases expand to more than 5000000 nodes"), error(bomb))
+        XCTAssertTrue(error(bomb).contains("error: aliases expand to more than 100000 nodes"), error(bomb))
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 

@@ -4,6 +4,8 @@
 public enum SwiftName {
     /// `user_profile` → `UserProfile`, `HTTPStatus` → `HTTPStatus`. Never empty, never a keyword.
     public static func typeName(_ text: String, fallback: String = "Value") -> String {
+        // Already UpperCamel ASCII (most schema names): splitting and joining gives it back.
+        if isPlainIdentifier(text, firstIsUppercase: true) { return text }
         let words = self.words(text)
         guard !words.isEmpty else { return fallback }
         var name = words.map(capitalizeFirst).joined()
@@ -24,6 +26,7 @@ public enum SwiftName {
     /// `created_at` → `createdAt`, `URL` → `url`, `HTTPStatus` → `httpStatus`, `2fa` → `_2fa`.
     /// Not escaped: pass the result through `escaped` where it is written as a declaration.
     public static func memberName(_ text: String, fallback: String = "value") -> String {
+        if isPlainIdentifier(text, firstIsUppercase: false) { return text }
         let words = self.words(text)
         guard let first = words.first else { return fallback }
         var name = lowercaseLeadingWord(first) + words.dropFirst().map(capitalizeFirst).joined()
@@ -33,9 +36,32 @@ public enum SwiftName {
         return name
     }
 
+    /// ASCII letters and digits only, starting with a letter of the given case.
+    private static func isPlainIdentifier(_ text: String, firstIsUppercase: Bool) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next() else { return false }
+        guard firstIsUppercase ? (first >= 65 && first <= 90) : (first >= 97 && first <= 122) else { return false }
+        while let byte = bytes.next() {
+            guard (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) else { return false }
+        }
+        return true
+    }
+
     /// Wraps a reserved word in backticks so it can be declared and used.
     public static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The identifier without the backticks `escaped` may have added.
+    public static func unescaped(_ identifier: String) -> String {
+        identifier.count > 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`") ? String(identifier.dropFirst().dropLast()) : identifier
+    }
+
+    /// An identifier used as an argument label in a call: keywords need no backticks there
+    /// (Swift warns about them), except `inout`.
+    public static func argumentLabel(_ identifier: String) -> String {
+        let plain = unescaped(identifier)
+        return plain == "inout" ? "`inout`" : plain
     }
 
     /// Splits on anything that is not an ASCII letter or digit, and between words in camel case.

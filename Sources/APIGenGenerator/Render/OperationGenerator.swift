@@ -17,7 +17,7 @@ struct OperationGenerator {
             arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
         }
         let responseType = context.code(operation.response.type)
-        printer.block("\(access)static func \(operation.name)(\(arguments.joined(separator: ", "))) -> Request<\(responseType)>") { printer in
+        printer.block("\(access)static func \(SwiftName.escaped(operation.name))(\(arguments.joined(separator: ", "))) -> Request<\(responseType)>") { printer in
             let path = operation.pathSegments.map { segment -> String in
                 switch segment {
                 case .literal(let text): return SwiftLiteral.string(text).dropFirst().dropLast().description

@@ -14,9 +14,10 @@ struct ViewModelGenerator {
         printer.line("@MainActor @Observable")
         printer.block("\(access)final class \(model.name)") { printer in
             let stored = storedParameters(model)
+            let local = Self.localNames(operation)
             for parameter in stored {
                 printer.documentation(parameter.documentation)
-                printer.line("\(access)var \(parameter.name): \(context.code(parameter.type))")
+                printer.line("\(access)var \(local[parameter.name]!): \(context.code(parameter.type))")
             }
             switch model.kind {
             case .query:
@@ -85,15 +86,17 @@ struct ViewModelGenerator {
     }
 
     private func renderInitializer(_ model: ViewModelDeclaration, stored: [OperationParameter], into printer: inout Printer, context: RenderContext) {
+        let local = Self.localNames(model.operation)
         let arguments = ["client: APIClient"] + stored.map { parameter in
             let type = context.code(parameter.type)
-            if let value = parameter.defaultValue { return "\(parameter.name): \(type) = \(value)" }
-            return parameter.type.isOptional ? "\(parameter.name): \(type) = nil" : "\(parameter.name): \(type)"
+            let name = local[parameter.name]!
+            if let value = parameter.defaultValue { return "\(name): \(type) = \(value)" }
+            return parameter.type.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
         }
         printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
             printer.line("self.client = client")
             for parameter in stored {
-                printer.line("self.\(parameter.name) = \(parameter.name)")
+                printer.line("self.\(local[parameter.name]!) = \(local[parameter.name]!)")
             }
             if case .paged(let paging) = model.kind {
                 printer.line("self.pages = PagedQuery(")
@@ -105,10 +108,30 @@ struct ViewModelGenerator {
         }
     }
 
+    /// Members and locals of a view model. A parameter named like one of them (`state`,
+    /// `client`, `request`) or like a keyword (`@Observable` cannot track a `` `class` ``
+    /// property) is kept under a free name (`state2`), and passed on under its label.
+    private static let ownNames: Set<String> = [
+        "client", "request", "query", "pages", "submission", "fetch", "state", "isRefreshing", "refreshError", "hasMore",
+        "isLoadingMore", "loadMoreError", "lastPage", "isSubmitting", "errorMessage", "canSubmit", "response", "load",
+        "retry", "refresh", "reset", "loadMore", "submit", "self", "Type", "init",
+    ]
+
+    /// The view model's name for each parameter, keyed by the builder's argument label.
+    private static func localNames(_ operation: OperationDeclaration) -> [String: String] {
+        var scope = NameScope(reserved: ownNames.union(SwiftName.keywords))
+        var names: [String: String] = [:]
+        for parameter in operation.parameters {
+            names[parameter.name] = scope.claim(SwiftName.unescaped(parameter.name))
+        }
+        return names
+    }
+
     private func call(_ operation: OperationDeclaration, overriding: [String: String] = [:]) -> String {
-        var arguments = operation.parameters.map { "\($0.name): \(overriding[$0.name] ?? $0.name)" }
+        let local = Self.localNames(operation)
+        var arguments = operation.parameters.map { "\(SwiftName.argumentLabel($0.name)): \(overriding[$0.name] ?? local[$0.name]!)" }
         if let body = operation.body {
-            arguments.append("\(body.name): \(body.name)")
+            arguments.append("\(SwiftName.argumentLabel(body.name)): \(body.name)")
         }
         return "\(namespace).\(operation.name)(\(arguments.joined(separator: ", ")))"
     }
@@ -145,10 +168,12 @@ struct ViewModelGenerator {
         printer.block("private var fetch: @Sendable (PageRequest) async throws -> \(response)") { printer in
             printer.line("let client = client")
             let others = storedParameters(model)
+            let local = Self.localNames(model.operation)
             for parameter in others {
-                printer.line("let \(parameter.name) = \(parameter.name)")
+                printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
             }
             let parameter = paging.parameter
+            let name = local[parameter.name] ?? parameter.name
             let unwrapped = parameter.type.unwrapped.code
             let initial: String
             let assignment: String
@@ -156,14 +181,14 @@ struct ViewModelGenerator {
             case .page, .offset:
                 let converted = unwrapped == "Int" ? "number" : "\(unwrapped)(number)"
                 initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue ?? (paging.style == .page ? "1" : "0"))
-                assignment = "if case .\(paging.style == .page ? "page" : "offset")(let number) = request { \(parameter.name) = \(converted) }"
+                assignment = "if case .\(paging.style == .page ? "page" : "offset")(let number) = request { \(name) = \(converted) }"
             case .cursor:
                 initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue ?? "\"\"")
-                assignment = "if case .cursor(let token) = request, !token.isEmpty { \(parameter.name) = token }"
+                assignment = "if case .cursor(let token) = request, !token.isEmpty { \(name) = token }"
             }
             printer.line("return { request in")
             printer.indented { printer in
-                printer.line("var \(parameter.name): \(parameter.type.code) = \(initial)")
+                printer.line("var \(name): \(parameter.type.code) = \(initial)")
                 printer.line(assignment)
                 printer.line("return try await client.send(\(call(model.operation)))")
             }
@@ -173,10 +198,12 @@ struct ViewModelGenerator {
 
     private func renderSubmit(_ model: ViewModelDeclaration, into printer: inout Printer, context: RenderContext) {
         let operation = model.operation
+        let local = Self.localNames(operation)
         var arguments = operation.parameters.map { parameter -> String in
             let type = context.code(parameter.type)
-            if let value = parameter.defaultValue { return "\(parameter.name): \(type) = \(value)" }
-            return parameter.type.isOptional ? "\(parameter.name): \(type) = nil" : "\(parameter.name): \(type)"
+            let name = local[parameter.name]!
+            if let value = parameter.defaultValue { return "\(name): \(type) = \(value)" }
+            return parameter.type.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
         }
         if let body = operation.body {
             arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")

@@ -34,9 +34,12 @@ final class ModelTranslator {
 
     let shapes: ShapeTable
 
-    init(document: OpenAPIDocument, files: SpecFiles) {
+    /// `reserved`: names the module declares besides the models (the namespace enum, and the
+    /// module's own name, which a type must not take or `Module.Type` stops naming the module).
+    init(document: OpenAPIDocument, files: SpecFiles, reserved: Set<String> = []) {
         self.document = document
         self.files = files
+        topLevelScope = NameScope(reserved: SwiftName.reservedTypeNames.union(reserved))
         shapes = ShapeTable(document.schemas)
         assignTopLevelNames()
         for operation in document.operations where operation.method == .patch {

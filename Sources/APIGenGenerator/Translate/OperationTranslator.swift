@@ -41,7 +41,8 @@ struct OperationTranslator {
 
     private func translate(_ operation: Operation, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> OperationDeclaration {
         let typeBase = SwiftName.typeName(name)
-        var labels = NameScope(reserved: ["self", "Type", "init"])
+        // `request` is the builder's local variable.
+        var labels = NameScope(reserved: ["self", "Type", "init", "request"])
         var parameters: [OperationParameter] = []
         for parameter in operation.parameters {
             let label = labels.claim(SwiftName.memberName(parameter.name, fallback: "parameter"))

@@ -57,8 +57,10 @@ extension SpecParser {
             case "readOnly": schema.readOnly = bool(value) ?? false
             case "writeOnly": schema.writeOnly = bool(value) ?? false
             case "properties":
-                // DigitalOcean shares whole property maps through `$ref`.
-                guard let map = followObject(value) else { continue }
+                // DigitalOcean shares whole property maps through `$ref`. A property named
+                // `$ref` (its value a schema, not a string) is a property, not a reference.
+                let isReference = doc.value(pair.value, forKey: "$ref").map { doc.kind($0) == .scalar } ?? false
+                guard let map = isReference ? followObject(value) : value else { continue }
                 for property in pairs(map, expecting: "properties") ?? [] {
                     schema.properties.append(.init(name: property.key, schema: self.schema(property.value)))
                 }
