@@ -64,3 +64,83 @@ func generate(_ spec: String, file: StaticString = #filePath, line: UInt = #line
     diagnostics.append(contentsOf: output.diagnostics)
     return (output.files.map(\.contents).joined(separator: "\n"), diagnostics)
 }
+
+/// Swift source with comments and the text of string literals removed: what is left is code.
+/// Literals (plain, raw `#"…"#` and multi-line) become a space; interpolations in them (`\(…)`)
+/// are code and are kept.
+func codeOnly(_ source: String) -> String {
+    var scanner = CodeScanner(text: Array(source.unicodeScalars))
+    scanner.scanCode()
+    return String(scanner.out)
+}
+
+private struct CodeScanner {
+    let text: [Unicode.Scalar]
+    var index = 0
+    var out = String.UnicodeScalarView()
+
+    func peek(_ offset: Int) -> Unicode.Scalar? {
+        index + offset < text.count ? text[index + offset] : nil
+    }
+
+    /// Code up to the end, or up to the `)` that closes an interpolation.
+    mutating func scanCode(inInterpolation: Bool = false) {
+        var depth = 0
+        while let scalar = peek(0) {
+            if scalar == "/", peek(1) == "/" {
+                while let next = peek(0), next != "\n" { index += 1 }
+                continue
+            }
+            if scalar == "/", peek(1) == "*" {
+                var nesting = 0
+                repeat {
+                    if peek(0) == "/", peek(1) == "*" { nesting += 1; index += 2 } else if peek(0) == "*", peek(1) == "/" { nesting -= 1; index += 2 } else { index += 1 }
+                } while nesting > 0 && index < text.count
+                continue
+            }
+            var hashes = 0
+            while peek(hashes) == "#" { hashes += 1 }
+            if peek(hashes) == "\"" {
+                index += hashes
+                scanString(hashes: hashes)
+                continue
+            }
+            if inInterpolation {
+                if scalar == "(" { depth += 1 }
+                if scalar == ")" {
+                    if depth == 0 { index += 1; return }
+                    depth -= 1
+                }
+            }
+            out.append(scalar)
+            index += 1
+        }
+    }
+
+    /// From the opening quote of a literal with `hashes` delimiting `#`s to past its end.
+    mutating func scanString(hashes: Int) {
+        let multiline = peek(0) == "\"" && peek(1) == "\"" && peek(2) == "\""
+        index += multiline ? 3 : 1
+        out.append(" ")
+        func hashesFollow(at offset: Int) -> Bool {
+            (0..<hashes).allSatisfy { peek(offset + $0) == "#" }
+        }
+        while let scalar = peek(0) {
+            if scalar == "\\", hashesFollow(at: 1) {
+                if peek(1 + hashes) == "(" {
+                    index += 2 + hashes
+                    scanCode(inInterpolation: true)
+                    out.append(" ")
+                } else {
+                    index += 2 + hashes
+                }
+                continue
+            }
+            if multiline ? (scalar == "\"" && peek(1) == "\"" && peek(2) == "\"" && hashesFollow(at: 3)) : (scalar == "\"" && hashesFollow(at: 1)) {
+                index += (multiline ? 3 : 1) + hashes
+                return
+            }
+            index += 1
+        }
+    }
+}

@@ -241,32 +241,10 @@ final class TypeMappingTests: XCTestCase {
               default: "\\\\(boom)"
         """))
         // Outside comments and string literals nothing of the spec's text may survive.
-        let code = Self.codeOnly(text)
+        let code = codeOnly(text)
         for fragment in ["pwned", "injected", "func bad", "#endif", "\\(boom)", "\"\"\""] {
             XCTAssertFalse(code.contains(fragment), "`\(fragment)` escaped into code:\n\(code)")
         }
         XCTAssertTrue(text.contains("/// */ \"\"\" \\( #endif"))
-    }
-
-    /// The source with comments and string literals removed.
-    static func codeOnly(_ source: String) -> String {
-        var result = ""
-        var characters = Array(source)[...]
-        while let character = characters.first {
-            if character == "/", characters.dropFirst().first == "/" {
-                while let next = characters.first, next != "\n" { characters = characters.dropFirst() }
-            } else if character == "\"" {
-                characters = characters.dropFirst()
-                while let next = characters.first, next != "\"" {
-                    characters = characters.dropFirst(next == "\\" ? 2 : 1)
-                }
-                characters = characters.dropFirst()
-                result += "\"\""
-            } else {
-                result.append(character)
-                characters = characters.dropFirst()
-            }
-        }
-        return result
     }
 }
