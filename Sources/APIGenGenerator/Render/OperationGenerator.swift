@@ -6,13 +6,7 @@ struct OperationGenerator {
         if let message = operation.deprecationMessage {
             printer.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
         }
-        var arguments = operation.parameters.map { parameter -> String in
-            let type = context.code(parameter.type)
-            if let value = parameter.defaultValue {
-                return "\(parameter.name): \(type) = \(value)"
-            }
-            return parameter.type.isOptional ? "\(parameter.name): \(type) = nil" : "\(parameter.name): \(type)"
-        }
+        var arguments = operation.parameters.map { Self.declaration(of: $0, named: $0.name, context: context) }
         if let body = operation.body {
             arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
         }
@@ -50,6 +44,16 @@ struct OperationGenerator {
             }
             printer.line("return request")
         }
+    }
+
+    /// `limit: Int32? = nil`, `page: Int = 1`, `petId: Int64`: a parameter as declared in a
+    /// builder, view model initializer or `submit` (`name` may differ from the builder's label).
+    static func declaration(of parameter: OperationParameter, named name: String, context: RenderContext) -> String {
+        let type = context.code(parameter.type)
+        if let value = parameter.defaultValue {
+            return "\(name): \(type) = \(value)"
+        }
+        return parameter.type.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
     }
 
     private func renderParameter(_ parameter: OperationParameter, into printer: inout Printer) {

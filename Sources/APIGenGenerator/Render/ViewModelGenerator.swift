@@ -87,12 +87,7 @@ struct ViewModelGenerator {
 
     private func renderInitializer(_ model: ViewModelDeclaration, stored: [OperationParameter], into printer: inout Printer, context: RenderContext) {
         let local = Self.localNames(model.operation)
-        let arguments = ["client: APIClient"] + stored.map { parameter in
-            let type = context.code(parameter.type)
-            let name = local[parameter.name]!
-            if let value = parameter.defaultValue { return "\(name): \(type) = \(value)" }
-            return parameter.type.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
-        }
+        let arguments = ["client: APIClient"] + stored.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
             printer.line("self.client = client")
             for parameter in stored {
@@ -199,12 +194,7 @@ struct ViewModelGenerator {
     private func renderSubmit(_ model: ViewModelDeclaration, into printer: inout Printer, context: RenderContext) {
         let operation = model.operation
         let local = Self.localNames(operation)
-        var arguments = operation.parameters.map { parameter -> String in
-            let type = context.code(parameter.type)
-            let name = local[parameter.name]!
-            if let value = parameter.defaultValue { return "\(name): \(type) = \(value)" }
-            return parameter.type.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
-        }
+        var arguments = operation.parameters.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         if let body = operation.body {
             arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
         }
