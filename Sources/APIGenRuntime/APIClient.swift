@@ -94,8 +94,9 @@ public final class APIClient: Sendable {
             throw APIError.invalidResponse
         }
         guard response.isSuccess else {
+            // A server may quote the credential it rejected; the reason is shown to people and logs.
             let reason = ErrorReason.extract(status: response.status, headers: response.headers, body: body)
-            throw APIError.server(status: response.status, reason: reason, body: body)
+            throw APIError.server(status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: httpRequest)), body: body)
         }
         do {
             let value = try request.response.decode(response, body, makeDecoder())
@@ -105,7 +106,10 @@ public final class APIClient: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw APIError.decoding(DecodingFailure(error, body: body))
+            // Decoder messages may quote a value, and a body may echo a credential.
+            var failure = DecodingFailure(error, body: body)
+            failure.message = Redaction.scrub(failure.message, secrets: Redaction().secrets(of: httpRequest))
+            throw APIError.decoding(failure)
         }
     }
 
@@ -269,7 +273,7 @@ enum RequestBuilder {
             text += "?" + items.joined(separator: "&")
         }
         guard let url = URL(string: text), url.scheme != nil else {
-            throw APIError.invalidRequest("Not a valid URL: base \(base.absoluteString), path \(path)")
+            throw APIError.invalidRequest("Not a valid URL: base \(Redaction().redact(base)), path \(path)")
         }
         return url
     }

@@ -79,11 +79,53 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
         case .valueNotFound(let type, let context):
             self.init(path: Self.path(context.codingPath), problem: "value is null, expected \(type)", message: context.debugDescription, body: body)
         case .dataCorrupted(let context):
+            // Foundation refuses documents nested deeper than 512 levels with the same "not valid
+            // JSON" as a syntax error; say what is really wrong. Scanned only on this error path.
+            if context.codingPath.isEmpty, case let depth = Self.nestingDepth(body), depth > Self.maximumNesting {
+                self.init(
+                    path: "", problem: "nested too deeply",
+                    message: "arrays and objects nest \(depth) levels deep; at most \(Self.maximumNesting) can be decoded", body: body
+                )
+                return
+            }
             let problem = context.codingPath.isEmpty && context.underlyingError != nil ? "not valid JSON" : "invalid data"
             self.init(path: Self.path(context.codingPath), problem: problem, message: context.debugDescription, body: body)
         @unknown default:
             self.init(path: "", problem: "invalid data", message: String(describing: error), body: body)
         }
+    }
+
+    /// The deepest nesting Foundation's `JSONDecoder` accepts.
+    static let maximumNesting = 512
+
+    /// How deeply arrays and objects nest in `body`, ignoring brackets inside strings: one pass
+    /// over the bytes, no recursion.
+    static func nestingDepth(_ body: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// `docs[1].title: key not found (No value associated with key …)`.
@@ -129,8 +171,9 @@ public enum ErrorReason {
         if let json = try? JSONDecoder().decode(JSONValue.self, from: body) {
             return fromJSON(json)
         }
-        if contentType.hasPrefix("text/plain") {
-            return readable(String(decoding: body, as: UTF8.self))
+        // Text that is not valid UTF-8 is not shown: replacement characters read as garbage.
+        if contentType.hasPrefix("text/plain"), let text = String(validating: body, as: UTF8.self) {
+            return readable(text)
         }
         return nil
     }

@@ -64,6 +64,10 @@ public struct LoggingMiddleware: Middleware {
         operationID: String,
         next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
     ) async throws -> (HTTPResponse, Data) {
+        // Names are redacted above all; any credential value that still turns up (a response
+        // header or a Location echoing a token) is scrubbed from the line as a whole.
+        let secrets = redaction.secrets(of: request)
+        let log = { (line: String) in self.log(Redaction.scrub(line, secrets: secrets)) }
         let url = redaction.redact(request.url, extraNames: request.sensitiveNames)
         let line = "\(request.method.rawValue) \(url)"
         if detail == .headers {
@@ -149,6 +153,71 @@ public struct Redaction: Sendable {
             text += "?" + items.joined(separator: "&")
         }
         return text + fragment
+    }
+
+    /// The credential values `request` carries, longest first, for scrubbing text that may quote
+    /// them (a 401 body echoing the token, a response header, a decoder message): the values of
+    /// sensitive headers, with the part after an auth scheme (`Bearer abc` → `abc`) and a Basic
+    /// password decoded; sensitive query values, raw and percent-decoded; every cookie value; a
+    /// password in the URL. Values shorter than 4 characters are left out: scrubbing them would
+    /// mangle ordinary words.
+    public func secrets(of request: HTTPRequest) -> [String] {
+        var found: Set<String> = []
+        func add(_ value: some StringProtocol) {
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            if trimmed.count >= 4 {
+                found.insert(trimmed)
+            }
+        }
+        for (name, value) in request.headers {
+            if name.lowercased() == "cookie" {
+                for pair in value.split(separator: ";") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 {
+                        add(parts[1])
+                    }
+                }
+                continue
+            }
+            guard isSensitive(name, extraNames: request.sensitiveNames) else { continue }
+            add(value)
+            let words = value.split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { continue }
+            add(words[1])
+            if words[0].lowercased() == "basic", let data = Data(base64Encoded: String(words[1]).trimmingCharacters(in: .whitespaces)),
+                let decoded = String(data: data, encoding: .utf8) {
+                add(decoded)
+                if let colon = decoded.firstIndex(of: ":") {
+                    add(decoded[decoded.index(after: colon)...])
+                }
+            }
+        }
+        var text = request.url.absoluteString
+        if let hash = text.firstIndex(of: "#") {
+            text = String(text[..<hash])
+        }
+        if let question = text.firstIndex(of: "?") {
+            for item in text[text.index(after: question)...].split(separator: "&") {
+                let parts = item.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, isSensitive(String(parts[0]), extraNames: request.sensitiveNames) else { continue }
+                add(parts[1])
+                add(parts[1].removingPercentEncoding ?? "")
+            }
+        }
+        if let password = request.url.password(percentEncoded: true) {
+            add(password)
+            add(password.removingPercentEncoding ?? "")
+        }
+        return found.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    /// `text` with every occurrence of `secrets` replaced by `placeholder`.
+    public static func scrub(_ text: String, secrets: [String]) -> String {
+        var text = text
+        for secret in secrets where text.contains(secret) {
+            text = text.replacingOccurrences(of: secret, with: placeholder)
+        }
+        return text
     }
 
     /// `https://user:secret@host` → `https://user:<redacted>@host`.

@@ -17,7 +17,15 @@ Endpoints (any method; query parameters in brackets):
   /status code= [key=]          that status, empty body
   /problem                      400 application/problem+json
   /redirect [to=path]           302 to /echo (or `to`)
-  /echo                         200 JSON: method, path, query, headers, body
+  /echo, /echo/<anything>       200 JSON: method, path (raw, as sent), query, headers, body
+  /big [mb=50]                  200 JSON array of {"id": n, "name": "<~1 KB>"}, about `mb` MB
+  /deep [depth=10000] [kind=array|object] [status=200]
+                                JSON nested `depth` levels: [[[…]]] or {"a":{"a":…}}
+  /badutf8 where=string|error|errortext|text
+                                invalid UTF-8: in a JSON string (200), in a JSON error body (400),
+                                in a text/plain error body (400), in a text/plain body (200)
+  /echo401                      401 JSON whose message quotes every header value and the query,
+                                raw and decoded (a server that echoes credentials)
 """
 
 import email.utils
@@ -128,7 +136,30 @@ class Handler(BaseHTTPRequestHandler):
             }, "application/problem+json")
         elif route == "/redirect":
             self.send(302, b"", None, [("Location", query.get("to", "/echo"))])
-        elif route == "/echo":
+        elif route == "/big":
+            self.send(200, big_body(int(query.get("mb", "50"))), "application/json")
+        elif route == "/deep":
+            depth = int(query.get("depth", "10000"))
+            if query.get("kind", "array") == "object":
+                text = '{"a":' * depth + "null" + "}" * depth
+            else:
+                text = "[" * depth + "]" * depth
+            self.send(int(query.get("status", "200")), text.encode(), "application/json")
+        elif route == "/badutf8":
+            where = query.get("where", "string")
+            if where == "string":
+                self.send(200, b'{"id": 1, "name": "bad \xff\xfe name"}', "application/json")
+            elif where == "error":
+                self.send(400, b'{"message": "bad \xc3\x28 input"}', "application/json")
+            elif where == "errortext":
+                self.send(400, b"bad \xff input", "text/plain; charset=utf-8")
+            else:
+                self.send(200, b"caf\xc3\xa9 \xff\xfe ok \xe2\x82", "text/plain; charset=utf-8")
+        elif route == "/echo401":
+            echoed = [value for _, value in self.headers.items()] + [url.query]
+            echoed += [value for values in parse_qs(url.query).values() for value in values]
+            self.send_json(401, {"message": "Rejected credentials: " + " ".join(echoed)})
+        elif route == "/echo" or route.startswith("/echo/"):
             self.send_json(200, {
                 "method": self.command,
                 "path": url.path,
@@ -138,6 +169,19 @@ class Handler(BaseHTTPRequestHandler):
             })
         else:
             self.send_json(404, {"message": "No route for " + route})
+
+
+big_bodies = {}
+
+
+def big_body(mb):
+    """A JSON array of about `mb` MB, built once per size."""
+    if mb not in big_bodies:
+        name = "x" * 1000
+        count = mb * 1024 * 1024 // (len(name) + 30)
+        items = ('{"id":%d,"name":"%s"}' % (n, name) for n in range(count))
+        big_bodies[mb] = ("[" + ",".join(items) + "]").encode()
+    return big_bodies[mb]
 
 
 def exit_when_stdin_closes():

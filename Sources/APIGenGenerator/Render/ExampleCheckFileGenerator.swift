@@ -14,6 +14,10 @@ enum ExampleCheckFileGenerator {
         printer.block("public nonisolated enum ExampleChecks") { printer in
             printer.line("/// Each example's location, type, whether it fits its schema, and the decoding error if any.")
             printer.block("public static func run() -> [(location: String, type: String, fitsSchema: Bool, error: String?)]") { printer in
+                guard !checks.isEmpty else {
+                    printer.line("[]")
+                    return
+                }
                 printer.line("var results: [(location: String, type: String, fitsSchema: Bool, error: String?)] = []")
                 for check in checks {
                     let type = check.type.code
