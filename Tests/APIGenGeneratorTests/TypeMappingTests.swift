@@ -229,6 +229,26 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertFalse(text[encode.upperBound..<end.lowerBound].contains("forKey: .id"))
     }
 
+    func testServersThatCannotParseAreLeftOut() throws {
+        let (text, _) = try generate("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers:
+          - url: https://bad host.example.com/v1
+            description: Broken
+          - url: https://{region}.example.com/v1
+            description: Regional
+            variables:
+              region: {default: eu}
+          - url: /relative
+        paths: {}
+        """)
+        XCTAssertFalse(text.contains("func broken("))
+        XCTAssertTrue(text.contains("public static func regional(region: String = \"eu\") -> APIServer"))
+        XCTAssertTrue(text.contains("public static var `default`: APIServer { regional() }"))
+        XCTAssertFalse(text.contains("relative"))
+    }
+
     func testSpecTextCannotInjectCode() throws {
         let (text, _) = try generate(spec("""
         "Evil\\"; }; func pwned() {":

@@ -1,4 +1,5 @@
 import APIGenOpenAPI
+import Foundation
 
 /// The success type of an operation from its 2xx responses: one type when they agree, an
 /// optional when some have no body, an enum by status when their bodies differ.
@@ -12,7 +13,7 @@ struct ResponseTranslator {
         var mediaType: String?
     }
 
-    func response(for operation: Operation, typeBase: String) -> OperationResponse {
+    func response(for operation: APIGenOpenAPI.Operation, typeBase: String) -> OperationResponse {
         let entries = operation.responses.filter(\.isSuccess).map { entry(for: $0, typeBase: typeBase) }
         let accept = Array(Set(entries.compactMap(\.mediaType))).sorted().joined(separator: ", ")
         let acceptHeader = accept.isEmpty ? nil : accept
@@ -75,12 +76,23 @@ struct ResponseTranslator {
 
 /// The spec's servers as named functions returning an `APIServer`.
 enum ServerTranslator {
+    /// The template with each `{variable}` replaced by a plain placeholder parses as a URL.
+    static func isValidURL(_ server: Server) -> Bool {
+        var text = server.url
+        for variable in server.variables {
+            text = text.replacingOccurrences(of: "{\(variable.name)}", with: "x")
+        }
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else { return false }
+        return !text.contains("{") && !text.contains("}")
+    }
+
     static func servers(_ servers: [Server]) -> [ServerDeclaration] {
         var names = NameScope(reserved: ["init", "self", "Type", "default", "all"])
         var result: [ServerDeclaration] = []
         for (index, server) in servers.enumerated() {
-            // Relative URLs (`/v1`) need a host from the app: use `APIClient(baseURL:)`.
-            guard server.url.contains("://") else { continue }
+            // Relative URLs (`/v1`) need a host from the app: use `APIClient(baseURL:)`. A URL that
+            // does not parse even with its default variables would stop the app at run time.
+            guard server.url.contains("://"), isValidURL(server) else { continue }
             var proposed = server.description.map { description in
                 SwiftName.words(description).filter { $0.lowercased() != "server" && $0.lowercased() != "the" }.joined(separator: " ")
             }.map { SwiftName.memberName($0, fallback: "") } ?? ""
