@@ -124,17 +124,17 @@ struct ViewModelTranslator {
         if case .array(let element) = responseType.unwrapped {
             return (element, "page", [])
         }
+        guard case .named(let pageType) = responseType.unwrapped else { return nil }
+        // Optionality comes from the declared property: a property with a default is not optional.
         let members = models.structMembers(of: schema)
-        let merged = ModelTranslator.mergedObject(table.resolved(schema), table: table)
         let described = members.map { member -> (key: String, name: String, schema: SchemaID, optional: Bool) in
-            let optional = !merged.required.contains(member.key) || SchemaShape.isNullable(table[member.schema], table) || SchemaShape.isNullable(table[table.resolved(member.schema)], table)
-            return (member.key, member.name, member.schema, optional)
+            (member.key, member.name, member.schema, propertyType(pageType, member.name)?.isOptional ?? true)
         }
         let arrays = described.filter { if case .array = models.shapes[table.resolved($0.schema)] { return true } else { return false } }
         guard let list = Self.itemKeys.lazy.compactMap({ key in arrays.first { $0.key == key } }).first ?? (arrays.count == 1 ? arrays[0] : nil) else {
             return nil
         }
-        guard case .named(let pageType) = responseType.unwrapped, let listType = propertyType(pageType, list.name), case .array(let itemType) = listType.unwrapped else {
+        guard let listType = propertyType(pageType, list.name), case .array(let itemType) = listType.unwrapped else {
             return nil
         }
         return (itemType, list.optional ? "page.\(list.name) ?? []" : "page.\(list.name)", described)
