@@ -29,6 +29,7 @@ final class ModelTranslator {
         }
         return names
     }()
+    var mergedObjects: [SchemaID: MergedObject] = [:]
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
 

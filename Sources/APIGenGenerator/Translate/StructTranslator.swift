@@ -12,8 +12,13 @@ extension ModelTranslator {
         var unsupportedAlternatives: [SourceRef] = []
     }
 
+    /// Merged once per schema: struct, union, body-field and paging translation all ask.
     func mergedObject(_ id: SchemaID) -> MergedObject {
+        if let known = mergedObjects[id] {
+            return known
+        }
         let result = Self.mergedObject(id, table: table)
+        mergedObjects[id] = result
         for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
             warning("oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source)
         }

@@ -7,7 +7,20 @@ import Foundation
 /// `file:`) references, paths that climb out of the folder, missing files and bad pointers
 /// are located errors. No network access, ever.
 extension SpecParser {
+    /// Successful lookups are cached per referring file and text: large specs repeat the same
+    /// few hundred references thousands of times. Failures are not, so each is reported where
+    /// it is written.
     func locate(reference text: String, from origin: SourceRef) -> SourceRef? {
+        let key = FileKey(origin: origin.file, path: text)
+        if let cached = references[key] {
+            return cached
+        }
+        guard let target = resolve(reference: text, from: origin) else { return nil }
+        references[key] = target
+        return target
+    }
+
+    private func resolve(reference text: String, from origin: SourceRef) -> SourceRef? {
         let (filePart, fragment) = split(reference: text)
         if !filePart.isEmpty, filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
             error("remote reference '\(text)' is not supported: apigen reads only files inside the spec's folder", at: origin)

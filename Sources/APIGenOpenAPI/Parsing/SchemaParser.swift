@@ -207,19 +207,8 @@ extension SpecParser {
         }
     }
 
-    /// Locates and checks a schema reference. Successful lookups are cached per referring file
-    /// and text: large specs repeat the same few hundred references thousands of times.
+    /// Locates a schema reference and checks that it names a schema.
     private func locateSchema(reference text: String, from node: SourceRef) -> SourceRef? {
-        let key = FileKey(origin: node.file, path: text)
-        if let cached = schemaReferences[key] {
-            return cached
-        }
-        guard let target = checkedSchema(reference: text, from: node) else { return nil }
-        schemaReferences[key] = target
-        return target
-    }
-
-    private func checkedSchema(reference text: String, from node: SourceRef) -> SourceRef? {
         guard let target = locate(reference: text, from: node) else { return nil }
         let doc = document(target)
         let kind = doc.kind(target.node)

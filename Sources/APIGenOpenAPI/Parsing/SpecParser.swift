@@ -17,7 +17,7 @@ final class SpecParser {
     var pendingDiscriminators: [(schema: SchemaID, entries: [(value: String, text: String, node: SourceRef)])] = []
     var componentNames: [SchemaID: String] = [:]
     var fileLookups: [FileKey: Int] = [:]
-    var schemaReferences: [FileKey: SourceRef] = [:]
+    var references: [FileKey: SourceRef] = [:]
     var timings = StageTimings()
     /// Swagger 2.0's document-wide `consumes` and `produces`.
     var swaggerDefaultConsumes = ["application/json"]
