@@ -21,7 +21,7 @@ struct APIGenPlugin: BuildToolPlugin {
         }
         let config = files.first { $0.lastPathComponent == "apigen.yaml" }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let modelFiles = config.flatMap(Self.modelFileCount) ?? 4
+        let modelFiles = config.flatMap(Self.modelFileCount) ?? Self.defaultModelFileCount(spec)
         var arguments = ["generate", spec.path, "--output", output.path, "--module", target.moduleName, "--model-files", String(modelFiles)]
         if let config {
             arguments += ["--config", config.path]
@@ -42,6 +42,13 @@ struct APIGenPlugin: BuildToolPlugin {
     static func outputFiles(modelFiles: Int) -> [String] {
         let models = modelFiles == 1 ? ["Models.swift"] : (1...modelFiles).map { "Models\($0).swift" }
         return models + ["Operations.swift", "ViewModels.swift", "Samples.swift"]
+    }
+
+    /// One model file per 200 kB of spec, from 1 to 16: the CLI's default
+    /// (`GeneratorOptions.modelFileCount(specBytes:)`), which a plugin cannot import.
+    static func defaultModelFileCount(_ spec: URL) -> Int {
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber)?.intValue ?? 0
+        return min(16, max(1, (bytes + 199_999) / 200_000))
     }
 
     /// `modelFiles: N` from apigen.yaml, read line by line: the plugin must know the file names

@@ -62,7 +62,7 @@ public enum CommandLineTool {
       --module <Name>           Module name (default: from the spec's title, e.g. PetstoreAPI)
       --access <level>          public (default), package or internal
       --config <file>           Settings file (default: apigen.yaml beside the spec)
-      --model-files <n>         Number of files the models are spread over (default: 4)
+      --model-files <n>         Number of files the models are spread over (default: one per 200 kB of spec, up to 16)
       --namespace <Name>        Enum holding the request builders (default: API)
       --no-view-models          Leave out the @Observable view models
       --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)

@@ -8,7 +8,7 @@ import Foundation
 /// module: PetstoreAPI
 /// access: public        # public | package | internal
 /// output: Generated/PetstoreAPI
-/// modelFiles: 4
+/// modelFiles: 4         # default: one per 200 kB of spec, up to 16
 /// namespace: API        # the enum holding the request builders
 /// viewModels: true      # false, or a list of tags to generate view models for
 /// ```

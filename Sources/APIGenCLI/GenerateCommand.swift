@@ -96,7 +96,7 @@ struct GenerateCommand {
         let module = moduleName ?? config.moduleName ?? GeneratorOptions.moduleName(fromTitle: document.info.title)
         var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
         options.accessLevel = accessLevel ?? config.accessLevel ?? .public
-        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? options.modelFileCount
+        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: Self.fileSize(specPath))
         options.namespace = namespace ?? config.namespace ?? options.namespace
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
@@ -125,6 +125,11 @@ struct GenerateCommand {
     }
 
     /// Newlines in `text`, counted over its bytes in one tight loop.
+    /// The spec file's size in bytes (0 if it cannot be read; loading it has already succeeded).
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
     static func lineCount(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { bytes in

@@ -4,9 +4,9 @@ public struct GeneratorOptions: Sendable {
     public var moduleName: String
     public var accessLevel: AccessLevel = .public
     /// Model declarations are spread over this many files so large specs compile in
-    /// parallel and a change to one schema recompiles one file. Fixed, so a build plugin
-    /// knows the file names before it reads the spec.
-    public var modelFileCount = 4
+    /// parallel and a change to one schema recompiles one file. Known before the spec is
+    /// read (see `modelFileCount(specBytes:)`), so a build plugin knows the file names.
+    public var modelFileCount = 1
     /// The enum that holds the request builders (`API.listPets()`).
     public var namespace = "API"
     /// Generate `@Observable` view models (off for a models-and-requests-only client).
@@ -21,6 +21,16 @@ public struct GeneratorOptions: Sendable {
     public init(moduleName: String, specFileName: String) {
         self.moduleName = moduleName
         self.specFileName = specFileName
+    }
+
+    /// The default number of model files: one per 200 kB of spec, from 1 to 16.
+    ///
+    /// The compiler driver splits a module's files, in name order, into as many batches as
+    /// there are cores, by count, not size; many similar files keep those batches even (a
+    /// 3 MB spec in 4 files left one core with all the models). The build plugin applies the
+    /// same rule to the same file size.
+    public static func modelFileCount(specBytes: Int) -> Int {
+        min(16, max(1, (specBytes + 199_999) / 200_000))
     }
 
     /// `Swagger Petstore` → `SwaggerPetstoreAPI`; a title that already ends in API keeps it.

@@ -7,7 +7,7 @@ import Foundation
 public enum APIJSON {
     /// A new decoder whose dates accept any RFC 3339 date-time (see `parseDateTime(_:)`).
     ///
-    /// Keys are used as written: generated `CodingKeys` already map wire names to Swift names.
+    /// Keys are used as written: generated models already map wire names to Swift names.
     public static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(decodeDateTime)

@@ -133,7 +133,7 @@ public enum SwiftName {
         "CodingKey", "CodingKeys", "Hashable", "Equatable", "Sendable", "Identifiable", "Comparable", "Data", "Date",
         "URL", "UUID", "Decimal", "Locale", "TimeZone", "Calendar", "JSONDecoder", "JSONEncoder", "DecodingError",
         "EncodingError", "Task", "MainActor", "Observable", "Foundation", "Swift", "JSONValue", "CalendarDate",
-        "Nullable", "OpenEnum", "AnyCodingKey", "Indirect", "APIClient", "Request", "Response", "Loadable",
+        "Nullable", "OpenEnum", "AnyCodingKey", "APIModel", "Indirect", "APIClient", "Request", "Response", "Loadable",
         "APIError", "HTTPTransport", "APIJSON", "APIGenRuntime", "Observation", "Substring", "Sequence", "Collection",
         "HTTPMethod", "HTTPFields", "HTTPRequest", "HTTPResponse", "SecurityScheme", "RequestBody", "ResponseBody",
         "FormBody", "MultipartBody", "PathParameter", "ParameterSerializer", "ParameterStyle", "APIServer",

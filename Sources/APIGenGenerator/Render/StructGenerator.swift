@@ -7,7 +7,7 @@ struct StructGenerator: DeclarationGenerator {
         let access = context.access
         let context = context.entering(declaration)
         printer.documentation(declaration.documentation)
-        printer.block("\(access)nonisolated struct \(declaration.name): Codable, Hashable, Sendable") { printer in
+        printer.block("\(access)nonisolated struct \(declaration.name): APIModel") { printer in
             for property in structure.properties {
                 printer.documentation(property.documentation)
                 if property.isIndirect {
@@ -28,10 +28,6 @@ struct StructGenerator: DeclarationGenerator {
             DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
             printer.blank()
             renderInitializer(structure, into: &printer, context: context)
-            if !structure.properties.isEmpty {
-                printer.blank()
-                renderCodingKeys(structure, into: &printer)
-            }
             printer.blank()
             renderDecoder(structure, into: &printer, context: context)
             printer.blank()
@@ -84,15 +80,6 @@ struct StructGenerator: DeclarationGenerator {
         }
     }
 
-    private func renderCodingKeys(_ structure: StructDeclaration, into printer: inout Printer) {
-        printer.block("enum CodingKeys: String, CodingKey") { printer in
-            for property in structure.properties {
-                let bare = property.name.trimmingBackticks
-                printer.line(bare == property.key ? "case \(property.name)" : "case \(property.name) = \(SwiftLiteral.string(property.key))")
-            }
-        }
-    }
-
     private func renderDecoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
         let access = context.access
         let header = "\(access)init(from decoder: any Decoder) throws"
@@ -102,10 +89,10 @@ struct StructGenerator: DeclarationGenerator {
         }
         printer.block(header) { printer in
             if !structure.properties.isEmpty {
-                printer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             }
             for property in structure.properties {
-                let key = "." + property.name
+                let key = SwiftLiteral.string(property.key)
                 let valueType = context.code(property.type.unwrapped)
                 let value: String
                 if property.isPatchNullable {
@@ -137,12 +124,12 @@ struct StructGenerator: DeclarationGenerator {
                 return
             }
             if !encoded.isEmpty {
-                printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                printer.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
             }
             for property in encoded {
                 let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
                 // `self.` because a property may be called `container` or `encoder`.
-                printer.line("try container.\(method)(self.\(property.name), forKey: .\(property.name))")
+                printer.line("try container.\(method)(self.\(property.name), forKey: \(SwiftLiteral.string(property.key)))")
             }
             if let extra = structure.additionalProperties {
                 printer.line("var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)")

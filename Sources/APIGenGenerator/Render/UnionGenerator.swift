@@ -6,7 +6,7 @@ struct UnionGenerator: DeclarationGenerator {
         let access = context.access
         let keyword = union.isIndirect ? "indirect enum" : "enum"
         printer.documentation(declaration.documentation)
-        printer.block("\(access)nonisolated \(keyword) \(declaration.name): Codable, Hashable, Sendable") { printer in
+        printer.block("\(access)nonisolated \(keyword) \(declaration.name): APIModel") { printer in
             for item in union.cases {
                 printer.line("case \(item.name)(\(context.code(item.type)))")
             }
