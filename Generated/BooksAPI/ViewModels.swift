@@ -5,24 +5,48 @@ import Foundation
 import Observation
 
 /// The pages of `API.searchBooks` for a list screen: Search for books
-@MainActor @Observable
-public final class SearchBooksModel {
+@MainActor
+public final class SearchBooksModel: Observable {
     /// What to search for, e.g. `swift concurrency`.
-    public var q: String
+    public var q: String {
+        get { registrar.access(self, keyPath: \.q); return _q }
+        set { registrar.withMutation(of: self, keyPath: \.q) { _q = newValue } }
+    }
     /// Only return books by an author whose name contains this text.
-    public var author: String?
+    public var author: String? {
+        get { registrar.access(self, keyPath: \.author); return _author }
+        set { registrar.withMutation(of: self, keyPath: \.author) { _author = newValue } }
+    }
     /// Only return books available in this language (ISO 639-2 code).
-    public var language: String?
+    public var language: String? {
+        get { registrar.access(self, keyPath: \.language); return _language }
+        set { registrar.withMutation(of: self, keyPath: \.language) { _language = newValue } }
+    }
     /// How many books a page holds.
-    public var limit: Int
+    public var limit: Int {
+        get { registrar.access(self, keyPath: \.limit); return _limit }
+        set { registrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+    }
     /// How to order the results.
-    public var sort: SearchSort
+    public var sort: SearchSort {
+        get { registrar.access(self, keyPath: \.sort); return _sort }
+        set { registrar.withMutation(of: self, keyPath: \.sort) { _sort = newValue } }
+    }
     /// Which fields each book should carry, e.g. `title|authors`.
-    public var fields: [String]?
+    public var fields: [String]? {
+        get { registrar.access(self, keyPath: \.fields); return _fields }
+        set { registrar.withMutation(of: self, keyPath: \.fields) { _fields = newValue } }
+    }
     /// Only return books about all of these subjects, e.g. `swift ios`.
-    public var subjects: [String]?
+    public var subjects: [String]? {
+        get { registrar.access(self, keyPath: \.subjects); return _subjects }
+        set { registrar.withMutation(of: self, keyPath: \.subjects) { _subjects = newValue } }
+    }
     /// Only return books first published in this range, e.g. `published[from]=2015`.
-    public var published: SearchBooksPublished?
+    public var published: SearchBooksPublished? {
+        get { registrar.access(self, keyPath: \.published); return _published }
+        set { registrar.withMutation(of: self, keyPath: \.published) { _published = newValue } }
+    }
     /// The items of every page loaded so far.
     public var state: Loadable<[Book]> { pages.state }
     /// False once the last page has arrived.
@@ -37,18 +61,27 @@ public final class SearchBooksModel {
     public var lastPage: SearchResults? { pages.lastPage }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _q: String
+    private var _author: String?
+    private var _language: String?
+    private var _limit: Int
+    private var _sort: SearchSort
+    private var _fields: [String]?
+    private var _subjects: [String]?
+    private var _published: SearchBooksPublished?
     private let pages: PagedQuery<SearchResults, Book>
 
     public init(client: APIClient, q: String, author: String? = nil, language: String? = nil, limit: Int = 20, sort: SearchSort = .relevance, fields: [String]? = nil, subjects: [String]? = nil, published: SearchBooksPublished? = nil) {
         self.client = client
-        self.q = q
-        self.author = author
-        self.language = language
-        self.limit = limit
-        self.sort = sort
-        self.fields = fields
-        self.subjects = subjects
-        self.published = published
+        self._q = q
+        self._author = author
+        self._language = language
+        self._limit = limit
+        self._sort = sort
+        self._fields = fields
+        self._subjects = subjects
+        self._published = published
         self.pages = PagedQuery(
             first: .page(1),
             items: { page in page.docs },
@@ -86,10 +119,13 @@ public final class SearchBooksModel {
 }
 
 /// The state of `API.getBook` for a screen: Look up a book
-@MainActor @Observable
-public final class GetBookModel {
+@MainActor
+public final class GetBookModel: Observable {
     /// The edition's ISBN-10 or ISBN-13, without dashes.
-    public var isbn: String
+    public var isbn: String {
+        get { registrar.access(self, keyPath: \.isbn); return _isbn }
+        set { registrar.withMutation(of: self, keyPath: \.isbn) { _isbn = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Book> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -98,11 +134,13 @@ public final class GetBookModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _isbn: String
     private let query = RemoteQuery<Book>()
 
     public init(client: APIClient, isbn: String) {
         self.client = client
-        self.isbn = isbn
+        self._isbn = isbn
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -122,10 +160,13 @@ public final class GetBookModel {
 }
 
 /// The state of `API.getAuthor` for a screen: Look up an author
-@MainActor @Observable
-public final class GetAuthorModel {
+@MainActor
+public final class GetAuthorModel: Observable {
     /// The author's catalogue identifier.
-    public var authorId: String
+    public var authorId: String {
+        get { registrar.access(self, keyPath: \.authorId); return _authorId }
+        set { registrar.withMutation(of: self, keyPath: \.authorId) { _authorId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Author> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -134,11 +175,13 @@ public final class GetAuthorModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _authorId: String
     private let query = RemoteQuery<Author>()
 
     public init(client: APIClient, authorId: String) {
         self.client = client
-        self.authorId = authorId
+        self._authorId = authorId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.

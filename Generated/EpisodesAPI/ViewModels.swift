@@ -5,10 +5,13 @@ import Foundation
 import Observation
 
 /// The pages of `API.listEpisodes` for a list screen: List the latest episodes
-@MainActor @Observable
-public final class ListEpisodesModel {
+@MainActor
+public final class ListEpisodesModel: Observable {
     /// How many episodes a page holds.
-    public var perPage: Int
+    public var perPage: Int {
+        get { registrar.access(self, keyPath: \.perPage); return _perPage }
+        set { registrar.withMutation(of: self, keyPath: \.perPage) { _perPage = newValue } }
+    }
     /// The items of every page loaded so far.
     public var state: Loadable<[Episode]> { pages.state }
     /// False once the last page has arrived.
@@ -23,11 +26,13 @@ public final class ListEpisodesModel {
     public var lastPage: EpisodePage? { pages.lastPage }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _perPage: Int
     private let pages: PagedQuery<EpisodePage, Episode>
 
     public init(client: APIClient, perPage: Int = 20) {
         self.client = client
-        self.perPage = perPage
+        self._perPage = perPage
         self.pages = PagedQuery(
             first: .page(1),
             items: { page in page.items },
@@ -58,10 +63,13 @@ public final class ListEpisodesModel {
 }
 
 /// The state of `API.getEpisode` for a screen: Get an episode
-@MainActor @Observable
-public final class GetEpisodeModel {
+@MainActor
+public final class GetEpisodeModel: Observable {
     /// The episode's identifier.
-    public var episodeId: UUID
+    public var episodeId: UUID {
+        get { registrar.access(self, keyPath: \.episodeId); return _episodeId }
+        set { registrar.withMutation(of: self, keyPath: \.episodeId) { _episodeId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Episode> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -70,11 +78,13 @@ public final class GetEpisodeModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _episodeId: UUID
     private let query = RemoteQuery<Episode>()
 
     public init(client: APIClient, episodeId: UUID) {
         self.client = client
-        self.episodeId = episodeId
+        self._episodeId = episodeId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -94,12 +104,18 @@ public final class GetEpisodeModel {
 }
 
 /// The pages of `API.listShowEpisodes` for a list screen: List a show's episodes
-@MainActor @Observable
-public final class ListShowEpisodesModel {
+@MainActor
+public final class ListShowEpisodesModel: Observable {
     /// The show's identifier, as it appears in its web address.
-    public var showId: String
+    public var showId: String {
+        get { registrar.access(self, keyPath: \.showId); return _showId }
+        set { registrar.withMutation(of: self, keyPath: \.showId) { _showId = newValue } }
+    }
     /// How many episodes to return at most.
-    public var limit: Int32
+    public var limit: Int32 {
+        get { registrar.access(self, keyPath: \.limit); return _limit }
+        set { registrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+    }
     /// The items of every page loaded so far.
     public var state: Loadable<[Episode]> { pages.state }
     /// False once the last page has arrived.
@@ -114,12 +130,15 @@ public final class ListShowEpisodesModel {
     public var lastPage: ShowEpisodes? { pages.lastPage }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _showId: String
+    private var _limit: Int32
     private let pages: PagedQuery<ShowEpisodes, Episode>
 
     public init(client: APIClient, showId: String, limit: Int32 = 20) {
         self.client = client
-        self.showId = showId
-        self.limit = limit
+        self._showId = showId
+        self._limit = limit
         self.pages = PagedQuery(
             first: .cursor(""),
             items: { page in page.episodes },

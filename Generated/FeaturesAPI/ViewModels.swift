@@ -5,12 +5,18 @@ import Foundation
 import Observation
 
 /// The state of `API.listWidgets` for a screen: List widgets
-@MainActor @Observable
-public final class ListWidgetsModel {
+@MainActor
+public final class ListWidgetsModel: Observable {
     /// Only return widgets in this status.
-    public var status: Status?
+    public var status: Status? {
+        get { registrar.access(self, keyPath: \.status); return _status }
+        set { registrar.withMutation(of: self, keyPath: \.status) { _status = newValue } }
+    }
     /// Only return widgets with this priority.
-    public var priority: Priority?
+    public var priority: Priority? {
+        get { registrar.access(self, keyPath: \.priority); return _priority }
+        set { registrar.withMutation(of: self, keyPath: \.priority) { _priority = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Widget]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -19,12 +25,15 @@ public final class ListWidgetsModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _status: Status?
+    private var _priority: Priority?
     private let query = RemoteQuery<[Widget]>()
 
     public init(client: APIClient, status: Status? = nil, priority: Priority? = nil) {
         self.client = client
-        self.status = status
-        self.priority = priority
+        self._status = status
+        self._priority = priority
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -44,10 +53,13 @@ public final class ListWidgetsModel {
 }
 
 /// The state of `API.getWidget` for a screen: Get a widget
-@MainActor @Observable
-public final class GetWidgetModel {
+@MainActor
+public final class GetWidgetModel: Observable {
     /// The widget's identifier.
-    public var widgetId: UUID
+    public var widgetId: UUID {
+        get { registrar.access(self, keyPath: \.widgetId); return _widgetId }
+        set { registrar.withMutation(of: self, keyPath: \.widgetId) { _widgetId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Widget> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -56,11 +68,13 @@ public final class GetWidgetModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _widgetId: UUID
     private let query = RemoteQuery<Widget>()
 
     public init(client: APIClient, widgetId: UUID) {
         self.client = client
-        self.widgetId = widgetId
+        self._widgetId = widgetId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -81,8 +95,8 @@ public final class GetWidgetModel {
 
 /// The state of `API.listLegacyWidgets` for a screen: List legacy widgets
 @available(*, deprecated, message: "listLegacyWidgets is deprecated by the API.")
-@MainActor @Observable
-public final class ListLegacyWidgetsModel {
+@MainActor
+public final class ListLegacyWidgetsModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[LegacyWidget]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -114,8 +128,8 @@ public final class ListLegacyWidgetsModel {
 }
 
 /// The state of `API.getFormats` for a screen: Every format
-@MainActor @Observable
-public final class GetFormatsModel {
+@MainActor
+public final class GetFormatsModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Formats> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -147,8 +161,8 @@ public final class GetFormatsModel {
 }
 
 /// The state of `API.getEdgeCases` for a screen: Enum values and text that need escaping
-@MainActor @Observable
-public final class GetEdgeCasesModel {
+@MainActor
+public final class GetEdgeCasesModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Tricky> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -180,8 +194,8 @@ public final class GetEdgeCasesModel {
 }
 
 /// The state of `API.getRenamedProperties` for a screen: Properties that need renaming
-@MainActor @Observable
-public final class GetRenamedPropertiesModel {
+@MainActor
+public final class GetRenamedPropertiesModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<RenamedProperties> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -213,8 +227,8 @@ public final class GetRenamedPropertiesModel {
 }
 
 /// The state of `API.getSwiftNames` for a screen: Schemas named like Swift types
-@MainActor @Observable
-public final class GetSwiftNamesModel {
+@MainActor
+public final class GetSwiftNamesModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<SwiftNames> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -246,10 +260,13 @@ public final class GetSwiftNamesModel {
 }
 
 /// The state of `API.getDocument` for a screen: Get a document
-@MainActor @Observable
-public final class GetDocumentModel {
+@MainActor
+public final class GetDocumentModel: Observable {
     /// The document's identifier.
-    public var documentId: UUID
+    public var documentId: UUID {
+        get { registrar.access(self, keyPath: \.documentId); return _documentId }
+        set { registrar.withMutation(of: self, keyPath: \.documentId) { _documentId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Document> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -258,11 +275,13 @@ public final class GetDocumentModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _documentId: UUID
     private let query = RemoteQuery<Document>()
 
     public init(client: APIClient, documentId: UUID) {
         self.client = client
-        self.documentId = documentId
+        self._documentId = documentId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -282,8 +301,8 @@ public final class GetDocumentModel {
 }
 
 /// The state of `API.listDogs` for a screen: List dogs
-@MainActor @Observable
-public final class ListDogsModel {
+@MainActor
+public final class ListDogsModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Dog]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -315,8 +334,8 @@ public final class ListDogsModel {
 }
 
 /// The state of `API.listShapes` for a screen: List shapes
-@MainActor @Observable
-public final class ListShapesModel {
+@MainActor
+public final class ListShapesModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Shape]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -348,8 +367,8 @@ public final class ListShapesModel {
 }
 
 /// The state of `API.getVariants` for a screen: Every kind of union
-@MainActor @Observable
-public final class GetVariantsModel {
+@MainActor
+public final class GetVariantsModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Variants> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -381,8 +400,8 @@ public final class GetVariantsModel {
 }
 
 /// The state of `API.getNullables` for a screen: Every way to say null
-@MainActor @Observable
-public final class GetNullablesModel {
+@MainActor
+public final class GetNullablesModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Nullables> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -414,8 +433,8 @@ public final class GetNullablesModel {
 }
 
 /// The state of `API.getConstants` for a screen: Constants
-@MainActor @Observable
-public final class GetConstantsModel {
+@MainActor
+public final class GetConstantsModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Constants> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -447,8 +466,8 @@ public final class GetConstantsModel {
 }
 
 /// The state of `API.listMeasurements` for a screen: List measurements
-@MainActor @Observable
-public final class ListMeasurementsModel {
+@MainActor
+public final class ListMeasurementsModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[MeasurementModel]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -480,8 +499,8 @@ public final class ListMeasurementsModel {
 }
 
 /// The state of `API.getDynamic` for a screen: Maps and free-form values
-@MainActor @Observable
-public final class GetDynamicModel {
+@MainActor
+public final class GetDynamicModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Dynamic> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -513,10 +532,13 @@ public final class GetDynamicModel {
 }
 
 /// The state of `API.getTree` for a screen: Get a tree
-@MainActor @Observable
-public final class GetTreeModel {
+@MainActor
+public final class GetTreeModel: Observable {
     /// The tree's identifier.
-    public var treeId: Int64
+    public var treeId: Int64 {
+        get { registrar.access(self, keyPath: \.treeId); return _treeId }
+        set { registrar.withMutation(of: self, keyPath: \.treeId) { _treeId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<TreeNode> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -525,11 +547,13 @@ public final class GetTreeModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _treeId: Int64
     private let query = RemoteQuery<TreeNode>()
 
     public init(client: APIClient, treeId: Int64) {
         self.client = client
-        self.treeId = treeId
+        self._treeId = treeId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -549,10 +573,13 @@ public final class GetTreeModel {
 }
 
 /// The state of `API.getFolder` for a screen: Get a folder
-@MainActor @Observable
-public final class GetFolderModel {
+@MainActor
+public final class GetFolderModel: Observable {
     /// The folder's identifier.
-    public var folderId: String
+    public var folderId: String {
+        get { registrar.access(self, keyPath: \.folderId); return _folderId }
+        set { registrar.withMutation(of: self, keyPath: \.folderId) { _folderId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Folder> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -561,11 +588,13 @@ public final class GetFolderModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _folderId: String
     private let query = RemoteQuery<Folder>()
 
     public init(client: APIClient, folderId: String) {
         self.client = client
-        self.folderId = folderId
+        self._folderId = folderId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -585,10 +614,13 @@ public final class GetFolderModel {
 }
 
 /// The state of `API.getLinkedList` for a screen: Get a linked list
-@MainActor @Observable
-public final class GetLinkedListModel {
+@MainActor
+public final class GetLinkedListModel: Observable {
     /// The list's identifier.
-    public var listId: String
+    public var listId: String {
+        get { registrar.access(self, keyPath: \.listId); return _listId }
+        set { registrar.withMutation(of: self, keyPath: \.listId) { _listId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<LinkedNode> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -597,11 +629,13 @@ public final class GetLinkedListModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _listId: String
     private let query = RemoteQuery<LinkedNode>()
 
     public init(client: APIClient, listId: String) {
         self.client = client
-        self.listId = listId
+        self._listId = listId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -621,10 +655,13 @@ public final class GetLinkedListModel {
 }
 
 /// The state of `API.getOrder` for a screen: Get an order
-@MainActor @Observable
-public final class GetOrderModel {
+@MainActor
+public final class GetOrderModel: Observable {
     /// The order's identifier.
-    public var orderId: Int64
+    public var orderId: Int64 {
+        get { registrar.access(self, keyPath: \.orderId); return _orderId }
+        set { registrar.withMutation(of: self, keyPath: \.orderId) { _orderId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Order> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -633,11 +670,13 @@ public final class GetOrderModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _orderId: Int64
     private let query = RemoteQuery<Order>()
 
     public init(client: APIClient, orderId: Int64) {
         self.client = client
-        self.orderId = orderId
+        self._orderId = orderId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -657,8 +696,8 @@ public final class GetOrderModel {
 }
 
 /// Sends `API.createAccount` from a form or button: Create an account
-@MainActor @Observable
-public final class CreateAccountModel {
+@MainActor
+public final class CreateAccountModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }

@@ -5,10 +5,13 @@ import Foundation
 import Observation
 
 /// The pages of `API.getFeed` for a list screen: Read the feed
-@MainActor @Observable
-public final class GetFeedModel {
+@MainActor
+public final class GetFeedModel: Observable {
     /// How many posts a page holds.
-    public var pageSize: Int
+    public var pageSize: Int {
+        get { registrar.access(self, keyPath: \.pageSize); return _pageSize }
+        set { registrar.withMutation(of: self, keyPath: \.pageSize) { _pageSize = newValue } }
+    }
     /// The items of every page loaded so far.
     public var state: Loadable<[Post]> { pages.state }
     /// False once the last page has arrived.
@@ -23,11 +26,13 @@ public final class GetFeedModel {
     public var lastPage: FeedPage? { pages.lastPage }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _pageSize: Int
     private let pages: PagedQuery<FeedPage, Post>
 
     public init(client: APIClient, pageSize: Int = 20) {
         self.client = client
-        self.pageSize = pageSize
+        self._pageSize = pageSize
         self.pages = PagedQuery(
             first: .page(1),
             items: { page in page.posts },
@@ -58,8 +63,8 @@ public final class GetFeedModel {
 }
 
 /// Sends `API.createPost` from a form or button: Write a post
-@MainActor @Observable
-public final class CreatePostModel {
+@MainActor
+public final class CreatePostModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -84,10 +89,13 @@ public final class CreatePostModel {
 }
 
 /// The state of `API.getPost` for a screen: Read a post
-@MainActor @Observable
-public final class GetPostModel {
+@MainActor
+public final class GetPostModel: Observable {
     /// The post's identifier.
-    public var postId: String
+    public var postId: String {
+        get { registrar.access(self, keyPath: \.postId); return _postId }
+        set { registrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Post> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -96,11 +104,13 @@ public final class GetPostModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _postId: String
     private let query = RemoteQuery<Post>()
 
     public init(client: APIClient, postId: String) {
         self.client = client
-        self.postId = postId
+        self._postId = postId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -120,8 +130,8 @@ public final class GetPostModel {
 }
 
 /// Sends `API.deletePost` from a form or button: Delete a post
-@MainActor @Observable
-public final class DeletePostModel {
+@MainActor
+public final class DeletePostModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -144,8 +154,8 @@ public final class DeletePostModel {
 }
 
 /// Sends `API.likePost` from a form or button: Like a post
-@MainActor @Observable
-public final class LikePostModel {
+@MainActor
+public final class LikePostModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -170,8 +180,8 @@ public final class LikePostModel {
 }
 
 /// Sends `API.unlikePost` from a form or button: Take back a like
-@MainActor @Observable
-public final class UnlikePostModel {
+@MainActor
+public final class UnlikePostModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -196,8 +206,8 @@ public final class UnlikePostModel {
 }
 
 /// Sends `API.addComment` from a form or button: Comment on a post
-@MainActor @Observable
-public final class AddCommentModel {
+@MainActor
+public final class AddCommentModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -222,8 +232,8 @@ public final class AddCommentModel {
 }
 
 /// Sends `API.uploadMedia` from a form or button: Upload a photo
-@MainActor @Observable
-public final class UploadMediaModel {
+@MainActor
+public final class UploadMediaModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -248,8 +258,8 @@ public final class UploadMediaModel {
 }
 
 /// Sends `API.setAvatar` from a form or button: Replace your profile photo
-@MainActor @Observable
-public final class SetAvatarModel {
+@MainActor
+public final class SetAvatarModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -272,8 +282,8 @@ public final class SetAvatarModel {
 }
 
 /// The state of `API.getAvatar` for a screen: Download your profile photo
-@MainActor @Observable
-public final class GetAvatarModel {
+@MainActor
+public final class GetAvatarModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Data> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -305,8 +315,8 @@ public final class GetAvatarModel {
 }
 
 /// Sends `API.reportPost` from a form or button: Report a post
-@MainActor @Observable
-public final class ReportPostModel {
+@MainActor
+public final class ReportPostModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }

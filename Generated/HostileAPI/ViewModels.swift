@@ -5,24 +5,69 @@ import Foundation
 import Observation
 
 /// The state of `API.class` for a screen: An operation named `class` */ func pwned() {}
-@MainActor @Observable
-public final class ClassModel {
-    public var class2: String
-    public var self2: Int
+@MainActor
+public final class ClassModel: Observable {
+    public var class2: String {
+        get { registrar.access(self, keyPath: \.class2); return _class2 }
+        set { registrar.withMutation(of: self, keyPath: \.class2) { _class2 = newValue } }
+    }
+    public var self2: Int {
+        get { registrar.access(self, keyPath: \.self2); return _self2 }
+        set { registrar.withMutation(of: self, keyPath: \.self2) { _self2 = newValue } }
+    }
     /// */ func pwned() {} /*
-    public var type: ClassType
-    public var init2: String
-    public var userId: String?
-    public var userId2: String?
-    public var userID: String?
-    public var userId3: String?
-    public var aBCDE: String?
-    public var _2fa: Bool
-    public var parameter: Int
-    public var request2: String?
-    public var client2: String?
-    public var xEvilHeaderPwned: String?
-    public var cookie: String?
+    public var type: ClassType {
+        get { registrar.access(self, keyPath: \.type); return _type }
+        set { registrar.withMutation(of: self, keyPath: \.type) { _type = newValue } }
+    }
+    public var init2: String {
+        get { registrar.access(self, keyPath: \.init2); return _init2 }
+        set { registrar.withMutation(of: self, keyPath: \.init2) { _init2 = newValue } }
+    }
+    public var userId: String? {
+        get { registrar.access(self, keyPath: \.userId); return _userId }
+        set { registrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+    }
+    public var userId2: String? {
+        get { registrar.access(self, keyPath: \.userId2); return _userId2 }
+        set { registrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
+    }
+    public var userID: String? {
+        get { registrar.access(self, keyPath: \.userID); return _userID }
+        set { registrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
+    }
+    public var userId3: String? {
+        get { registrar.access(self, keyPath: \.userId3); return _userId3 }
+        set { registrar.withMutation(of: self, keyPath: \.userId3) { _userId3 = newValue } }
+    }
+    public var aBCDE: String? {
+        get { registrar.access(self, keyPath: \.aBCDE); return _aBCDE }
+        set { registrar.withMutation(of: self, keyPath: \.aBCDE) { _aBCDE = newValue } }
+    }
+    public var _2fa: Bool {
+        get { registrar.access(self, keyPath: \._2fa); return __2fa }
+        set { registrar.withMutation(of: self, keyPath: \._2fa) { __2fa = newValue } }
+    }
+    public var parameter: Int {
+        get { registrar.access(self, keyPath: \.parameter); return _parameter }
+        set { registrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
+    }
+    public var request2: String? {
+        get { registrar.access(self, keyPath: \.request2); return _request2 }
+        set { registrar.withMutation(of: self, keyPath: \.request2) { _request2 = newValue } }
+    }
+    public var client2: String? {
+        get { registrar.access(self, keyPath: \.client2); return _client2 }
+        set { registrar.withMutation(of: self, keyPath: \.client2) { _client2 = newValue } }
+    }
+    public var xEvilHeaderPwned: String? {
+        get { registrar.access(self, keyPath: \.xEvilHeaderPwned); return _xEvilHeaderPwned }
+        set { registrar.withMutation(of: self, keyPath: \.xEvilHeaderPwned) { _xEvilHeaderPwned = newValue } }
+    }
+    public var cookie: String? {
+        get { registrar.access(self, keyPath: \.cookie); return _cookie }
+        set { registrar.withMutation(of: self, keyPath: \.cookie) { _cookie = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Class> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -31,25 +76,41 @@ public final class ClassModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _class2: String
+    private var _self2: Int
+    private var _type: ClassType
+    private var _init2: String
+    private var _userId: String?
+    private var _userId2: String?
+    private var _userID: String?
+    private var _userId3: String?
+    private var _aBCDE: String?
+    private var __2fa: Bool
+    private var _parameter: Int
+    private var _request2: String?
+    private var _client2: String?
+    private var _xEvilHeaderPwned: String?
+    private var _cookie: String?
     private let query = RemoteQuery<Class>()
 
     public init(client: APIClient, class2: String, self2: Int, type: ClassType, init2: String = "in\"it\\(pwned())\\", userId: String? = nil, userId2: String? = nil, userID: String? = nil, userId3: String? = nil, aBCDE: String? = nil, _2fa: Bool = true, parameter: Int = -1, request2: String? = nil, client2: String? = nil, xEvilHeaderPwned: String? = nil, cookie: String? = nil) {
         self.client = client
-        self.class2 = class2
-        self.self2 = self2
-        self.type = type
-        self.init2 = init2
-        self.userId = userId
-        self.userId2 = userId2
-        self.userID = userID
-        self.userId3 = userId3
-        self.aBCDE = aBCDE
-        self._2fa = _2fa
-        self.parameter = parameter
-        self.request2 = request2
-        self.client2 = client2
-        self.xEvilHeaderPwned = xEvilHeaderPwned
-        self.cookie = cookie
+        self._class2 = class2
+        self._self2 = self2
+        self._type = type
+        self._init2 = init2
+        self._userId = userId
+        self._userId2 = userId2
+        self._userID = userID
+        self._userId3 = userId3
+        self._aBCDE = aBCDE
+        self.__2fa = _2fa
+        self._parameter = parameter
+        self._request2 = request2
+        self._client2 = client2
+        self._xEvilHeaderPwned = xEvilHeaderPwned
+        self._cookie = cookie
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -69,8 +130,8 @@ public final class ClassModel {
 }
 
 /// The state of `API.self2` for a screen: `GET /self`
-@MainActor @Observable
-public final class Self2Model {
+@MainActor
+public final class Self2Model: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[SelfModel]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -102,8 +163,8 @@ public final class Self2Model {
 }
 
 /// Sends `API.initFuncPwnedLetX` from a form or button: """
-@MainActor @Observable
-public final class InitFuncPwnedLetXModel {
+@MainActor
+public final class InitFuncPwnedLetXModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -128,8 +189,8 @@ public final class InitFuncPwnedLetXModel {
 }
 
 /// The state of `API.type` for a screen: `GET /types`
-@MainActor @Observable
-public final class TypeModel {
+@MainActor
+public final class TypeModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Names> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -161,8 +222,8 @@ public final class TypeModel {
 }
 
 /// Sends `API.endif` from a form or button: `PUT /types`
-@MainActor @Observable
-public final class EndifModel {
+@MainActor
+public final class EndifModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -185,8 +246,8 @@ public final class EndifModel {
 }
 
 /// Sends `API.launch` from a form or button: `DELETE /types`
-@MainActor @Observable
-public final class LaunchModel {
+@MainActor
+public final class LaunchModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -209,8 +270,8 @@ public final class LaunchModel {
 }
 
 /// Sends `API._123start` from a form or button: `PATCH /types`
-@MainActor @Observable
-public final class _123startModel {
+@MainActor
+public final class _123startModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -233,8 +294,8 @@ public final class _123startModel {
 }
 
 /// The state of `API.listPets` for a screen: `GET /list-pets`
-@MainActor @Observable
-public final class ListPetsModel2 {
+@MainActor
+public final class ListPetsModel2: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[ListPetsModel]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -266,8 +327,8 @@ public final class ListPetsModel2 {
 }
 
 /// The state of `API.listPets2` for a screen: `GET /list_pets`
-@MainActor @Observable
-public final class ListPets2Model {
+@MainActor
+public final class ListPets2Model: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<String> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -299,10 +360,16 @@ public final class ListPets2Model {
 }
 
 /// The state of `API.listPets3` for a screen: `GET /listPets/{user-id}/{user_id}`
-@MainActor @Observable
-public final class ListPets3Model {
-    public var userId: String
-    public var userId2: String
+@MainActor
+public final class ListPets3Model: Observable {
+    public var userId: String {
+        get { registrar.access(self, keyPath: \.userId); return _userId }
+        set { registrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+    }
+    public var userId2: String {
+        get { registrar.access(self, keyPath: \.userId2); return _userId2 }
+        set { registrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<ResultModel> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -311,12 +378,15 @@ public final class ListPets3Model {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _userId: String
+    private var _userId2: String
     private let query = RemoteQuery<ResultModel>()
 
     public init(client: APIClient, userId: String, userId2: String) {
         self.client = client
-        self.userId = userId
-        self.userId2 = userId2
+        self._userId = userId
+        self._userId2 = userId2
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -336,9 +406,12 @@ public final class ListPets3Model {
 }
 
 /// The state of `API.api` for a screen: `GET /api/{""}`
-@MainActor @Observable
-public final class ApiModel {
-    public var parameter: String
+@MainActor
+public final class ApiModel: Observable {
+    public var parameter: String {
+        get { registrar.access(self, keyPath: \.parameter); return _parameter }
+        set { registrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<API2> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -347,11 +420,13 @@ public final class ApiModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _parameter: String
     private let query = RemoteQuery<API2>()
 
     public init(client: APIClient, parameter: String) {
         self.client = client
-        self.parameter = parameter
+        self._parameter = parameter
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -371,8 +446,8 @@ public final class ApiModel {
 }
 
 /// The state of `API.hostileAPI` for a screen: `GET /hostile`
-@MainActor @Observable
-public final class HostileAPIModel {
+@MainActor
+public final class HostileAPIModel: Observable {
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<HostileAPI2> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.

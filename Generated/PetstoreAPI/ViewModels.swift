@@ -5,12 +5,18 @@ import Foundation
 import Observation
 
 /// The state of `API.listPets` for a screen: List all pets
-@MainActor @Observable
-public final class ListPetsModel {
+@MainActor
+public final class ListPetsModel: Observable {
     /// How many pets to return at most.
-    public var limit: Int32?
+    public var limit: Int32? {
+        get { registrar.access(self, keyPath: \.limit); return _limit }
+        set { registrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+    }
     /// Only return pets with one of these tags, e.g. `?tag=dog&tag=cat`.
-    public var tag: [String]?
+    public var tag: [String]? {
+        get { registrar.access(self, keyPath: \.tag); return _tag }
+        set { registrar.withMutation(of: self, keyPath: \.tag) { _tag = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Pet]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -19,12 +25,15 @@ public final class ListPetsModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _limit: Int32?
+    private var _tag: [String]?
     private let query = RemoteQuery<[Pet]>()
 
     public init(client: APIClient, limit: Int32? = nil, tag: [String]? = nil) {
         self.client = client
-        self.limit = limit
-        self.tag = tag
+        self._limit = limit
+        self._tag = tag
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -44,8 +53,8 @@ public final class ListPetsModel {
 }
 
 /// Sends `API.createPet` from a form or button: Add a pet
-@MainActor @Observable
-public final class CreatePetModel {
+@MainActor
+public final class CreatePetModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -70,10 +79,13 @@ public final class CreatePetModel {
 }
 
 /// The state of `API.showPetById` for a screen: Info for a specific pet
-@MainActor @Observable
-public final class ShowPetByIdModel {
+@MainActor
+public final class ShowPetByIdModel: Observable {
     /// The identifier of the pet.
-    public var petId: Int64
+    public var petId: Int64 {
+        get { registrar.access(self, keyPath: \.petId); return _petId }
+        set { registrar.withMutation(of: self, keyPath: \.petId) { _petId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Pet> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -82,11 +94,13 @@ public final class ShowPetByIdModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _petId: Int64
     private let query = RemoteQuery<Pet>()
 
     public init(client: APIClient, petId: Int64) {
         self.client = client
-        self.petId = petId
+        self._petId = petId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -106,8 +120,8 @@ public final class ShowPetByIdModel {
 }
 
 /// Sends `API.updatePet` from a form or button: Update a pet
-@MainActor @Observable
-public final class UpdatePetModel {
+@MainActor
+public final class UpdatePetModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -132,8 +146,8 @@ public final class UpdatePetModel {
 }
 
 /// Sends `API.deletePet` from a form or button: Remove a pet
-@MainActor @Observable
-public final class DeletePetModel {
+@MainActor
+public final class DeletePetModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }

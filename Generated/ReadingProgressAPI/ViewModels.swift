@@ -5,12 +5,18 @@ import Foundation
 import Observation
 
 /// The state of `API.getProgress` for a screen: Get reading progress
-@MainActor @Observable
-public final class GetProgressModel {
+@MainActor
+public final class GetProgressModel: Observable {
     /// The book's identifier in your library.
-    public var bookId: String
+    public var bookId: String {
+        get { registrar.access(self, keyPath: \.bookId); return _bookId }
+        set { registrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+    }
     /// The web session, for requests made from the reading website.
-    public var session: String?
+    public var session: String? {
+        get { registrar.access(self, keyPath: \.session); return _session }
+        set { registrar.withMutation(of: self, keyPath: \.session) { _session = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<ReadingProgress> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -19,12 +25,15 @@ public final class GetProgressModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _bookId: String
+    private var _session: String?
     private let query = RemoteQuery<ReadingProgress>()
 
     public init(client: APIClient, bookId: String, session: String? = nil) {
         self.client = client
-        self.bookId = bookId
-        self.session = session
+        self._bookId = bookId
+        self._session = session
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -44,8 +53,8 @@ public final class GetProgressModel {
 }
 
 /// Sends `API.updateProgress` from a form or button: Save reading progress
-@MainActor @Observable
-public final class UpdateProgressModel {
+@MainActor
+public final class UpdateProgressModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -70,12 +79,18 @@ public final class UpdateProgressModel {
 }
 
 /// The state of `API.listNotes` for a screen: List notes
-@MainActor @Observable
-public final class ListNotesModel {
+@MainActor
+public final class ListNotesModel: Observable {
     /// The book's identifier in your library.
-    public var bookId: String
+    public var bookId: String {
+        get { registrar.access(self, keyPath: \.bookId); return _bookId }
+        set { registrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+    }
     /// Only return notes created or changed after this moment, for syncing.
-    public var since: Date?
+    public var since: Date? {
+        get { registrar.access(self, keyPath: \.since); return _since }
+        set { registrar.withMutation(of: self, keyPath: \.since) { _since = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Note]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -84,12 +99,15 @@ public final class ListNotesModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _bookId: String
+    private var _since: Date?
     private let query = RemoteQuery<[Note]>()
 
     public init(client: APIClient, bookId: String, since: Date? = nil) {
         self.client = client
-        self.bookId = bookId
-        self.since = since
+        self._bookId = bookId
+        self._since = since
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -109,8 +127,8 @@ public final class ListNotesModel {
 }
 
 /// Sends `API.createNote` from a form or button: Add a note
-@MainActor @Observable
-public final class CreateNoteModel {
+@MainActor
+public final class CreateNoteModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -135,8 +153,8 @@ public final class CreateNoteModel {
 }
 
 /// Sends `API.updateNote` from a form or button: Edit a note
-@MainActor @Observable
-public final class UpdateNoteModel {
+@MainActor
+public final class UpdateNoteModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }
@@ -161,8 +179,8 @@ public final class UpdateNoteModel {
 }
 
 /// Sends `API.deleteNote` from a form or button: Delete a note
-@MainActor @Observable
-public final class DeleteNoteModel {
+@MainActor
+public final class DeleteNoteModel: Observable {
     public var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public var errorMessage: String? { submission.errorMessage }

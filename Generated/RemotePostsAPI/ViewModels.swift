@@ -5,10 +5,13 @@ import Foundation
 import Observation
 
 /// The state of `API.listPosts` for a screen: List posts
-@MainActor @Observable
-public final class ListPostsModel {
+@MainActor
+public final class ListPostsModel: Observable {
     /// Only return posts written by this user.
-    public var userId: Int?
+    public var userId: Int? {
+        get { registrar.access(self, keyPath: \.userId); return _userId }
+        set { registrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Post]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -17,11 +20,13 @@ public final class ListPostsModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _userId: Int?
     private let query = RemoteQuery<[Post]>()
 
     public init(client: APIClient, userId: Int? = nil) {
         self.client = client
-        self.userId = userId
+        self._userId = userId
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -41,10 +46,13 @@ public final class ListPostsModel {
 }
 
 /// The state of `API.getPost` for a screen: Get a post
-@MainActor @Observable
-public final class GetPostModel {
+@MainActor
+public final class GetPostModel: Observable {
     /// The post's identifier.
-    public var id: Int
+    public var id: Int {
+        get { registrar.access(self, keyPath: \.id); return _id }
+        set { registrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<Post> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -53,11 +61,13 @@ public final class GetPostModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _id: Int
     private let query = RemoteQuery<Post>()
 
     public init(client: APIClient, id: Int) {
         self.client = client
-        self.id = id
+        self._id = id
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -77,10 +87,13 @@ public final class GetPostModel {
 }
 
 /// The state of `API.listPostComments` for a screen: List a post's comments
-@MainActor @Observable
-public final class ListPostCommentsModel {
+@MainActor
+public final class ListPostCommentsModel: Observable {
     /// The post's identifier.
-    public var id: Int
+    public var id: Int {
+        get { registrar.access(self, keyPath: \.id); return _id }
+        set { registrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<[Comment]> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -89,11 +102,13 @@ public final class ListPostCommentsModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _id: Int
     private let query = RemoteQuery<[Comment]>()
 
     public init(client: APIClient, id: Int) {
         self.client = client
-        self.id = id
+        self._id = id
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
@@ -113,10 +128,13 @@ public final class ListPostCommentsModel {
 }
 
 /// The state of `API.getUser` for a screen: Get a user
-@MainActor @Observable
-public final class GetUserModel {
+@MainActor
+public final class GetUserModel: Observable {
     /// The user's identifier.
-    public var id: Int
+    public var id: Int {
+        get { registrar.access(self, keyPath: \.id); return _id }
+        set { registrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+    }
     /// Idle until `load()`, then loading, loaded or failed.
     public var state: Loadable<User> { query.state }
     /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
@@ -125,11 +143,13 @@ public final class GetUserModel {
     public var refreshError: (any Error)? { query.refreshError }
 
     private let client: APIClient
+    private let registrar = ObservationRegistrar()
+    private var _id: Int
     private let query = RemoteQuery<User>()
 
     public init(client: APIClient, id: Int) {
         self.client = client
-        self.id = id
+        self._id = id
     }
 
     /// Loads once; a call while loading is ignored, and cancelling goes back to idle.

@@ -1,6 +1,7 @@
 import APIGenRuntime
 import EpisodesAPI
 import Foundation
+import Observation
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -33,6 +34,23 @@ final class ViewModelTestsEpisodes: XCTestCase {
         XCTAssertEqual(mock.requests.count, 1)
         XCTAssertEqual(mock.lastRequest?.url.path, "/v1/episodes")
         XCTAssertEqual(query(of: mock.lastRequest), ["page": "1", "perPage": "3"])
+    }
+
+    func testParametersAreObservedLikeAnObservableMacroClass() async {
+        let mock = MockTransport(["listEpisodes": .json(page(episodes))])
+        let model = ListEpisodesModel(client: mockClient(mock), perPage: 3)
+        let perPage = StateRecorder { model.perPage }
+        let state = StateRecorder { stateName(model.state) }
+
+        model.perPage = 5
+        model.perPage = 7
+        XCTAssertEqual(perPage.values, [3, 5, 7])
+        XCTAssertEqual(state.values, ["idle"], "a parameter change is not a state change")
+        await model.load()
+        XCTAssertEqual(perPage.values, [3, 5, 7], "loading does not touch the parameters")
+        XCTAssertEqual(query(of: mock.lastRequest)["perPage"], "7", "the request uses the current value")
+        let observable: any Observable = model
+        XCTAssertTrue(observable is ListEpisodesModel)
     }
 
     func testAnEmptyListIsLoadedAndEmpty() async {
