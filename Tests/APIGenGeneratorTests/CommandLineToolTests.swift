@@ -66,6 +66,30 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["Models.swift", "Operations.swift", "Samples.swift", "ViewModels.swift"])
     }
 
+    func testChangingOneSchemaRewritesOnlyItsModelFileAndTheSamples() throws {
+        let folder = try TemporaryFolder()
+        let names = (1...12).map { "Thing\($0)" }
+        func spec(extraProperty: Bool) -> String {
+            let schemas = names.map { name in
+                let extra = extraProperty && name == "Thing7" ? ", colour: {type: string}" : ""
+                return "    \(name): {type: object, properties: {name: {type: string}\(extra)}}"
+            }
+            return "openapi: 3.0.3\ninfo: {title: Things, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n" + schemas.joined(separator: "\n") + "\n"
+        }
+        let path = try folder.write("things.yaml", spec(extraProperty: false)).path
+        let out = folder.url.appendingPathComponent("out")
+        XCTAssertEqual(run(["generate", path, "--output", out.path, "--model-files", "4"]).status, 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted().map { ($0, try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8)) }
+        try folder.write("things.yaml", spec(extraProperty: true))
+        let second = run(["generate", path, "--output", out.path, "--model-files", "4"])
+        XCTAssertTrue(second.output.first?.contains("(2 written, 5 unchanged)") == true, "\(second.output)")
+        let changed = try before.filter { name, text in try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8) != text }.map(\.0)
+        XCTAssertEqual(changed.count, 2, "\(changed)")
+        XCTAssertTrue(changed.contains("Samples.swift"))
+        let modelFile = try XCTUnwrap(changed.first { $0.hasPrefix("Models") })
+        XCTAssertTrue(try String(contentsOf: out.appendingPathComponent(modelFile), encoding: .utf8).contains("public var colour: String?"))
+    }
+
     func testModelFileCountGrowsWithTheSpec() {
         XCTAssertEqual(GeneratorOptions.modelFileCount(specBytes: 0), 1)
         XCTAssertEqual(GeneratorOptions.modelFileCount(specBytes: 200_000), 1)
