@@ -145,6 +145,10 @@ final class ModelTranslator {
     /// `Address` would hide the top-level one from sibling properties), the names of enclosing
     /// types and their nested types, nor its own name.
     func nestedContext(qualified: String, name: String, parentScope: NameScope?) -> NestingContext {
+        if parentScope == nil {
+            // Every top-level type copies this scope: make the copies share all of it.
+            topLevelScope.consolidate()
+        }
         var scope = parentScope ?? topLevelScope
         scope.reserve(name)
         return NestingContext(qualifier: qualified, scope: scope)
