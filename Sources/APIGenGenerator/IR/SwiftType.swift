@@ -34,6 +34,9 @@ public indirect enum SwiftType: Hashable, Sendable {
         case .named(let name):
             // Only nested types (`Pet.Owner`) can be shortened.
             guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+            if name.isASCII, scope.isASCII {
+                return Self.shortened(name, in: scope) ?? name
+            }
             var prefix = Substring(scope)
             while !prefix.isEmpty {
                 if name.hasPrefix(prefix + "."), name.count > prefix.count + 1 {
@@ -47,6 +50,21 @@ public indirect enum SwiftType: Hashable, Sendable {
         case .dictionary(let value): return "[String: \(value.code(in: scope))]"
         case .optional(let wrapped): return "\(wrapped.code(in: scope))?"
         }
+    }
+
+    /// `code(in:)` for a nested name on ASCII text (all generated names), comparing bytes.
+    private static func shortened(_ name: String, in scope: String) -> String? {
+        let name = Array(name.utf8)
+        let scope = Array(scope.utf8)
+        var end = scope.count
+        while end > 0 {
+            if name.count > end + 1, name[end] == UInt8(ascii: "."), name[..<end].elementsEqual(scope[..<end]) {
+                return String(decoding: name[(end + 1)...], as: UTF8.self)
+            }
+            guard let dot = scope[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
+            end = dot
+        }
+        return nil
     }
 
     public var isOptional: Bool {

@@ -1,28 +1,33 @@
 /// The one printer: builds Swift source line by line with 4-space indentation.
+///
+/// Lines are gathered as UTF-8 bytes: appending to an array is a copy, while appending to a
+/// `String` pays for capacity and ASCII bookkeeping on every call, and a large spec prints
+/// hundreds of thousands of pieces.
 public struct Printer {
-    public private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var level = 0
     private var pendingBlank = false
     /// True right after a block opened: a blank line there would only add noise.
     private var justOpened = false
 
     public init() {
-        text.reserveCapacity(16 * 1024)
+        bytes.reserveCapacity(16 * 1024)
+    }
+
+    /// Everything printed so far.
+    public var text: String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
     public mutating func line(_ content: String) {
         flushBlank()
         justOpened = false
-        if content.isEmpty {
-            text += "\n"
-            return
+        if !content.isEmpty {
+            indent()
+            append(content)
         }
-        for _ in 0..<level {
-            text += "    "
-        }
-        text += content
-        text += "\n"
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Asks for one empty line before the next line, unless a block just opened or closes next.
@@ -32,7 +37,11 @@ public struct Printer {
 
     /// `header {`, the body one level in, `}`.
     public mutating func block(_ header: String, _ body: (inout Printer) -> Void) {
-        line(header + " {")
+        flushBlank()
+        justOpened = false
+        indent()
+        append(header)
+        append(" {\n")
         level += 1
         pendingBlank = false
         justOpened = true
@@ -66,13 +75,32 @@ public struct Printer {
     /// `/// ...` lines for documentation already split into lines.
     public mutating func documentation(_ documentation: Documentation) {
         for docLine in documentation.lines {
-            line(docLine.isEmpty ? "///" : "/// " + docLine)
+            flushBlank()
+            justOpened = false
+            indent()
+            if docLine.isEmpty {
+                append("///\n")
+            } else {
+                append("/// ")
+                append(docLine)
+                bytes.append(UInt8(ascii: "\n"))
+            }
         }
+    }
+
+    private mutating func append(_ piece: String) {
+        var piece = piece
+        // A contiguous buffer appends as one copy; the generic `utf8` sequence goes byte by byte.
+        piece.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func indent() {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 4))
     }
 
     private mutating func flushBlank() {
         if pendingBlank {
-            text += "\n"
+            bytes.append(UInt8(ascii: "\n"))
             pendingBlank = false
         }
     }
