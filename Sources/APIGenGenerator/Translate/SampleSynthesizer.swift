@@ -99,7 +99,7 @@ struct SampleSynthesizer {
     }
 
     private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
-        let merged = ModelTranslator.mergedObject(id, table: table)
+        let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name)
@@ -205,7 +205,7 @@ struct ExampleChecker {
             return members.contains { conforms(value, to: $0, depth: depth + 1) }
         case .object:
             guard case .object(let members) = value else { return false }
-            let merged = ModelTranslator.mergedObject(table.resolved(id), table: table)
+            let merged = shapes.mergedObject(table.resolved(id), table: table)
             for name in merged.required where !members.contains(where: { $0.key == name }) {
                 let property = merged.properties.first { $0.name == name }
                 // Read-only and write-only properties are optional in the generated type.

@@ -125,6 +125,9 @@ enum SchemaShape {
 /// Every schema's shape, computed once: translation asks for shapes many times per schema.
 struct ShapeTable {
     private let shapes: [SchemaShape]
+    /// Objects merged with their allOf members, by schema: samples and example checks merge
+    /// the same objects over and over.
+    private let mergedObjects = MergedObjectMemo()
 
     init(_ table: SchemaTable) {
         shapes = table.schemas.map { SchemaShape($0, in: table) }
@@ -133,4 +136,20 @@ struct ShapeTable {
     subscript(id: SchemaID) -> SchemaShape {
         shapes[id.index]
     }
+
+    /// `ModelTranslator.mergedObject(_:table:)`, computed once per schema. `table` must be the
+    /// table these shapes were made from.
+    func mergedObject(_ id: SchemaID, table: SchemaTable) -> ModelTranslator.MergedObject {
+        if let known = mergedObjects.objects[id] {
+            return known
+        }
+        let merged = ModelTranslator.mergedObject(id, table: table)
+        mergedObjects.objects[id] = merged
+        return merged
+    }
+}
+
+/// The memo of `ShapeTable.mergedObject`, shared by the table's copies.
+final class MergedObjectMemo {
+    var objects: [SchemaID: ModelTranslator.MergedObject] = [:]
 }
