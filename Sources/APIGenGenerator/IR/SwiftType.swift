@@ -32,11 +32,12 @@ public indirect enum SwiftType: Hashable, Sendable {
         guard !scope.isEmpty else { return code }
         switch self {
         case .named(let name):
+            // Generated names are ASCII and compare as bytes; other text by characters.
+            if let shortened = Self.shortenedASCII(name, in: scope) {
+                return shortened ?? name
+            }
             // Only nested types (`Pet.Owner`) can be shortened.
             guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
-            if name.isASCII, scope.isASCII {
-                return Self.shortened(name, in: scope) ?? name
-            }
             var prefix = Substring(scope)
             while !prefix.isEmpty {
                 if name.hasPrefix(prefix + "."), name.count > prefix.count + 1 {
@@ -52,19 +53,28 @@ public indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
-    /// `code(in:)` for a nested name on ASCII text (all generated names), comparing bytes.
-    private static func shortened(_ name: String, in scope: String) -> String? {
-        let name = Array(name.utf8)
-        let scope = Array(scope.utf8)
-        var end = scope.count
-        while end > 0 {
-            if name.count > end + 1, name[end] == UInt8(ascii: "."), name[..<end].elementsEqual(scope[..<end]) {
-                return String(decoding: name[(end + 1)...], as: UTF8.self)
+    /// The shortened name, or `.some(nil)` when it stays as it is; nil when either text is not
+    /// ASCII.
+    private static func shortenedASCII(_ name: String, in scope: String) -> String?? {
+        var name = name
+        var scope = scope
+        return name.withUTF8 { name -> String?? in
+            guard name.reduce(0, |) < 0x80 else { return nil }
+            // Only nested types (`Pet.Owner`) can be shortened.
+            guard name.contains(UInt8(ascii: ".")) else { return .some(nil) }
+            return scope.withUTF8 { scope -> String?? in
+                guard scope.reduce(0, |) < 0x80 else { return nil }
+                var end = scope.count
+                while end > 0 {
+                    if name.count > end + 1, name[end] == UInt8(ascii: "."), name[..<end].elementsEqual(scope[..<end]) {
+                        return String(decoding: UnsafeBufferPointer(rebasing: name[(end + 1)...]), as: UTF8.self)
+                    }
+                    guard let dot = scope[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
+                    end = dot
+                }
+                return .some(nil)
             }
-            guard let dot = scope[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
-            end = dot
         }
-        return nil
     }
 
     public var isOptional: Bool {

@@ -1,9 +1,13 @@
 /// The one printer: builds Swift source line by line with 4-space indentation.
 ///
-/// Lines are gathered as UTF-8 bytes: appending to an array is a copy, while appending to a
+/// Text is gathered as ASCII bytes: appending to an array is a copy, while appending to a
 /// `String` pays for capacity and ASCII bookkeeping on every call, and a large spec prints
-/// hundreds of thousands of pieces.
+/// hundreds of thousands of pieces. ASCII bytes become a `String` without the UTF-8
+/// validation other bytes need, so the rare piece with other characters goes to `finished`
+/// as a `String`.
 public struct Printer {
+    private var finished = ""
+    /// ASCII text printed after `finished`.
     private var bytes: [UInt8] = []
     private var level = 0
     private var pendingBlank = false
@@ -16,7 +20,7 @@ public struct Printer {
 
     /// Everything printed so far.
     public var text: String {
-        String(decoding: bytes, as: UTF8.self)
+        finished + String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
@@ -90,13 +94,29 @@ public struct Printer {
 
     private mutating func append(_ piece: String) {
         var piece = piece
-        // A contiguous buffer appends as one copy; the generic `utf8` sequence goes byte by byte.
-        piece.withUTF8 { bytes.append(contentsOf: $0) }
+        let isASCII = piece.withUTF8 { buffer in
+            // An OR over all bytes has no early exit, so it runs a word at a time.
+            guard buffer.reduce(0, |) < 0x80 else { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if !isASCII {
+            finished += String(decoding: bytes, as: UTF8.self)
+            bytes.removeAll(keepingCapacity: true)
+            finished += piece
+        }
     }
 
     private mutating func indent() {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 4))
+        let width = level * 4
+        if width <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<width])
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
 
     private mutating func flushBlank() {
         if pendingBlank {
