@@ -30,41 +30,62 @@ public enum SwiftLiteral {
     /// `#` than any run of `#` in the text, so neither a closing quote nor an interpolation can
     /// be formed inside; text with characters that must be escaped falls back to `string`.
     public static func rawString(_ text: String) -> String {
-        var plain = true
-        forEachScalar(in: text) { value, _ in
-            if needsEscape(value) || value == 0x0A || value == 0x0D { plain = false }
+        // One pass over the bytes: whether anything needs escaping, and the longest `#` run.
+        var copy = text
+        let longestRun = copy.withUTF8 { bytes -> Int? in
+            var longestRun = 0
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = scalar(at: index, in: bytes)
+                if needsEscape(value) { return nil }
+                run = value == 0x23 ? run + 1 : 0
+                longestRun = max(longestRun, run)
+                index += length
+            }
+            return longestRun
         }
-        guard plain else {
+        guard let longestRun else {
             return string(text)
         }
-        var longestRun = 0
-        var run = 0
-        for character in text.utf8 {
-            run = character == UInt8(ascii: "#") ? run + 1 : 0
-            longestRun = max(longestRun, run)
-        }
         let hashes = String(repeating: "#", count: longestRun + 1)
-        return hashes + "\"" + text + "\"" + hashes
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2 * hashes.utf8.count + 2)
+        out += hashes
+        out += "\""
+        out += text
+        out += "\""
+        out += hashes
+        return out
     }
 
     /// Calls `body` with each Unicode scalar's value and its UTF-8 bytes, reading the string's
-    /// bytes directly (Swift strings are valid UTF-8, so a lead byte gives the length).
+    /// bytes directly.
     private static func forEachScalar(in text: String, _ body: (UInt32, UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
-                let lead = bytes[index]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                let end = min(index + length, bytes.count)
-                var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
-                for continuation in bytes[(index + 1)..<end] {
-                    value = value << 6 | UInt32(continuation & 0x3F)
-                }
-                body(value, UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                index = end
+                let (value, length) = scalar(at: index, in: bytes)
+                body(value, UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
             }
         }
+    }
+
+    /// The scalar starting at `index` and its length in bytes. Swift strings are valid UTF-8,
+    /// so the lead byte gives the length (clamped to the buffer all the same).
+    private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 {
+            return (UInt32(lead), 1)
+        }
+        let length = min(lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4, bytes.count - index)
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for continuation in bytes[(index + 1)..<(index + length)] {
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        return (value, length)
     }
 
     /// Lines of documentation text, safe to put after `/// `: line breaks of every kind split
