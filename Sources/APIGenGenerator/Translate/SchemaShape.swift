@@ -101,9 +101,15 @@ enum SchemaShape {
 
     /// `{type: "null"}` or `{enum: [null]}`: a way to say "or null" inside oneOf/anyOf.
     static func isNullOnly(_ schema: Schema, _ table: SchemaTable) -> Bool {
-        let resolved = schema.reference.map { table[table.resolved($0)] } ?? schema
-        if resolved.types == [.null] { return true }
-        if let values = resolved.enumValues, values == [.null] { return true }
+        if let reference = schema.reference {
+            return allowsOnlyNull(table[table.resolved(reference)])
+        }
+        return allowsOnlyNull(schema)
+    }
+
+    private static func allowsOnlyNull(_ schema: Schema) -> Bool {
+        if schema.types == [.null] { return true }
+        if let values = schema.enumValues, values == [.null] { return true }
         return false
     }
 
@@ -118,7 +124,7 @@ enum SchemaShape {
     static func isNullable(_ schema: Schema, _ table: SchemaTable) -> Bool {
         if schema.nullable || schema.types.contains(.null) { return true }
         if schema.enumValues?.contains(.null) == true { return true }
-        return (schema.oneOf + schema.anyOf).contains { isNullOnly(table[$0], table) }
+        return schema.oneOf.contains { isNullOnly(table[$0], table) } || schema.anyOf.contains { isNullOnly(table[$0], table) }
     }
 }
 
