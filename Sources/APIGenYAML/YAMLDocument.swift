@@ -148,7 +148,11 @@ public final class YAMLDocument: Sendable {
 
     /// Follows a JSON pointer (`/components/schemas/Pet`) from the root.
     public func resolve(pointer: String) -> YAMLNode? {
-        guard let tokens = JSONPointer.tokens(pointer) else { return nil }
+        JSONPointer.tokens(pointer).flatMap(resolve(tokens:))
+    }
+
+    /// Follows a pointer already split by `JSONPointer.tokens` from the root.
+    public func resolve(tokens: [String]) -> YAMLNode? {
         var node = root
         for token in tokens {
             switch kind(node) {
@@ -222,6 +226,57 @@ public enum JSONPointer {
     /// (not starting with `/`, or a `~` not followed by 0 or 1).
     public static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
+        // ASCII (nearly every pointer) is split on bytes; other text by characters, as a
+        // combining mark after `/` or `~` makes one character that is neither.
+        guard pointer.isASCII else { return characterTokens(pointer) }
+        var copy = pointer
+        return copy.withUTF8 { bytes -> [String]? in
+            guard bytes[0] == UInt8(ascii: "/") else { return nil }
+            var result: [String] = []
+            var start = 1
+            while true {
+                var end = start
+                var escaped = false
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
+                    escaped = escaped || bytes[end] == UInt8(ascii: "~")
+                    end += 1
+                }
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if escaped {
+                    guard let token = unescape(ascii: raw) else { return nil }
+                    result.append(token)
+                } else {
+                    result.append(String(decoding: raw, as: UTF8.self))
+                }
+                guard end < bytes.count else { return result }
+                start = end + 1
+            }
+        }
+    }
+
+    private static func unescape(ascii raw: UnsafeBufferPointer<UInt8>) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            index += 1
+            guard byte == UInt8(ascii: "~") else {
+                out.append(byte)
+                continue
+            }
+            guard index < raw.count else { return nil }
+            switch raw[index] {
+            case UInt8(ascii: "0"): out.append(UInt8(ascii: "~"))
+            case UInt8(ascii: "1"): out.append(UInt8(ascii: "/"))
+            default: return nil
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func characterTokens(_ pointer: String) -> [String]? {
         guard pointer.hasPrefix("/") else { return nil }
         var result: [String] = []
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -247,5 +302,13 @@ public enum JSONPointer {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// True when every character is ASCII, so that byte and character operations agree.
+    public var isASCII: Bool {
+        var copy = self
+        return copy.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 }

@@ -1,58 +1,67 @@
 import APIGenOpenAPI
 
 /// Compact JSON text for a spec value, for sample data embedded in generated code (which then
-/// goes through `SwiftLiteral.string`).
+/// goes through `SwiftLiteral.string`). Written as UTF-8 bytes: samples of a large spec add up
+/// to megabytes, and appending to a `String` piece by piece costs several times more.
 enum JSONText {
     static func render(_ value: SpecValue) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(value, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func write(_ value: SpecValue, into out: inout String) {
+    private static func write(_ value: SpecValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .int(let number): out += String(number)
-        case .double(let number): out += number.isFinite ? "\(number)" : "null"
+        case .null: append("null", to: &out)
+        case .bool(let flag): append(flag ? "true" : "false", to: &out)
+        case .int(let number): append(String(number), to: &out)
+        case .double(let number): append(number.isFinite ? "\(number)" : "null", to: &out)
         case .string(let text): writeString(text, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 write(item, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 write(member.value, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Only ASCII characters are escaped, so the other bytes of the UTF-8 text are copied as
+    /// they are.
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"", to: &out)
+                case UInt8(ascii: "\\"): append("\\\\", to: &out)
+                case UInt8(ascii: "\n"): append("\\n", to: &out)
+                case UInt8(ascii: "\r"): append("\\r", to: &out)
+                case UInt8(ascii: "\t"): append("\\t", to: &out)
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
+                default:
+                    out.append(byte)
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

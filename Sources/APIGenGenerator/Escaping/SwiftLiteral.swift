@@ -4,41 +4,88 @@ public enum SwiftLiteral {
     /// A Swift string literal: `"a \"b\" \\ \n"`. Control, bidi and line-separator characters
     /// are written as `\u{…}` escapes so the literal always stays on one line.
     public static func string(_ text: String) -> String {
-        var out = "\""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+        out.append(UInt8(ascii: "\""))
+        forEachScalar(in: text) { value, bytes in
+            switch value {
+            case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case 0x5C: out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             default:
-                if needsEscape(scalar) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                if needsEscape(value) {
+                    out += Array("\\u{\(String(value, radix: 16))}".utf8)
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(contentsOf: bytes)
                 }
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A raw string literal (`#"{"a":"b"}"#`), easier to read for JSON. The delimiter has more
     /// `#` than any run of `#` in the text, so neither a closing quote nor an interpolation can
     /// be formed inside; text with characters that must be escaped falls back to `string`.
     public static func rawString(_ text: String) -> String {
-        guard !text.unicodeScalars.contains(where: { needsEscape($0) || $0 == "\n" || $0 == "\r" }) else {
+        // One pass over the bytes: whether anything needs escaping, and the longest `#` run.
+        var copy = text
+        let longestRun = copy.withUTF8 { bytes -> Int? in
+            var longestRun = 0
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = scalar(at: index, in: bytes)
+                if needsEscape(value) { return nil }
+                run = value == 0x23 ? run + 1 : 0
+                longestRun = max(longestRun, run)
+                index += length
+            }
+            return longestRun
+        }
+        guard let longestRun else {
             return string(text)
         }
-        var longestRun = 0
-        var run = 0
-        for character in text.utf8 {
-            run = character == UInt8(ascii: "#") ? run + 1 : 0
-            longestRun = max(longestRun, run)
-        }
         let hashes = String(repeating: "#", count: longestRun + 1)
-        return hashes + "\"" + text + "\"" + hashes
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2 * hashes.utf8.count + 2)
+        out += hashes
+        out += "\""
+        out += text
+        out += "\""
+        out += hashes
+        return out
+    }
+
+    /// Calls `body` with each Unicode scalar's value and its UTF-8 bytes, reading the string's
+    /// bytes directly.
+    private static func forEachScalar(in text: String, _ body: (UInt32, UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = scalar(at: index, in: bytes)
+                body(value, UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
+            }
+        }
+    }
+
+    /// The scalar starting at `index` and its length in bytes. Swift strings are valid UTF-8,
+    /// so the lead byte gives the length (clamped to the buffer all the same).
+    private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 {
+            return (UInt32(lead), 1)
+        }
+        let length = min(lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4, bytes.count - index)
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for continuation in bytes[(index + 1)..<(index + length)] {
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        return (value, length)
     }
 
     /// Lines of documentation text, safe to put after `/// `: line breaks of every kind split
@@ -52,51 +99,68 @@ public enum SwiftLiteral {
             lines.append(String(decoding: current, as: UTF8.self))
             current.removeAll(keepingCapacity: true)
         }
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x0D:
-                endLine()
-                index += bytes.count > index + 1 && bytes[index + 1] == 0x0A ? 2 : 1
-                continue
-            case 0x0A, 0x0B, 0x0C:
-                endLine()
-            case 0x09:
-                current += [0x20, 0x20, 0x20, 0x20]
-            case 0x00..<0x20, 0x7F:
-                break
-            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                // C1 controls; NEL (U+0085) breaks the line.
-                if bytes[index + 1] == 0x85 { endLine() }
-                index += 2
-                continue
-            case 0xE2 where index + 2 < bytes.count && (bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81):
-                let third = bytes[index + 2]
-                if bytes[index + 1] == 0x80, third == 0xA8 || third == 0xA9 {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                // Most bytes are kept as they are: copy each run of them at once.
+                let runStart = index
+                while index < bytes.count, isPlainDocumentationByte(bytes[index]) {
+                    index += 1
+                }
+                if index > runStart {
+                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    continue
+                }
+                let byte = bytes[index]
+                switch byte {
+                case 0x0D:
                     endLine()
+                    index += bytes.count > index + 1 && bytes[index + 1] == 0x0A ? 2 : 1
+                    continue
+                case 0x0A, 0x0B, 0x0C:
+                    endLine()
+                case 0x09:
+                    current += [0x20, 0x20, 0x20, 0x20]
+                case 0x00..<0x20, 0x7F:
+                    break
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    // C1 controls; NEL (U+0085) breaks the line.
+                    if bytes[index + 1] == 0x85 { endLine() }
+                    index += 2
+                    continue
+                case 0xE2 where index + 2 < bytes.count && (bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81):
+                    let third = bytes[index + 2]
+                    if bytes[index + 1] == 0x80, third == 0xA8 || third == 0xA9 {
+                        endLine()
+                        index += 3
+                        continue
+                    }
+                    let invisible = bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
+                    if invisible {
+                        index += 3
+                        continue
+                    }
+                    current.append(byte)
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
                     index += 3
                     continue
+                default:
+                    current.append(byte)
                 }
-                let invisible = bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
-                if invisible {
-                    index += 3
-                    continue
-                }
-                current.append(byte)
-            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
-                index += 3
-                continue
-            default:
-                current.append(byte)
+                index += 1
             }
-            index += 1
         }
         endLine()
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// Bytes `documentationLines` keeps without looking further: printable ASCII and UTF-8
+    /// bytes other than the lead bytes of the characters it drops or breaks on.
+    private static func isPlainDocumentationByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x20 && byte < 0x7F) || (byte >= 0x80 && byte != 0xC2 && byte != 0xE2 && byte != 0xEF)
     }
 
     /// An integer literal.
@@ -113,8 +177,7 @@ public enum SwiftLiteral {
         return "\(value)"
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
+    private static func needsEscape(_ value: UInt32) -> Bool {
         return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
             || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             || value == 0x200E || value == 0x200F || value == 0x2028 || value == 0x2029 || value == 0xFEFF

@@ -32,6 +32,10 @@ public indirect enum SwiftType: Hashable, Sendable {
         guard !scope.isEmpty else { return code }
         switch self {
         case .named(let name):
+            // Generated names are ASCII and compare as bytes; other text by characters.
+            if let shortened = Self.shortenedASCII(name, in: scope) {
+                return shortened ?? name
+            }
             // Only nested types (`Pet.Owner`) can be shortened.
             guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
             var prefix = Substring(scope)
@@ -46,6 +50,30 @@ public indirect enum SwiftType: Hashable, Sendable {
         case .array(let element): return "[\(element.code(in: scope))]"
         case .dictionary(let value): return "[String: \(value.code(in: scope))]"
         case .optional(let wrapped): return "\(wrapped.code(in: scope))?"
+        }
+    }
+
+    /// The shortened name, or `.some(nil)` when it stays as it is; nil when either text is not
+    /// ASCII.
+    private static func shortenedASCII(_ name: String, in scope: String) -> String?? {
+        var name = name
+        var scope = scope
+        return name.withUTF8 { name -> String?? in
+            guard name.reduce(0, |) < 0x80 else { return nil }
+            // Only nested types (`Pet.Owner`) can be shortened.
+            guard name.contains(UInt8(ascii: ".")) else { return .some(nil) }
+            return scope.withUTF8 { scope -> String?? in
+                guard scope.reduce(0, |) < 0x80 else { return nil }
+                var end = scope.count
+                while end > 0 {
+                    if name.count > end + 1, name[end] == UInt8(ascii: "."), name[..<end].elementsEqual(scope[..<end]) {
+                        return String(decoding: UnsafeBufferPointer(rebasing: name[(end + 1)...]), as: UTF8.self)
+                    }
+                    guard let dot = scope[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
+                    end = dot
+                }
+                return .some(nil)
+            }
         }
     }
 

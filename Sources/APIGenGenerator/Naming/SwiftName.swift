@@ -6,13 +6,7 @@ public enum SwiftName {
     public static func typeName(_ text: String, fallback: String = "Value") -> String {
         // Already UpperCamel ASCII (most schema names): splitting and joining gives it back.
         if isPlainIdentifier(text, firstIsUppercase: true) { return text }
-        let words = self.words(text)
-        guard !words.isEmpty else { return fallback }
-        var name = words.map(capitalizeFirst).joined()
-        if name.first?.isNumber == true {
-            name = "_" + name
-        }
-        return name
+        return joinedWords(text, fallback: fallback) { _ in .capitalized }
     }
 
     /// A type name that can be declared without hiding a standard type: `Type` → `Kind`,
@@ -27,14 +21,52 @@ public enum SwiftName {
     /// Not escaped: pass the result through `escaped` where it is written as a declaration.
     public static func memberName(_ text: String, fallback: String = "value") -> String {
         if isPlainIdentifier(text, firstIsUppercase: false) { return text }
-        let words = self.words(text)
-        guard let first = words.first else { return fallback }
-        var name = lowercaseLeadingWord(first) + words.dropFirst().map(capitalizeFirst).joined()
-        if name.first?.isNumber == true {
-            name = "_" + name
-        }
-        return name
+        return joinedWords(text, fallback: fallback) { index in index == 0 ? .lowercasedLeading : .capitalized }
     }
+
+    private enum WordCase {
+        /// First letter uppercased: `pet` → `Pet`.
+        case capitalized
+        /// `URL` → `url`, `HTTP` → `http`, `Pet` → `pet`, `iOS` → `iOS`.
+        case lowercasedLeading
+    }
+
+    /// The words of `text` joined, each in the case `style` gives for its position, with `_`
+    /// before a leading digit; `fallback` when there are no words. Words are ASCII letters and
+    /// digits, so this works on bytes.
+    private static func joinedWords(_ text: String, fallback: String, style: (Int) -> WordCase) -> String {
+        var text = text
+        let name = text.withUTF8 { bytes -> [UInt8] in
+            var name: [UInt8] = []
+            name.reserveCapacity(bytes.count + 1)
+            for (index, range) in wordRanges(bytes).enumerated() {
+                let word = bytes[range]
+                switch style(index) {
+                case .capitalized:
+                    name.append(uppercased(word[range.lowerBound]))
+                    name.append(contentsOf: word.dropFirst())
+                case .lowercasedLeading:
+                    if word.allSatisfy({ isUppercase($0) || isDigit($0) }) {
+                        name.append(contentsOf: word.lazy.map(lowercased))
+                    } else {
+                        name.append(lowercased(word[range.lowerBound]))
+                        name.append(contentsOf: word.dropFirst())
+                    }
+                }
+            }
+            if let first = name.first, isDigit(first) {
+                name.insert(UInt8(ascii: "_"), at: 0)
+            }
+            return name
+        }
+        return name.isEmpty ? fallback : String(decoding: name, as: UTF8.self)
+    }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+    private static func isLowercase(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    private static func uppercased(_ byte: UInt8) -> UInt8 { isLowercase(byte) ? byte - 32 : byte }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isUppercase(byte) ? byte + 32 : byte }
 
     /// ASCII letters and digits only, starting with a letter of the given case.
     private static func isPlainIdentifier(_ text: String, firstIsUppercase: Bool) -> Bool {
@@ -66,51 +98,36 @@ public enum SwiftName {
 
     /// Splits on anything that is not an ASCII letter or digit, and between words in camel case.
     static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current: [UInt8] = []
-        let bytes = Array(text.utf8)
-        func flush() {
-            if !current.isEmpty {
-                words.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-            }
+        var text = text
+        return text.withUTF8 { bytes in
+            wordRanges(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
         }
+    }
+
+    /// Where the words of `words` are in the text's UTF-8 bytes.
+    private static func wordRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
         for (index, byte) in bytes.enumerated() {
-            let isUpper = byte >= 65 && byte <= 90
-            let isLower = byte >= 97 && byte <= 122
-            let isDigit = byte >= 48 && byte <= 57
-            guard isUpper || isLower || isDigit else {
-                flush()
+            let isUpper = isUppercase(byte)
+            guard isUpper || isLowercase(byte) || isDigit(byte) else {
+                if let wordStart = start { ranges.append(wordStart..<index) }
+                start = nil
                 continue
             }
-            if isUpper, let last = current.last {
-                let lastIsLower = last >= 97 && last <= 122
-                let lastIsDigit = last >= 48 && last <= 57
-                let lastIsUpper = last >= 65 && last <= 90
-                let nextIsLower = index + 1 < bytes.count && bytes[index + 1] >= 97 && bytes[index + 1] <= 122
+            if isUpper, let wordStart = start {
+                let last = bytes[index - 1]
+                let nextIsLower = index + 1 < bytes.count && isLowercase(bytes[index + 1])
                 // `petId` → pet|Id; `HTTPStatus` → HTTP|Status; `v2Beta` → v2|Beta.
-                if lastIsLower || lastIsDigit || (lastIsUpper && nextIsLower) {
-                    flush()
+                if isLowercase(last) || isDigit(last) || (isUppercase(last) && nextIsLower) {
+                    ranges.append(wordStart..<index)
+                    start = index
                 }
             }
-            current.append(byte)
+            if start == nil { start = index }
         }
-        flush()
-        return words
-    }
-
-    private static func capitalizeFirst(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
-    }
-
-    /// `URL` → `url`, `HTTP` → `http`, `Pet` → `pet`, `iOS` → `iOS`.
-    private static func lowercaseLeadingWord(_ word: String) -> String {
-        if word.allSatisfy({ $0.isUppercase || $0.isNumber }) {
-            return word.lowercased()
-        }
-        guard let first = word.first else { return word }
-        return first.lowercased() + word.dropFirst()
+        if let wordStart = start { ranges.append(wordStart..<bytes.count) }
+        return ranges
     }
 
     /// Swift's reserved words: declarations, statements, expressions and types, plus the few

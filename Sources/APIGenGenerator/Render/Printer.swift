@@ -1,28 +1,37 @@
 /// The one printer: builds Swift source line by line with 4-space indentation.
+///
+/// Text is gathered as ASCII bytes: appending to an array is a copy, while appending to a
+/// `String` pays for capacity and ASCII bookkeeping on every call, and a large spec prints
+/// hundreds of thousands of pieces. ASCII bytes become a `String` without the UTF-8
+/// validation other bytes need, so the rare piece with other characters goes to `finished`
+/// as a `String`.
 public struct Printer {
-    public private(set) var text = ""
+    private var finished = ""
+    /// ASCII text printed after `finished`.
+    private var bytes: [UInt8] = []
     private var level = 0
     private var pendingBlank = false
     /// True right after a block opened: a blank line there would only add noise.
     private var justOpened = false
 
     public init() {
-        text.reserveCapacity(16 * 1024)
+        bytes.reserveCapacity(16 * 1024)
+    }
+
+    /// Everything printed so far.
+    public var text: String {
+        finished + String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
     public mutating func line(_ content: String) {
         flushBlank()
         justOpened = false
-        if content.isEmpty {
-            text += "\n"
-            return
+        if !content.isEmpty {
+            indent()
+            append(content)
         }
-        for _ in 0..<level {
-            text += "    "
-        }
-        text += content
-        text += "\n"
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Asks for one empty line before the next line, unless a block just opened or closes next.
@@ -32,7 +41,11 @@ public struct Printer {
 
     /// `header {`, the body one level in, `}`.
     public mutating func block(_ header: String, _ body: (inout Printer) -> Void) {
-        line(header + " {")
+        flushBlank()
+        justOpened = false
+        indent()
+        append(header)
+        append(" {\n")
         level += 1
         pendingBlank = false
         justOpened = true
@@ -66,13 +79,48 @@ public struct Printer {
     /// `/// ...` lines for documentation already split into lines.
     public mutating func documentation(_ documentation: Documentation) {
         for docLine in documentation.lines {
-            line(docLine.isEmpty ? "///" : "/// " + docLine)
+            flushBlank()
+            justOpened = false
+            indent()
+            if docLine.isEmpty {
+                append("///\n")
+            } else {
+                append("/// ")
+                append(docLine)
+                bytes.append(UInt8(ascii: "\n"))
+            }
         }
     }
 
+    private mutating func append(_ piece: String) {
+        var piece = piece
+        let isASCII = piece.withUTF8 { buffer in
+            // An OR over all bytes has no early exit, so it runs a word at a time.
+            guard buffer.reduce(0, |) < 0x80 else { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if !isASCII {
+            finished += String(decoding: bytes, as: UTF8.self)
+            bytes.removeAll(keepingCapacity: true)
+            finished += piece
+        }
+    }
+
+    private mutating func indent() {
+        let width = level * 4
+        if width <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<width])
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
     private mutating func flushBlank() {
         if pendingBlank {
-            text += "\n"
+            bytes.append(UInt8(ascii: "\n"))
             pendingBlank = false
         }
     }

@@ -6,7 +6,9 @@ import APIGenYAML
 final class ModelTranslator {
     let document: OpenAPIDocument
     let files: SpecFiles
-    var table: SchemaTable { document.schemas }
+    /// The document's schemas, kept here so that reading one does not first copy the table
+    /// out of the document.
+    let table: SchemaTable
     var diagnostics = Diagnostics()
     /// Top-level type names of named schemas (components and `$ref` targets).
     private(set) var typeNames: [SchemaID: String] = [:]
@@ -40,6 +42,7 @@ final class ModelTranslator {
     init(document: OpenAPIDocument, files: SpecFiles, reserved: Set<String> = []) {
         self.document = document
         self.files = files
+        table = document.schemas
         topLevelScope = NameScope(reserved: SwiftName.reservedTypeNames.union(reserved))
         shapes = ShapeTable(document.schemas)
         assignTopLevelNames()
@@ -145,6 +148,10 @@ final class ModelTranslator {
     /// `Address` would hide the top-level one from sibling properties), the names of enclosing
     /// types and their nested types, nor its own name.
     func nestedContext(qualified: String, name: String, parentScope: NameScope?) -> NestingContext {
+        if parentScope == nil {
+            // Every top-level type copies this scope: make the copies share all of it.
+            topLevelScope.consolidate()
+        }
         var scope = parentScope ?? topLevelScope
         scope.reserve(name)
         return NestingContext(qualifier: qualified, scope: scope)
@@ -159,10 +166,9 @@ final class ModelTranslator {
     }
 
     private func inlineType(for id: SchemaID, suggestedName: String, in context: inout NestingContext, ignoringName: Bool) -> SwiftType {
-        let schema = table[id]
         if !ignoringName, let name = typeNames[id] {
             let type = SwiftType.named(name)
-            return SchemaShape.isNullable(schema, table) ? type.optional : type
+            return SchemaShape.isNullable(table[id], table) ? type.optional : type
         }
         var type: SwiftType
         switch shapes[id] {
@@ -185,11 +191,11 @@ final class ModelTranslator {
         case .dictionary(let values):
             type = .dictionary(values.map { swiftType(for: $0, suggestedName: suggestedName + "Value", in: &context) } ?? .jsonValue)
         case .primitive(let primitive):
-            type = primitiveType(primitive, format: schema.format)
+            type = primitiveType(primitive, format: table[id].format)
         case .any:
             type = .jsonValue
         }
-        if SchemaShape.isNullable(schema, table), type != .jsonValue {
+        if SchemaShape.isNullable(table[id], table), type != .jsonValue {
             type = type.optional
         }
         return type

@@ -36,15 +36,14 @@ struct SampleSynthesizer {
     }
 
     private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
+        // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
         let resolved = table.resolved(id)
-        let schema = table[resolved]
         guard depth <= maxDepth, path.insert(resolved).inserted else { return nil }
         defer { path.remove(resolved) }
         if variant == 0, let example = fittingExample(id) ?? (resolved == id ? nil : fittingExample(resolved)) {
             return example
         }
-        let outer = table[id]
-        if let value = outer.defaultValue ?? schema.defaultValue, value != .null, variant == 0, ExampleChecker(table: table, shapes: shapes).conforms(value, to: id) {
+        if let value = table[id].defaultValue ?? table[resolved].defaultValue, value != .null, variant == 0, ExampleChecker(table: table, shapes: shapes).conforms(value, to: id) {
             return value
         }
         switch shapes[resolved] {
@@ -53,7 +52,7 @@ struct SampleSynthesizer {
         case .union(let members):
             for member in members {
                 if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
-                    if let discriminator = schema.discriminator, case .object(var members) = value {
+                    if let discriminator = table[resolved].discriminator, case .object(var members) = value {
                         let selector = discriminator.mapping.first { table.resolved($0.schema) == table.resolved(member) }?.value
                             ?? componentNames[table.resolved(member)]
                         if let selector, !members.contains(where: { $0.key == discriminator.propertyName }) {
@@ -80,26 +79,29 @@ struct SampleSynthesizer {
         case .dictionary:
             return .object([])
         case .primitive(let type):
-            return primitive(type, schema: schema, variant: variant, hint: hint)
+            return primitive(type, schema: table[resolved], variant: variant, hint: hint)
         case .primitiveUnion(let types):
-            return primitive(types[0], schema: schema, variant: variant, hint: hint)
+            return primitive(types[0], schema: table[resolved], variant: variant, hint: hint)
         case .any:
-            return SchemaShape.isNullable(schema, table) ? .null : .object([])
+            return SchemaShape.isNullable(table[resolved], table) ? .null : .object([])
         }
     }
 
     private func fittingExample(_ id: SchemaID) -> SpecValue? {
+        let examples = table[id].examples
+        // Most schemas have no example: nothing to check or remember.
+        guard !examples.isEmpty else { return nil }
         if let known = fittingExamples.index[id] {
-            return known.map { table[id].examples[$0] }
+            return known.map { examples[$0] }
         }
         let checker = ExampleChecker(table: table, shapes: shapes)
-        let index = table[id].examples.firstIndex { checker.conforms($0, to: id) }
+        let index = examples.firstIndex { checker.conforms($0, to: id) }
         fittingExamples.index[id] = .some(index)
-        return index.map { table[id].examples[$0] }
+        return index.map { examples[$0] }
     }
 
     private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
-        let merged = ModelTranslator.mergedObject(id, table: table)
+        let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name)
@@ -205,7 +207,7 @@ struct ExampleChecker {
             return members.contains { conforms(value, to: $0, depth: depth + 1) }
         case .object:
             guard case .object(let members) = value else { return false }
-            let merged = ModelTranslator.mergedObject(table.resolved(id), table: table)
+            let merged = shapes.mergedObject(table.resolved(id), table: table)
             for name in merged.required where !members.contains(where: { $0.key == name }) {
                 let property = merged.properties.first { $0.name == name }
                 // Read-only and write-only properties are optional in the generated type.

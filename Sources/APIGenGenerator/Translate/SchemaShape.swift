@@ -101,9 +101,15 @@ enum SchemaShape {
 
     /// `{type: "null"}` or `{enum: [null]}`: a way to say "or null" inside oneOf/anyOf.
     static func isNullOnly(_ schema: Schema, _ table: SchemaTable) -> Bool {
-        let resolved = schema.reference.map { table[table.resolved($0)] } ?? schema
-        if resolved.types == [.null] { return true }
-        if let values = resolved.enumValues, values == [.null] { return true }
+        if let reference = schema.reference {
+            return allowsOnlyNull(table[table.resolved(reference)])
+        }
+        return allowsOnlyNull(schema)
+    }
+
+    private static func allowsOnlyNull(_ schema: Schema) -> Bool {
+        if schema.types == [.null] { return true }
+        if let values = schema.enumValues, values == [.null] { return true }
         return false
     }
 
@@ -118,13 +124,16 @@ enum SchemaShape {
     static func isNullable(_ schema: Schema, _ table: SchemaTable) -> Bool {
         if schema.nullable || schema.types.contains(.null) { return true }
         if schema.enumValues?.contains(.null) == true { return true }
-        return (schema.oneOf + schema.anyOf).contains { isNullOnly(table[$0], table) }
+        return schema.oneOf.contains { isNullOnly(table[$0], table) } || schema.anyOf.contains { isNullOnly(table[$0], table) }
     }
 }
 
 /// Every schema's shape, computed once: translation asks for shapes many times per schema.
 struct ShapeTable {
     private let shapes: [SchemaShape]
+    /// Objects merged with their allOf members, by schema: samples and example checks merge
+    /// the same objects over and over.
+    private let mergedObjects = MergedObjectMemo()
 
     init(_ table: SchemaTable) {
         shapes = table.schemas.map { SchemaShape($0, in: table) }
@@ -133,4 +142,20 @@ struct ShapeTable {
     subscript(id: SchemaID) -> SchemaShape {
         shapes[id.index]
     }
+
+    /// `ModelTranslator.mergedObject(_:table:)`, computed once per schema. `table` must be the
+    /// table these shapes were made from.
+    func mergedObject(_ id: SchemaID, table: SchemaTable) -> ModelTranslator.MergedObject {
+        if let known = mergedObjects.objects[id] {
+            return known
+        }
+        let merged = ModelTranslator.mergedObject(id, table: table)
+        mergedObjects.objects[id] = merged
+        return merged
+    }
+}
+
+/// The memo of `ShapeTable.mergedObject`, shared by the table's copies.
+final class MergedObjectMemo {
+    var objects: [SchemaID: ModelTranslator.MergedObject] = [:]
 }

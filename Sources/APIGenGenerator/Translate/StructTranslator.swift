@@ -67,30 +67,30 @@ extension ModelTranslator {
         var declaration = StructDeclaration()
         for property in merged.properties {
             let swiftName = members.claim(SwiftName.memberName(property.name))
-            let schema = table[property.schema]
-            let resolved = table[table.resolved(property.schema)]
+            // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
+            let resolvedID = table.resolved(property.schema)
             var type = swiftType(for: property.schema, suggestedName: property.name, in: &context)
-            let isReadOnly = schema.readOnly || resolved.readOnly
-            let isWriteOnly = schema.writeOnly || resolved.writeOnly
+            let isReadOnly = table[property.schema].readOnly || table[resolvedID].readOnly
+            let isWriteOnly = table[property.schema].writeOnly || table[resolvedID].writeOnly
             // Read-only values are absent from requests, write-only ones from responses, so
             // neither can be required of both directions.
             let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
             var defaultValue: String?
             if case .constant(let constant) = shapes[table.resolved(property.schema)], type == .string {
                 defaultValue = SwiftLiteral.string(constant)
-            } else if let value = schema.defaultValue ?? resolved.defaultValue {
+            } else if let value = table[property.schema].defaultValue ?? table[resolvedID].defaultValue {
                 defaultValue = defaultLiteral(value, for: type.unwrapped, schema: property.schema)
                 // `null`, `{}` and `[]` defaults on structured types say nothing useful.
                 let isEmptyStructure = value == .null || value == .object([]) || value == .array([])
                 if defaultValue == nil, !isEmptyStructure {
-                    warning("default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored", at: schema.source)
+                    warning("default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored", at: table[property.schema].source)
                 }
             }
             let nullable = type.isOptional
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }
-            var member = PropertyDeclaration(name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired, documentation: propertyDocumentation(schema: schema, resolved: resolved))
+            var member = PropertyDeclaration(name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired, documentation: propertyDocumentation(schema: table[property.schema], resolved: table[resolvedID]))
             member.defaultValue = defaultValue
             member.isReadOnly = isReadOnly
             member.isPatchNullable = isPatchBody && nullable && !isRequired

@@ -32,11 +32,11 @@ extension SpecParser {
             file = loaded
         }
         let pointer = fragment.percentDecoded ?? fragment
-        guard pointer.isEmpty || pointer.hasPrefix("/"), JSONPointer.tokens(pointer) != nil else {
+        guard pointer.isEmpty || pointer.hasPrefix("/"), let tokens = JSONPointer.tokens(pointer) else {
             error("'\(text)' is not a valid JSON pointer reference", at: origin)
             return nil
         }
-        guard let node = files.documents[file].resolve(pointer: pointer) else {
+        guard let node = files.documents[file].resolve(tokens: tokens) else {
             error("reference '\(text)' does not resolve: nothing at '#\(pointer)'", at: origin)
             return nil
         }

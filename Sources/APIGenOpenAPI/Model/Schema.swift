@@ -3,10 +3,12 @@
 public struct SchemaID: Hashable, Comparable, Sendable {
     public let index: Int
 
+    @inlinable
     public init(_ index: Int) {
         self.index = index
     }
 
+    @inlinable
     public static func < (lhs: SchemaID, rhs: SchemaID) -> Bool {
         lhs.index < rhs.index
     }
@@ -114,16 +116,19 @@ public struct SchemaTable: Sendable {
     /// Borrowing accessors: `table[id].readOnly` reads one field without copying the schema
     /// (a large struct of arrays), which translation does hundreds of thousands of times.
     public subscript(id: SchemaID) -> Schema {
-        _read { yield schemas[id.index] }
+        // Inlinable, so that other modules read a field in place rather than through a call.
+        @inlinable _read { yield schemas[id.index] }
         _modify { yield &schemas[id.index] }
     }
 
+    @inlinable
     public var count: Int {
         schemas.count
     }
 
     /// Follows `$ref` links to the schema that has content. Cycles of pure references are
     /// rejected by the loader, so this terminates.
+    @inlinable
     public func resolved(_ id: SchemaID) -> SchemaID {
         var current = id
         var steps = 0

@@ -18,6 +18,8 @@ final class SpecParser {
     var componentNames: [SchemaID: String] = [:]
     var fileLookups: [FileKey: Int] = [:]
     var references: [FileKey: SourceRef] = [:]
+    /// Schema references already located and checked to name a schema.
+    var schemaTargets: [FileKey: SourceRef] = [:]
     var timings = StageTimings()
     /// Swagger 2.0's document-wide `consumes` and `produces`.
     var swaggerDefaultConsumes = ["application/json"]
@@ -25,6 +27,9 @@ final class SpecParser {
 
     init(files: SpecFiles) {
         self.files = files
+        // Large specs have a schema per ten-odd nodes: reserving spares the copies (and fresh
+        // pages) of growing a table of big structs; capacity never touched costs no memory.
+        schemas.schemas.reserveCapacity(files.documents.first.map { $0.nodeCount / 4 } ?? 0)
     }
 
     // MARK: Diagnostics
