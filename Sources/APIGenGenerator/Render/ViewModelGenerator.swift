@@ -130,9 +130,12 @@ struct ViewModelGenerator {
         "retry", "refresh", "reset", "loadMore", "submit", "self", "Type", "init", "registrar",
     ]
 
+    /// Built once: a view model per operation would otherwise rebuild this set each time.
+    private static let reservedNames = ownNames.union(SwiftName.keywords)
+
     /// The view model's name for each parameter, keyed by the builder's argument label.
     private static func localNames(_ operation: OperationDeclaration) -> [String: String] {
-        var scope = NameScope(reserved: ownNames.union(SwiftName.keywords))
+        var scope = NameScope(reserved: reservedNames)
         var names: [String: String] = [:]
         for parameter in operation.parameters {
             names[parameter.name] = scope.claim(SwiftName.unescaped(parameter.name))
@@ -144,7 +147,7 @@ struct ViewModelGenerator {
     /// of the view model's other names.
     private static func storageNames(_ operation: OperationDeclaration) -> [String: String] {
         let local = localNames(operation)
-        var scope = NameScope(reserved: ownNames.union(SwiftName.keywords).union(local.values))
+        var scope = NameScope(reserved: reservedNames.union(local.values))
         var names: [String: String] = [:]
         for parameter in operation.parameters {
             names[parameter.name] = scope.claim("_" + local[parameter.name]!)
