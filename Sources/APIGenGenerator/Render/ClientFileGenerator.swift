@@ -7,7 +7,7 @@ enum ClientFileGenerator {
         let context = RenderContext(accessLevel: options.accessLevel)
         let access = context.access
         var printer = Printer()
-        printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
         printer.blank()
         printer.line("import APIGenRuntime")
         printer.line("import Foundation")

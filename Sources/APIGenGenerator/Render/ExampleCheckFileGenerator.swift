@@ -5,7 +5,7 @@ enum ExampleCheckFileGenerator {
 
     static func file(for checks: [ExampleCheckDeclaration], options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer()
-        printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
         printer.blank()
         printer.line("import APIGenRuntime")
         printer.line("import Foundation")

@@ -35,12 +35,12 @@ struct OperationGenerator {
                 statements.line("request.security = [\(alternatives.joined(separator: ", "))]")
             }
             guard !statements.text.isEmpty else {
-                printer.line(initializer)
+                printer.line(SourceText(initializer))
                 return
             }
-            printer.line("var request = " + initializer)
+            printer.line("var request = \(initializer)")
             for line in statements.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                printer.line(String(line))
+                printer.line("\(line)")
             }
             printer.line("return request")
         }
@@ -105,10 +105,10 @@ struct OperationGenerator {
         }
         if body.type.isOptional {
             printer.block("if let value = \(body.name)") { printer in
-                lines.forEach { printer.line($0) }
+                lines.forEach { printer.line(SourceText($0)) }
             }
         } else {
-            lines.forEach { printer.line($0) }
+            lines.forEach { printer.line(SourceText($0)) }
         }
     }
 

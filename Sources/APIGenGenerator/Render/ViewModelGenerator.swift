@@ -217,7 +217,7 @@ struct ViewModelGenerator {
             printer.line("return { request in")
             printer.indented { printer in
                 printer.line("var \(name): \(parameter.type.code) = \(initial)")
-                printer.line(assignment)
+                printer.line(SourceText(assignment))
                 printer.line("return try await client.send(\(call(model.operation)))")
             }
             printer.line("}")
