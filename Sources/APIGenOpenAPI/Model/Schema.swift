@@ -94,10 +94,13 @@ public struct Schema: Sendable {
         }
     }
 
+    /// Sendable as a value is: a box is shared only while nobody writes, and written only once
+    /// unique.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        // Written only through `fields` below, after making the box unique (copy on write).
-        @usableFromInline var fields: Fields
+        /// Written only through `Schema.fields`, which first makes the box unique, so no two
+        /// accesses can overlap: the per-read runtime check would only cost time.
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields
@@ -106,7 +109,8 @@ public struct Schema: Sendable {
 
     @usableFromInline var storage: Storage
 
-    /// The fields for writing: the box is copied first when another schema value shares it.
+    /// The fields for writing: the box is copied first when another schema value shares it,
+    /// so a box is only ever written through its one reference.
     @usableFromInline var fields: Fields {
         _read { yield storage.fields }
         _modify {
