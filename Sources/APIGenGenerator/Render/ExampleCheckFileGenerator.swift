@@ -21,7 +21,7 @@ enum ExampleCheckFileGenerator {
                 printer.line("var results: [(location: String, type: String, fitsSchema: Bool, error: String?)] = []")
                 for check in checks {
                     let type = check.type.code
-                    printer.line("results.append(check(\(SwiftLiteral.string(check.location)), \(check.fitsSchema), \(type).self, \(SwiftLiteral.rawString(check.json))))")
+                    printer.line("results.append(check(\(literal: check.location), \(check.fitsSchema), \(type).self, \(SwiftLiteral.rawString(check.json))))")
                 }
                 printer.line("return results")
             }

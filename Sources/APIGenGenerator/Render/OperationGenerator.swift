@@ -4,7 +4,7 @@ struct OperationGenerator {
         let access = context.access
         printer.documentation(operation.documentation)
         if let message = operation.deprecationMessage {
-            printer.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+            printer.line("@available(*, deprecated, message: \(literal: message))")
         }
         var arguments = operation.parameters.map { Self.declaration(of: $0, named: $0.name, context: context) }
         if let body = operation.body {
@@ -28,7 +28,7 @@ struct OperationGenerator {
                 renderBody(body, into: &statements)
             }
             if let accept = operation.response.accept {
-                statements.line("request.accept = \(SwiftLiteral.string(accept))")
+                statements.line("request.accept = \(literal: accept)")
             }
             if let security = operation.security {
                 let alternatives = security.map { "[" + $0.map { "Security.\($0)" }.joined(separator: ", ") + "]" }
@@ -135,7 +135,7 @@ struct StatusEnumGenerator {
         printer.block("\(access)nonisolated enum \(name): Sendable") { printer in
             for item in cases {
                 if let type = item.type {
-                    printer.line("case \(item.name)(\(context.code(type)))")
+                    printer.line("case \(item.name)(\(type, in: context))")
                 } else {
                     printer.line("case \(item.name)")
                 }

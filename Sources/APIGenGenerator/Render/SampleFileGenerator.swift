@@ -39,7 +39,7 @@ enum SampleFileGenerator {
                 }
                 printer.line("APIClient.preview([")
                 for preview in previews {
-                    printer.line("    \(SwiftLiteral.string(preview.operationID)): \(response(preview.body)),")
+                    printer.line("    \(literal: preview.operationID): \(response(preview.body)),")
                 }
                 printer.line("], delay: delay)")
             }
