@@ -163,7 +163,9 @@ private struct TreeBuilder {
             // No slice of `pending` may be alive here: it would make this copy the whole
             // array (every open collection's children) on each close, O(n²) on large files.
             pending.removeLast(ownCount)
-            return attach(frame.node, expandedSize: frame.expandedSize, anchor: pendingAnchors.removeValue(forKey: frame.node), line: Int32(entries[index].line), column: Int32(entries[index].column))
+            // Most files have no anchors: skip hashing the node for every collection.
+            let anchor = pendingAnchors.isEmpty ? nil : pendingAnchors.removeValue(forKey: frame.node)
+            return attach(frame.node, expandedSize: frame.expandedSize, anchor: anchor, line: Int32(entries[index].line), column: Int32(entries[index].column))
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             guard let target = anchors[name] else {

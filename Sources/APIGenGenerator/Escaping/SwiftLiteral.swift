@@ -6,24 +6,47 @@ public enum SwiftLiteral {
     public static func string(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
+        var isASCII = true
+        appendString(text, to: &out, isASCII: &isASCII)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `string(text)` appended to UTF-8 bytes; `isASCII` becomes false if it adds other bytes.
+    static func appendString(_ text: String, to out: inout [UInt8], isASCII: inout Bool) {
         out.append(UInt8(ascii: "\""))
-        forEachScalar(in: text) { value, bytes in
-            switch value {
-            case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case 0x5C: out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            default:
-                if needsEscape(value) {
-                    out += Array("\\u{\(String(value, radix: 16))}".utf8)
-                } else {
-                    out.append(contentsOf: bytes)
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            var runStart = 0
+            while index < bytes.count {
+                // Printable ASCII other than `"` and `\` is copied as it is, a run at a time.
+                let byte = bytes[index]
+                if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
+                    index += 1
+                    continue
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                let (value, length) = scalar(at: index, in: bytes)
+                switch value {
+                case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case 0x5C: out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default:
+                    if needsEscape(value) {
+                        out += Array("\\u{\(String(value, radix: 16))}".utf8)
+                    } else {
+                        isASCII = false
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                    }
+                }
+                index += length
+                runStart = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         }
         out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A raw string literal (`#"{"a":"b"}"#`), easier to read for JSON. The delimiter has more
@@ -57,20 +80,6 @@ public enum SwiftLiteral {
         out += "\""
         out += hashes
         return out
-    }
-
-    /// Calls `body` with each Unicode scalar's value and its UTF-8 bytes, reading the string's
-    /// bytes directly.
-    private static func forEachScalar(in text: String, _ body: (UInt32, UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let (value, length) = scalar(at: index, in: bytes)
-                body(value, UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
-                index += length
-            }
-        }
     }
 
     /// The scalar starting at `index` and its length in bytes. Swift strings are valid UTF-8,

@@ -7,7 +7,7 @@ enum ClientFileGenerator {
         let context = RenderContext(accessLevel: options.accessLevel)
         let access = context.access
         var printer = Printer()
-        printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
         printer.blank()
         printer.line("import APIGenRuntime")
         printer.line("import Foundation")
@@ -25,7 +25,7 @@ enum ClientFileGenerator {
             printer.block("\(access)nonisolated enum Security") { printer in
                 for scheme in client.securitySchemes {
                     printer.documentation(scheme.documentation)
-                    printer.line("\(access)static let \(scheme.name) = SecurityScheme(name: \(SwiftLiteral.string(scheme.specName)), kind: \(scheme.kind))")
+                    printer.line("\(access)static let \(scheme.name) = SecurityScheme(name: \(literal: scheme.specName), kind: \(scheme.kind))")
                 }
             }
             printer.blank()
@@ -56,7 +56,7 @@ enum ClientFileGenerator {
                 printer.block("\(access)static func \(server.name)(\(parameters.joined(separator: ", "))) -> APIServer") { printer in
                     let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)" }
                     let dictionary = variables.isEmpty ? "[:]" : "[\(variables.joined(separator: ", "))]"
-                    printer.line("APIServer(template: \(SwiftLiteral.string(server.urlTemplate)), variables: \(dictionary))")
+                    printer.line("APIServer(template: \(literal: server.urlTemplate), variables: \(dictionary))")
                 }
             }
             if let first = servers.first {

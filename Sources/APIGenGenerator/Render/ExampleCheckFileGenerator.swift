@@ -5,7 +5,7 @@ enum ExampleCheckFileGenerator {
 
     static func file(for checks: [ExampleCheckDeclaration], options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer()
-        printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
         printer.blank()
         printer.line("import APIGenRuntime")
         printer.line("import Foundation")
@@ -21,7 +21,7 @@ enum ExampleCheckFileGenerator {
                 printer.line("var results: [(location: String, type: String, fitsSchema: Bool, error: String?)] = []")
                 for check in checks {
                     let type = check.type.code
-                    printer.line("results.append(check(\(SwiftLiteral.string(check.location)), \(check.fitsSchema), \(type).self, \(SwiftLiteral.rawString(check.json))))")
+                    printer.line("results.append(check(\(literal: check.location), \(check.fitsSchema), \(type).self, \(SwiftLiteral.rawString(check.json))))")
                 }
                 printer.line("return results")
             }

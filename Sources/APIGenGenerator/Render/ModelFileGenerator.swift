@@ -10,7 +10,7 @@ enum ModelFileGenerator {
         let context = RenderContext(accessLevel: options.accessLevel)
         return shards.enumerated().map { index, shard in
             var printer = Printer()
-            printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+            printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
             if shard.isEmpty {
                 printer.line("// No types fell into this file; it exists so that the set of files never changes.")
             } else {

@@ -4,7 +4,7 @@ struct OperationGenerator {
         let access = context.access
         printer.documentation(operation.documentation)
         if let message = operation.deprecationMessage {
-            printer.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+            printer.line("@available(*, deprecated, message: \(literal: message))")
         }
         var arguments = operation.parameters.map { Self.declaration(of: $0, named: $0.name, context: context) }
         if let body = operation.body {
@@ -28,19 +28,19 @@ struct OperationGenerator {
                 renderBody(body, into: &statements)
             }
             if let accept = operation.response.accept {
-                statements.line("request.accept = \(SwiftLiteral.string(accept))")
+                statements.line("request.accept = \(literal: accept)")
             }
             if let security = operation.security {
                 let alternatives = security.map { "[" + $0.map { "Security.\($0)" }.joined(separator: ", ") + "]" }
                 statements.line("request.security = [\(alternatives.joined(separator: ", "))]")
             }
             guard !statements.text.isEmpty else {
-                printer.line(initializer)
+                printer.line(SourceText(initializer))
                 return
             }
-            printer.line("var request = " + initializer)
+            printer.line("var request = \(initializer)")
             for line in statements.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                printer.line(String(line))
+                printer.line("\(line)")
             }
             printer.line("return request")
         }
@@ -105,10 +105,10 @@ struct OperationGenerator {
         }
         if body.type.isOptional {
             printer.block("if let value = \(body.name)") { printer in
-                lines.forEach { printer.line($0) }
+                lines.forEach { printer.line(SourceText($0)) }
             }
         } else {
-            lines.forEach { printer.line($0) }
+            lines.forEach { printer.line(SourceText($0)) }
         }
     }
 
@@ -135,7 +135,7 @@ struct StatusEnumGenerator {
         printer.block("\(access)nonisolated enum \(name): Sendable") { printer in
             for item in cases {
                 if let type = item.type {
-                    printer.line("case \(item.name)(\(context.code(type)))")
+                    printer.line("case \(item.name)(\(type, in: context))")
                 } else {
                     printer.line("case \(item.name)")
                 }

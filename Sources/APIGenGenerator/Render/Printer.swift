@@ -24,10 +24,10 @@ public struct Printer {
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
-    public mutating func line(_ content: String) {
+    public mutating func line(_ content: SourceText) {
         flushBlank()
         justOpened = false
-        if !content.isEmpty {
+        if !content.bytes.isEmpty {
             indent()
             append(content)
         }
@@ -40,12 +40,12 @@ public struct Printer {
     }
 
     /// `header {`, the body one level in, `}`.
-    public mutating func block(_ header: String, _ body: (inout Printer) -> Void) {
+    public mutating func block(_ header: SourceText, _ body: (inout Printer) -> Void) {
         flushBlank()
         justOpened = false
         indent()
         append(header)
-        append(" {\n")
+        bytes.append(contentsOf: " {\n".utf8)
         level += 1
         pendingBlank = false
         justOpened = true
@@ -67,7 +67,7 @@ public struct Printer {
 
     /// `switch subject {` with its `case` lines at the switch's own indentation, as Swift
     /// style has it.
-    public mutating func switchBlock(_ subject: String, _ body: (inout Printer) -> Void) {
+    public mutating func switchBlock(_ subject: SourceText, _ body: (inout Printer) -> Void) {
         line("switch \(subject) {")
         pendingBlank = false
         justOpened = true
@@ -89,6 +89,16 @@ public struct Printer {
                 append(docLine)
                 bytes.append(UInt8(ascii: "\n"))
             }
+        }
+    }
+
+    private mutating func append(_ text: SourceText) {
+        if text.isASCII {
+            bytes.append(contentsOf: text.bytes)
+        } else {
+            finished += String(decoding: bytes, as: UTF8.self)
+            bytes.removeAll(keepingCapacity: true)
+            finished += String(decoding: text.bytes, as: UTF8.self)
         }
     }
 

@@ -6,7 +6,7 @@ enum SampleFileGenerator {
     static func file(samples: [SampleDeclaration], previews: [PreviewResponse], namespace: String, options: GeneratorOptions) -> GeneratedFile {
         let access = RenderContext(accessLevel: options.accessLevel).access
         var printer = Printer()
-        printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
         printer.blank()
         printer.line("import APIGenRuntime")
         printer.line("import Foundation")
@@ -39,7 +39,7 @@ enum SampleFileGenerator {
                 }
                 printer.line("APIClient.preview([")
                 for preview in previews {
-                    printer.line("    \(SwiftLiteral.string(preview.operationID)): \(response(preview.body)),")
+                    printer.line("    \(literal: preview.operationID): \(response(preview.body)),")
                 }
                 printer.line("], delay: delay)")
             }

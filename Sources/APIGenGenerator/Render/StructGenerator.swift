@@ -12,18 +12,18 @@ struct StructGenerator: DeclarationGenerator {
                 printer.documentation(property.documentation)
                 if property.isIndirect {
                     // Boxed: this property closes a cycle of structs containing each other.
-                    printer.block("\(access)var \(property.name): \(storedType(property, context))") { printer in
+                    printer.block("\(access)var \(property.name): \(storedType: property, in: context)") { printer in
                         printer.line("get { \(storageName(property)).value }")
                         printer.line("set { \(storageName(property)).value = newValue }")
                     }
-                    printer.line("private var \(storageName(property)): Indirect<\(storedType(property, context))>")
+                    printer.line("private var \(storageName(property)): Indirect<\(storedType: property, in: context)>")
                 } else {
-                    printer.line("\(access)var \(property.name): \(storedType(property, context))")
+                    printer.line("\(access)var \(property.name): \(storedType: property, in: context)")
                 }
             }
             if let extra = structure.additionalProperties {
                 printer.line("/// Members beyond the documented properties.")
-                printer.line("\(access)var \(extra.name): [String: \(context.code(extra.valueType))]")
+                printer.line("\(access)var \(extra.name): [String: \(extra.valueType, in: context)]")
             }
             DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
             printer.blank()
@@ -40,13 +40,12 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     /// `self.name = value`, or into the box for an indirect property.
-    private func assignment(_ property: PropertyDeclaration, _ value: String) -> String {
-        property.isIndirect ? "self.\(storageName(property)) = Indirect(\(value))" : "self.\(property.name) = \(value)"
-    }
-
-    /// The declared type: `Nullable<T>?` for PATCH fields where null and absent differ.
-    private func storedType(_ property: PropertyDeclaration, _ context: RenderContext) -> String {
-        property.isPatchNullable ? "Nullable<\(context.code(property.type.unwrapped))>?" : context.code(property.type)
+    private func assign(_ property: PropertyDeclaration, _ value: SourceText, into printer: inout Printer) {
+        if property.isIndirect {
+            printer.line("self.\(storageName(property)) = Indirect(\(value))")
+        } else {
+            printer.line("self.\(property.name) = \(value)")
+        }
     }
 
     private func isStoredOptional(_ property: PropertyDeclaration) -> Bool {
@@ -54,25 +53,27 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     private func renderInitializer(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
-        let access = context.access
-        var parameters = structure.properties.map { property -> String in
-            let type = storedType(property, context)
+        var header: SourceText = "\(context.access)init("
+        for (index, property) in structure.properties.enumerated() {
+            if index > 0 { header.append(", ") }
             if let value = property.defaultValue {
-                return "\(property.name): \(type) = \(property.isPatchNullable ? ".value(\(value))" : value)"
+                header.append("\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)")
+            } else {
+                header.append("\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? " = nil" : "")")
             }
-            return isStoredOptional(property) ? "\(property.name): \(type) = nil" : "\(property.name): \(type)"
         }
         if let extra = structure.additionalProperties {
-            parameters.append("\(extra.name): [String: \(context.code(extra.valueType))] = [:]")
+            if !structure.properties.isEmpty { header.append(", ") }
+            header.append("\(extra.name): [String: \(extra.valueType, in: context)] = [:]")
         }
-        let header = "\(access)init(\(parameters.joined(separator: ", ")))"
+        header.append(")")
         if structure.properties.isEmpty && structure.additionalProperties == nil {
-            printer.line(header + " {}")
+            printer.line("\(header) {}")
             return
         }
         printer.block(header) { printer in
             for property in structure.properties {
-                printer.line(assignment(property, property.name))
+                assign(property, "\(property.name)", into: &printer)
             }
             if let extra = structure.additionalProperties {
                 printer.line("self.\(extra.name) = \(extra.name)")
@@ -81,10 +82,9 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     private func renderDecoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
-        let access = context.access
-        let header = "\(access)init(from decoder: any Decoder) throws"
+        let header: SourceText = "\(context.access)init(from decoder: any Decoder) throws"
         if structure.properties.isEmpty && structure.additionalProperties == nil {
-            printer.line(header + " {}")
+            printer.line("\(header) {}")
             return
         }
         printer.block(header) { printer in
@@ -92,31 +92,29 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             }
             for property in structure.properties {
-                let key = SwiftLiteral.string(property.key)
-                let valueType = context.code(property.type.unwrapped)
-                let value: String
+                let valueType = property.type.unwrapped
+                let value: SourceText
                 if property.isPatchNullable {
-                    value = "container.contains(\(key)) ? try container.decode(Nullable<\(valueType)>.self, forKey: \(key)) : nil"
+                    value = "container.contains(\(literal: property.key)) ? try container.decode(Nullable<\(valueType, in: context)>.self, forKey: \(literal: property.key)) : nil"
                 } else if property.isRequired {
                     // A required nullable key must be present, but may be null.
-                    value = "try container.decode(\(context.code(property.type)).self, forKey: \(key))"
+                    value = "try container.decode(\(property.type, in: context).self, forKey: \(literal: property.key))"
                 } else if let defaultValue = property.defaultValue {
-                    value = "try container.decodeIfPresent(\(valueType).self, forKey: \(key)) ?? \(defaultValue)"
+                    value = "try container.decodeIfPresent(\(valueType, in: context).self, forKey: \(literal: property.key)) ?? \(defaultValue)"
                 } else {
-                    value = "try container.decodeIfPresent(\(valueType).self, forKey: \(key))"
+                    value = "try container.decodeIfPresent(\(valueType, in: context).self, forKey: \(literal: property.key))"
                 }
-                printer.line(assignment(property, value))
+                assign(property, value, into: &printer)
             }
             if let extra = structure.additionalProperties {
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
-                printer.line("self.\(extra.name) = try decoder.container(keyedBy: AnyCodingKey.self).decodeAdditionalProperties(\(context.code(extra.valueType)).self, excluding: [\(known)])")
+                printer.line("self.\(extra.name) = try decoder.container(keyedBy: AnyCodingKey.self).decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])")
             }
         }
     }
 
     private func renderEncoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
-        let access = context.access
-        printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
+        printer.block("\(context.access)func encode(to encoder: any Encoder) throws") { printer in
             let encoded = structure.properties.filter { !$0.isReadOnly }
             if encoded.isEmpty && structure.additionalProperties == nil {
                 // An object with nothing to send still encodes as `{}`.
@@ -127,15 +125,31 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
             }
             for property in encoded {
-                let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
                 // `self.` because a property may be called `container` or `encoder`.
-                printer.line("try container.\(method)(self.\(property.name), forKey: \(SwiftLiteral.string(property.key)))")
+                if isStoredOptional(property) && !property.isRequired {
+                    printer.line("try container.encodeIfPresent(self.\(property.name), forKey: \(literal: property.key))")
+                } else {
+                    printer.line("try container.encode(self.\(property.name), forKey: \(literal: property.key))")
+                }
             }
             if let extra = structure.additionalProperties {
                 printer.line("var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)")
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
                 printer.line("try additionalContainer.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
             }
+        }
+    }
+}
+
+extension SourceText.StringInterpolation {
+    /// The declared type: `Nullable<T>?` for PATCH fields where null and absent differ.
+    fileprivate mutating func appendInterpolation(storedType property: PropertyDeclaration, in context: RenderContext) {
+        if property.isPatchNullable {
+            appendInterpolation("Nullable<")
+            appendInterpolation(property.type.unwrapped, in: context)
+            appendInterpolation(">?")
+        } else {
+            appendInterpolation(property.type, in: context)
         }
     }
 }

@@ -8,7 +8,7 @@ struct UnionGenerator: DeclarationGenerator {
         printer.documentation(declaration.documentation)
         printer.block("\(access)nonisolated \(keyword) \(declaration.name): APIModel") { printer in
             for item in union.cases {
-                printer.line("case \(item.name)(\(context.code(item.type)))")
+                printer.line("case \(item.name)(\(item.type, in: context))")
             }
             if union.discriminatorKey != nil {
                 printer.line("/// A kind this client does not know yet, kept as sent.")
@@ -40,11 +40,11 @@ struct UnionGenerator: DeclarationGenerator {
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             // A missing or non-string discriminator is an unknown kind, not a failure.
-            printer.line("let kind = (try? container.decode(String.self, forKey: AnyCodingKey(\(SwiftLiteral.string(key))))) ?? \"\"")
+            printer.line("let kind = (try? container.decode(String.self, forKey: AnyCodingKey(\(literal: key)))) ?? \"\"")
             printer.switchBlock("kind") { printer in
                 for item in union.cases where !item.discriminatorValues.isEmpty {
                     let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")
-                    printer.line("case \(values): self = .\(item.name)(try \(context.code(item.type))(from: decoder))")
+                    printer.line("case \(values): self = .\(item.name)(try \(item.type, in: context)(from: decoder))")
                 }
                 printer.line("default: self = .unknown(try JSONValue(from: decoder))")
             }
@@ -67,13 +67,13 @@ struct UnionGenerator: DeclarationGenerator {
         let ordered = union.cases.enumerated().sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }.map(\.element)
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for item in ordered {
-                printer.block("if let value = try? \(context.code(item.type))(from: decoder)") { printer in
+                printer.block("if let value = try? \(item.type, in: context)(from: decoder)") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }
             }
             let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
-            printer.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(SwiftLiteral.string("Expected a value matching one of: \(names)"))))")
+            printer.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(literal: "Expected a value matching one of: \(names)")))")
         }
     }
 }

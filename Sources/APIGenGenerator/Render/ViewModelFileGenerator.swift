@@ -5,7 +5,7 @@ enum ViewModelFileGenerator {
     static func file(for models: [ViewModelDeclaration], namespace: String, options: GeneratorOptions) -> GeneratedFile {
         let context = RenderContext(accessLevel: options.accessLevel)
         var printer = Printer()
-        printer.line(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline)
+        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
         printer.blank()
         printer.line("import APIGenRuntime")
         printer.line("import Foundation")

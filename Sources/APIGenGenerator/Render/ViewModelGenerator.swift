@@ -15,7 +15,7 @@ struct ViewModelGenerator {
         let response = context.code(operation.response.type)
         printer.documentation(documentation(for: model))
         if let message = operation.deprecationMessage {
-            printer.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+            printer.line("@available(*, deprecated, message: \(literal: message))")
         }
         printer.line("@MainActor")
         printer.block("\(access)final class \(model.name): Observable") { printer in
@@ -25,7 +25,7 @@ struct ViewModelGenerator {
             for parameter in stored {
                 let name = local[parameter.name]!
                 printer.documentation(parameter.documentation)
-                printer.block("\(access)var \(name): \(context.code(parameter.type))") { printer in
+                printer.block("\(access)var \(name): \(parameter.type, in: context)") { printer in
                     printer.line("get { registrar.access(self, keyPath: \\.\(name)); return \(storage[parameter.name]!) }")
                     printer.line("set { registrar.withMutation(of: self, keyPath: \\.\(name)) { \(storage[parameter.name]!) = newValue } }")
                 }
@@ -67,14 +67,14 @@ struct ViewModelGenerator {
             if !stored.isEmpty {
                 printer.line("private let registrar = ObservationRegistrar()")
                 for parameter in stored {
-                    printer.line("private var \(storage[parameter.name]!): \(context.code(parameter.type))")
+                    printer.line("private var \(storage[parameter.name]!): \(parameter.type, in: context)")
                 }
             }
             switch model.kind {
             case .query:
                 printer.line("private let query = RemoteQuery<\(response)>()")
             case .paged(let paging):
-                printer.line("private let pages: PagedQuery<\(response), \(context.code(paging.itemType))>")
+                printer.line("private let pages: PagedQuery<\(response), \(paging.itemType, in: context)>")
             case .submission:
                 printer.line("private let submission = Submission<\(response)>()")
             }
@@ -217,7 +217,7 @@ struct ViewModelGenerator {
             printer.line("return { request in")
             printer.indented { printer in
                 printer.line("var \(name): \(parameter.type.code) = \(initial)")
-                printer.line(assignment)
+                printer.line(SourceText(assignment))
                 printer.line("return try await client.send(\(call(model.operation)))")
             }
             printer.line("}")

@@ -17,7 +17,8 @@ extension ModelTranslator {
         if let known = mergedObjects[id] {
             return known
         }
-        let result = Self.mergedObject(id, table: table)
+        // The shape table's memo: samples and example checks merge the same objects.
+        let result = shapes.mergedObject(id, table: table)
         mergedObjects[id] = result
         for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
             warning("oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source)
@@ -114,8 +115,11 @@ extension ModelTranslator {
 
     /// Names a struct's members may not take.
     static func memberScope() -> NameScope {
-        NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol"])
+        reservedMemberScope
     }
+
+    /// Built once: copies share its set, where a new scope per struct would hash every name again.
+    private static let reservedMemberScope = NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol"])
 
     /// The properties of the object behind `id` (past references and wrappers) with the Swift
     /// names its struct gives them; empty when it is not an object.

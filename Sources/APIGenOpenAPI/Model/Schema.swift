@@ -56,41 +56,190 @@ public struct Schema: Sendable {
         }
     }
 
+    /// The stored keywords, kept in one shared box (`Storage`): translation copies schemas
+    /// often, and copying a box is one retain where copying the fields was one per field.
+    @usableFromInline
+    struct Fields: Sendable {
+        @usableFromInline var source: SourceRef
+        @usableFromInline var reference: SchemaID?
+        @usableFromInline var referenceText: String?
+        @usableFromInline var types: Set<JSONType> = []
+        @usableFromInline var format: String?
+        @usableFromInline var title: String?
+        @usableFromInline var description: String?
+        @usableFromInline var nullable: Bool = false
+        @usableFromInline var deprecated: Bool = false
+        @usableFromInline var readOnly: Bool = false
+        @usableFromInline var writeOnly: Bool = false
+        @usableFromInline var properties: [Property] = []
+        @usableFromInline var required: [String] = []
+        @usableFromInline var additionalProperties: AdditionalProperties = .unspecified
+        @usableFromInline var items: SchemaID?
+        @usableFromInline var allOf: [SchemaID] = []
+        @usableFromInline var oneOf: [SchemaID] = []
+        @usableFromInline var anyOf: [SchemaID] = []
+        @usableFromInline var discriminator: Discriminator?
+        @usableFromInline var enumValues: [SpecValue]?
+        @usableFromInline var constValue: SpecValue?
+        @usableFromInline var defaultValue: SpecValue?
+        @usableFromInline var examples: [SpecValue] = []
+        @usableFromInline var minimum: Double?
+        @usableFromInline var maximum: Double?
+        @usableFromInline var minLength: Int?
+        @usableFromInline var maxLength: Int?
+        @usableFromInline var pattern: String?
+
+        init(source: SourceRef) {
+            self.source = source
+        }
+    }
+
+    /// Sendable as a value is: a box is shared only while nobody writes, and written only once
+    /// unique.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        /// Written only through `Schema.fields`, which first makes the box unique, so no two
+        /// accesses can overlap: the per-read runtime check would only cost time.
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// The fields for writing: the box is copied first when another schema value shares it,
+    /// so a box is only ever written through its one reference.
+    @usableFromInline var fields: Fields {
+        _read { yield storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(storage.fields)
+            }
+            yield &storage.fields
+        }
+    }
+
     /// Where the schema is written: a `$ref` to another schema is followed through `reference`.
-    public var source: SourceRef
+    @inlinable public var source: SourceRef {
+        get { storage.fields.source }
+        set { fields.source = newValue }
+    }
     /// Set when this schema is `$ref: ...` (other keywords beside a 3.0 `$ref` are ignored).
-    public var reference: SchemaID?
+    @inlinable public var reference: SchemaID? {
+        get { storage.fields.reference }
+        set { fields.reference = newValue }
+    }
     /// The `$ref` text as written, for messages.
-    public var referenceText: String?
+    @inlinable public var referenceText: String? {
+        get { storage.fields.referenceText }
+        set { fields.referenceText = newValue }
+    }
     /// Empty when the schema does not say (any type).
-    public var types: Set<JSONType> = []
-    public var format: String?
-    public var title: String?
-    public var description: String?
-    public var nullable = false
-    public var deprecated = false
-    public var readOnly = false
-    public var writeOnly = false
-    public var properties: [Property] = []
-    public var required: [String] = []
-    public var additionalProperties: AdditionalProperties = .unspecified
-    public var items: SchemaID?
-    public var allOf: [SchemaID] = []
-    public var oneOf: [SchemaID] = []
-    public var anyOf: [SchemaID] = []
-    public var discriminator: Discriminator?
-    public var enumValues: [SpecValue]?
-    public var constValue: SpecValue?
-    public var defaultValue: SpecValue?
-    public var examples: [SpecValue] = []
-    public var minimum: Double?
-    public var maximum: Double?
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var pattern: String?
+    @inlinable public var types: Set<JSONType> {
+        get { storage.fields.types }
+        set { fields.types = newValue }
+    }
+    @inlinable public var format: String? {
+        get { storage.fields.format }
+        set { fields.format = newValue }
+    }
+    @inlinable public var title: String? {
+        get { storage.fields.title }
+        set { fields.title = newValue }
+    }
+    @inlinable public var description: String? {
+        get { storage.fields.description }
+        set { fields.description = newValue }
+    }
+    @inlinable public var nullable: Bool {
+        get { storage.fields.nullable }
+        set { fields.nullable = newValue }
+    }
+    @inlinable public var deprecated: Bool {
+        get { storage.fields.deprecated }
+        set { fields.deprecated = newValue }
+    }
+    @inlinable public var readOnly: Bool {
+        get { storage.fields.readOnly }
+        set { fields.readOnly = newValue }
+    }
+    @inlinable public var writeOnly: Bool {
+        get { storage.fields.writeOnly }
+        set { fields.writeOnly = newValue }
+    }
+    @inlinable public var properties: [Property] {
+        get { storage.fields.properties }
+        set { fields.properties = newValue }
+    }
+    @inlinable public var required: [String] {
+        get { storage.fields.required }
+        set { fields.required = newValue }
+    }
+    @inlinable public var additionalProperties: AdditionalProperties {
+        get { storage.fields.additionalProperties }
+        set { fields.additionalProperties = newValue }
+    }
+    @inlinable public var items: SchemaID? {
+        get { storage.fields.items }
+        set { fields.items = newValue }
+    }
+    @inlinable public var allOf: [SchemaID] {
+        get { storage.fields.allOf }
+        set { fields.allOf = newValue }
+    }
+    @inlinable public var oneOf: [SchemaID] {
+        get { storage.fields.oneOf }
+        set { fields.oneOf = newValue }
+    }
+    @inlinable public var anyOf: [SchemaID] {
+        get { storage.fields.anyOf }
+        set { fields.anyOf = newValue }
+    }
+    @inlinable public var discriminator: Discriminator? {
+        get { storage.fields.discriminator }
+        set { fields.discriminator = newValue }
+    }
+    @inlinable public var enumValues: [SpecValue]? {
+        get { storage.fields.enumValues }
+        set { fields.enumValues = newValue }
+    }
+    @inlinable public var constValue: SpecValue? {
+        get { storage.fields.constValue }
+        set { fields.constValue = newValue }
+    }
+    @inlinable public var defaultValue: SpecValue? {
+        get { storage.fields.defaultValue }
+        set { fields.defaultValue = newValue }
+    }
+    @inlinable public var examples: [SpecValue] {
+        get { storage.fields.examples }
+        set { fields.examples = newValue }
+    }
+    @inlinable public var minimum: Double? {
+        get { storage.fields.minimum }
+        set { fields.minimum = newValue }
+    }
+    @inlinable public var maximum: Double? {
+        get { storage.fields.maximum }
+        set { fields.maximum = newValue }
+    }
+    @inlinable public var minLength: Int? {
+        get { storage.fields.minLength }
+        set { fields.minLength = newValue }
+    }
+    @inlinable public var maxLength: Int? {
+        get { storage.fields.maxLength }
+        set { fields.maxLength = newValue }
+    }
+    @inlinable public var pattern: String? {
+        get { storage.fields.pattern }
+        set { fields.pattern = newValue }
+    }
 
     public init(source: SourceRef) {
-        self.source = source
+        storage = Storage(Fields(source: source))
     }
 
     /// True for `{}` and schemas that only annotate: they accept any JSON value.

@@ -123,11 +123,9 @@ extension SpecParser {
     }
 
     private func types(_ ref: SourceRef) -> Set<JSONType> {
-        let doc = document(ref)
-        let nodes = doc.kind(ref.node) == .sequence ? doc.items(ref.node).map { child(ref, $0) } : [ref]
         var result: Set<JSONType> = []
-        for node in nodes {
-            guard let name = text(node, expecting: "a type name") else { continue }
+        func add(_ node: SourceRef) {
+            guard let name = text(node, expecting: "a type name") else { return }
             if let type = JSONType(rawValue: name) {
                 result.insert(type)
             } else if name == "file", version == .swagger2 {
@@ -135,6 +133,15 @@ extension SpecParser {
             } else {
                 error("unknown type '\(name)'; expected one of \(JSONType.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
             }
+        }
+        let doc = document(ref)
+        // Usually one name (`type: string`): no list of nodes to build for it.
+        if doc.kind(ref.node) == .sequence {
+            for item in doc.items(ref.node) {
+                add(child(ref, item))
+            }
+        } else {
+            add(ref)
         }
         return result
     }

@@ -1,0 +1,124 @@
+/// Text for one printer call (a line, a block header), built by string interpolation straight
+/// into UTF-8 bytes: a line costs one buffer, where a `String` interpolation pays for growth
+/// and bookkeeping at every piece, and the printer then copies the bytes once more.
+public struct SourceText: ExpressibleByStringInterpolation {
+    /// The text's UTF-8 bytes.
+    private(set) var bytes: [UInt8]
+    /// False once a piece has non-ASCII bytes; the printer keeps those apart.
+    private(set) var isASCII = true
+
+    public init(stringLiteral value: StaticString) {
+        bytes = []
+        append(value)
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        self = stringInterpolation.text
+    }
+
+    /// Text already in a `String`.
+    public init(_ text: String) {
+        bytes = []
+        append(text)
+    }
+
+    private init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ literal: StaticString) {
+        guard literal.hasPointerRepresentation else {
+            append(literal.description)
+            return
+        }
+        isASCII = isASCII && literal.isASCII
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { buffer in
+            // An OR over all bytes has no early exit, so it runs a word at a time.
+            if isASCII, buffer.reduce(0, |) >= 0x80 {
+                isASCII = false
+            }
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    mutating func append(_ piece: Substring) {
+        var piece = piece
+        piece.withUTF8 { buffer in
+            if isASCII, buffer.reduce(0, |) >= 0x80 {
+                isASCII = false
+            }
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    mutating func append(_ other: SourceText) {
+        isASCII = isASCII && other.isASCII
+        bytes.append(contentsOf: other.bytes)
+    }
+
+    /// `type` as written inside the type `scope`, without building the nested text first.
+    mutating func append(_ type: SwiftType, scope: String) {
+        switch type {
+        case .named: append(type.code(in: scope))
+        case .array(let element):
+            append("[" as StaticString)
+            append(element, scope: scope)
+            append("]" as StaticString)
+        case .dictionary(let value):
+            append("[String: " as StaticString)
+            append(value, scope: scope)
+            append("]" as StaticString)
+        case .optional(let wrapped):
+            append(wrapped, scope: scope)
+            append("?" as StaticString)
+        }
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        fileprivate var text: SourceText
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            text = SourceText(capacity: literalCapacity + 16 * interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: StaticString) {
+            text.append(literal)
+        }
+
+        public mutating func appendInterpolation(_ value: String) {
+            text.append(value)
+        }
+
+        public mutating func appendInterpolation(_ value: Substring) {
+            text.append(value)
+        }
+
+        public mutating func appendInterpolation(_ value: SourceText) {
+            text.append(value)
+        }
+
+        public mutating func appendInterpolation(_ value: Bool) {
+            text.append(value ? "true" as StaticString : "false")
+        }
+
+        public mutating func appendInterpolation(_ value: some BinaryInteger) {
+            text.append(String(value))
+        }
+
+        /// A type as written inside the type `context` is rendering (`RenderContext.code`).
+        mutating func appendInterpolation(_ type: SwiftType, in context: RenderContext) {
+            text.append(type, scope: context.scope)
+        }
+
+        /// A Swift string literal for `value` (`SwiftLiteral.string`).
+        mutating func appendInterpolation(literal value: String) {
+            SwiftLiteral.appendString(value, to: &text.bytes, isASCII: &text.isASCII)
+        }
+    }
+}
