@@ -8,6 +8,9 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
     public let stringValue: String
     public let intValue: Int?
 
+    // Inlinable, like the literal initializer below: every generated `decode`/`encode` call
+    // makes a key, which should cost no more than a `CodingKeys` case.
+    @inlinable
     public init(_ stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
@@ -30,6 +33,7 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
         self.intValue = key.intValue
     }
 
+    @inlinable
     public init(stringLiteral value: String) {
         self.init(value)
     }
