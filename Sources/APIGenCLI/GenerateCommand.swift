@@ -124,18 +124,29 @@ struct GenerateCommand {
         }
     }
 
-    /// Newlines in `text`, counted over its bytes in one tight loop.
     /// The spec file's size in bytes (0 if it cannot be read; loading it has already succeeded).
     static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
+    /// Newlines in `text`.
     static func lineCount(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
             var count = 0
-            for byte in bytes where byte == 10 {
-                count += 1
+            var index = 0
+            // Eight bytes at a time (the output is megabytes): a byte of `word` is zero exactly
+            // where a newline was, and the sum sets its high bit exactly where it is not zero.
+            while index + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let nonZero = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word
+                count += (~nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
+                index += 8
+            }
+            while index < raw.count {
+                if raw[index] == 10 { count += 1 }
+                index += 1
             }
             return count
         }
