@@ -6,7 +6,7 @@ import APIGenOpenAPI
 struct SampleSynthesizer {
     let table: SchemaTable
     let shapes: ShapeTable
-    let componentNames: [SchemaID: String]
+    let componentNames: SchemaMap<String>
     /// Samples already built, by schema, variant and depth. A sample depends on the path only
     /// through cycle cutting, and any cut gives a valid value, so reuse is safe.
     let memo: SampleMemo
@@ -18,7 +18,7 @@ struct SampleSynthesizer {
     /// Which example of a schema fits it (or none), found once per schema.
     let fittingExamples: FittingExamples
 
-    init(table: SchemaTable, shapes: ShapeTable, componentNames: [SchemaID: String]) {
+    init(table: SchemaTable, shapes: ShapeTable, componentNames: SchemaMap<String>) {
         self.table = table
         self.shapes = shapes
         self.componentNames = componentNames

@@ -157,5 +157,5 @@ struct ShapeTable {
 
 /// The memo of `ShapeTable.mergedObject`, shared by the table's copies.
 final class MergedObjectMemo {
-    var objects: [SchemaID: ModelTranslator.MergedObject] = [:]
+    var objects = SchemaMap<ModelTranslator.MergedObject>()
 }
