@@ -58,49 +58,35 @@ enum RecursionAnalysis {
         apply(&declarations, qualifier: "", unions: indirectUnions, properties: indirectProperties)
     }
 
+    /// A declared name: its node, and where an alias leads.
+    private struct Named {
+        var node = 0
+        var alias: SwiftType?
+    }
+
     private static func makeGraph(_ declarations: [TypeDeclaration]) -> Graph {
         var graph = Graph()
-        var index: [String: Int] = [:]
-        var aliases: [String: SwiftType] = [:]
+        // One table for nodes and aliases: a type name is looked up once, not once per table.
+        var named: [String: Named] = [:]
         var pending: [TypeDeclaration.Kind] = []
         func collect(_ declarations: [TypeDeclaration], qualifier: String) {
             for declaration in declarations {
                 let name = qualifier.isEmpty ? declaration.name : "\(qualifier).\(declaration.name)"
+                named[name, default: Named()].node = graph.names.count
                 if case .alias(let target) = declaration.kind {
-                    aliases[name] = target
+                    named[name]?.alias = target
                 }
-                index[name] = graph.names.count
                 graph.names.append(name)
                 pending.append(declaration.kind)
                 collect(declaration.nested, qualifier: name)
             }
         }
         collect(declarations, qualifier: "")
-        /// The generated type a value of `type` stores inline (through optionals and aliases).
-        func inlineTarget(_ type: SwiftType) -> [Int] {
-            var current = type
-            var steps = 0
-            while steps < 64 {
-                steps += 1
-                switch current {
-                case .optional(let wrapped):
-                    current = wrapped
-                case .named(let name):
-                    if let target = aliases[name] {
-                        current = target
-                    } else {
-                        return index[name].map { [$0] } ?? []
-                    }
-                case .array, .dictionary:
-                    return []
-                }
-            }
-            return []
-        }
+        let table = named
         graph.kinds = pending.map { kind in
             switch kind {
-            case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type) })
-            case .union(let union): return .union(caseTargets: union.cases.flatMap { inlineTarget($0.type) })
+            case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type, table) })
+            case .union(let union): return .union(caseTargets: union.cases.flatMap { inlineTarget($0.type, table) })
             case .enumeration, .alias: return .other
             }
         }
@@ -127,6 +113,28 @@ enum RecursionAnalysis {
             }
             apply(&declarations[index].nested, qualifier: name, unions: unions, properties: properties)
         }
+    }
+
+    /// The generated type a value of `type` stores inline (through optionals and aliases).
+    /// Static, with the table passed in: a nested function used inside a closure boxes what
+    /// it captures and checks every access at run time.
+    private static func inlineTarget(_ type: SwiftType, _ named: [String: Named]) -> [Int] {
+        var current = type
+        var steps = 0
+        while steps < 64 {
+            steps += 1
+            switch current {
+            case .optional(let wrapped):
+                current = wrapped
+            case .named(let name):
+                guard let entry = named[name] else { return [] }
+                guard let alias = entry.alias else { return [entry.node] }
+                current = alias
+            case .array, .dictionary:
+                return []
+            }
+        }
+        return []
     }
 
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.
