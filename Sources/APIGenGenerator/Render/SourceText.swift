@@ -84,7 +84,7 @@ public struct SourceText: ExpressibleByStringInterpolation {
         fileprivate var text: SourceText
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            text = SourceText(capacity: literalCapacity + 16 * interpolationCount)
+            text = SourceText(capacity: literalCapacity + 48 * interpolationCount)
         }
 
         public mutating func appendLiteral(_ literal: StaticString) {
