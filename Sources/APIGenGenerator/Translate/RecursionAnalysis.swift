@@ -6,7 +6,8 @@ enum RecursionAnalysis {
     /// The generated types as a graph of integers, built once.
     private struct Graph {
         enum Kind {
-            case structure(propertyTargets: [[Int]])
+            /// Per property, the type it stores inline, if any.
+            case structure(propertyTargets: [Int?])
             case union(caseTargets: [Int])
             case other
         }
@@ -18,7 +19,7 @@ enum RecursionAnalysis {
         /// Outgoing edges; an indirect union has none, since its cases are boxed.
         func edges(_ node: Int) -> [Int] {
             switch kinds[node] {
-            case .structure(let properties): return properties.flatMap { $0 }
+            case .structure(let properties): return properties.compactMap { $0 }
             case .union(let cases): return isIndirectUnion[node] ? [] : cases
             case .other: return []
             }
@@ -49,7 +50,7 @@ enum RecursionAnalysis {
             let members = Set(component)
             for node in component {
                 guard case .structure(let properties) = graph.kinds[node] else { continue }
-                for (index, targets) in properties.enumerated() where targets.contains(where: members.contains) {
+                for (index, target) in properties.enumerated() where target.map(members.contains) == true {
                     indirectProperties[graph.names[node], default: []].insert(index)
                 }
             }
@@ -70,15 +71,16 @@ enum RecursionAnalysis {
         var named: [String: Named] = [:]
         var pending: [TypeDeclaration.Kind] = []
         func collect(_ declarations: [TypeDeclaration], qualifier: String) {
-            for declaration in declarations {
-                let name = qualifier.isEmpty ? declaration.name : "\(qualifier).\(declaration.name)"
+            // Fields are read in place: copying a whole declaration retains every field.
+            for index in declarations.indices {
+                let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
                 named[name, default: Named()].node = graph.names.count
-                if case .alias(let target) = declaration.kind {
+                if case .alias(let target) = declarations[index].kind {
                     named[name]?.alias = target
                 }
                 graph.names.append(name)
-                pending.append(declaration.kind)
-                collect(declaration.nested, qualifier: name)
+                pending.append(declarations[index].kind)
+                collect(declarations[index].nested, qualifier: name)
             }
         }
         collect(declarations, qualifier: "")
@@ -86,7 +88,7 @@ enum RecursionAnalysis {
         graph.kinds = pending.map { kind in
             switch kind {
             case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type, table) })
-            case .union(let union): return .union(caseTargets: union.cases.flatMap { inlineTarget($0.type, table) })
+            case .union(let union): return .union(caseTargets: union.cases.compactMap { inlineTarget($0.type, table) })
             case .enumeration, .alias: return .other
             }
         }
@@ -117,8 +119,8 @@ enum RecursionAnalysis {
 
     /// The generated type a value of `type` stores inline (through optionals and aliases).
     /// Static, with the table passed in: a nested function used inside a closure boxes what
-    /// it captures and checks every access at run time.
-    private static func inlineTarget(_ type: SwiftType, _ named: [String: Named]) -> [Int] {
+    /// it captures and checks every access at run time. At most one target, so no array.
+    private static func inlineTarget(_ type: SwiftType, _ named: [String: Named]) -> Int? {
         var current = type
         var steps = 0
         while steps < 64 {
@@ -127,14 +129,14 @@ enum RecursionAnalysis {
             case .optional(let wrapped):
                 current = wrapped
             case .named(let name):
-                guard let entry = named[name] else { return [] }
-                guard let alias = entry.alias else { return [entry.node] }
+                guard let entry = named[name] else { return nil }
+                guard let alias = entry.alias else { return entry.node }
                 current = alias
             case .array, .dictionary:
-                return []
+                return nil
             }
         }
-        return []
+        return nil
     }
 
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.
