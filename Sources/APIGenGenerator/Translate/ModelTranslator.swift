@@ -251,11 +251,16 @@ final class ModelTranslator {
     func documentation(for schema: Schema) -> Documentation {
         var lines: [String] = []
         if let title = schema.title, !title.isEmpty {
-            lines += SwiftLiteral.documentationLines(title)
+            lines = SwiftLiteral.documentationLines(title)
         }
         if let description = schema.description, !description.isEmpty, description != schema.title {
-            if !lines.isEmpty { lines.append("") }
-            lines += SwiftLiteral.documentationLines(description)
+            // Most schemas have a description only: take its lines as they are, not copied.
+            if lines.isEmpty {
+                lines = SwiftLiteral.documentationLines(description)
+            } else {
+                lines.append("")
+                lines += SwiftLiteral.documentationLines(description)
+            }
         }
         if schema.deprecated {
             if !lines.isEmpty { lines.append("") }
