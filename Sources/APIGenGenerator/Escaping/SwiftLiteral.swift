@@ -6,13 +6,12 @@ public enum SwiftLiteral {
     public static func string(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
-        var isASCII = true
-        appendString(text, to: &out, isASCII: &isASCII)
+        appendString(text, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `string(text)` appended to UTF-8 bytes; `isASCII` becomes false if it adds other bytes.
-    static func appendString(_ text: String, to out: inout [UInt8], isASCII: inout Bool) {
+    /// `string(text)` appended to UTF-8 bytes.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -37,7 +36,6 @@ public enum SwiftLiteral {
                     if needsEscape(value) {
                         out += Array("\\u{\(String(value, radix: 16))}".utf8)
                     } else {
-                        isASCII = false
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                     }
                 }
