@@ -18,6 +18,25 @@ extension YAMLDocument {
 
 extension ScalarValue {
     static func resolvePlain(_ text: String) -> ScalarValue {
+        // Every keyword below is at most five bytes and starts with one of a few: other
+        // scalars (most of them) skip the twenty-odd string comparisons.
+        if text.utf8.count <= 5, text.utf8.first.map(mayStartKeyword) ?? true, let keyword = resolveKeyword(text) {
+            return keyword
+        }
+        return resolveNumber(text)
+    }
+
+    private static func mayStartKeyword(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func resolveKeyword(_ text: String) -> ScalarValue? {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -25,8 +44,11 @@ extension ScalarValue {
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
         case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
         case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
+        default: return nil
         }
+    }
+
+    private static func resolveNumber(_ text: String) -> ScalarValue {
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return .string(text)
         }

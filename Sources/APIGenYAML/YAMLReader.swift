@@ -38,7 +38,9 @@ public struct YAMLReader: Sendable {
             throw .error("file is \(size) bytes; the limit is \(limits.maxFileSize)", at: SourceLocation(file: shown, line: 1, column: 1))
         }
         try? handle.seek(toOffset: 0)
-        let data = (try? handle.readToEnd()) ?? Data()
+        // `Data(contentsOf:)` reads a regular file in one go, where `readToEnd` reads 4 KB at
+        // a time into a growing buffer (800 reads and several copies for a 3 MB spec).
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         return try read(bytes: data, path: shown)
     }
 

@@ -6,13 +6,12 @@ public enum SwiftLiteral {
     public static func string(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
-        var isASCII = true
-        appendString(text, to: &out, isASCII: &isASCII)
+        appendString(text, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `string(text)` appended to UTF-8 bytes; `isASCII` becomes false if it adds other bytes.
-    static func appendString(_ text: String, to out: inout [UInt8], isASCII: inout Bool) {
+    /// `string(text)` appended to UTF-8 bytes.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -37,7 +36,6 @@ public enum SwiftLiteral {
                     if needsEscape(value) {
                         out += Array("\\u{\(String(value, radix: 16))}".utf8)
                     } else {
-                        isASCII = false
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                     }
                 }
@@ -103,11 +101,6 @@ public enum SwiftLiteral {
     public static func documentationLines(_ text: String) -> [String] {
         var lines: [String] = []
         var current: [UInt8] = []
-        func endLine() {
-            while current.last == UInt8(ascii: " ") { current.removeLast() }
-            lines.append(String(decoding: current, as: UTF8.self))
-            current.removeAll(keepingCapacity: true)
-        }
         var text = text
         text.withUTF8 { bytes in
             var index = 0
@@ -124,24 +117,24 @@ public enum SwiftLiteral {
                 let byte = bytes[index]
                 switch byte {
                 case 0x0D:
-                    endLine()
+                    endLine(&current, into: &lines)
                     index += bytes.count > index + 1 && bytes[index + 1] == 0x0A ? 2 : 1
                     continue
                 case 0x0A, 0x0B, 0x0C:
-                    endLine()
+                    endLine(&current, into: &lines)
                 case 0x09:
                     current += [0x20, 0x20, 0x20, 0x20]
                 case 0x00..<0x20, 0x7F:
                     break
                 case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
                     // C1 controls; NEL (U+0085) breaks the line.
-                    if bytes[index + 1] == 0x85 { endLine() }
+                    if bytes[index + 1] == 0x85 { endLine(&current, into: &lines) }
                     index += 2
                     continue
                 case 0xE2 where index + 2 < bytes.count && (bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81):
                     let third = bytes[index + 2]
                     if bytes[index + 1] == 0x80, third == 0xA8 || third == 0xA9 {
-                        endLine()
+                        endLine(&current, into: &lines)
                         index += 3
                         continue
                     }
@@ -160,10 +153,18 @@ public enum SwiftLiteral {
                 index += 1
             }
         }
-        endLine()
+        endLine(&current, into: &lines)
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// A static helper, not a nested function: variables a nested function captures are boxed
+    /// and checked for exclusive access at run time on every use.
+    private static func endLine(_ current: inout [UInt8], into lines: inout [String]) {
+        while current.last == UInt8(ascii: " ") { current.removeLast() }
+        lines.append(String(decoding: current, as: UTF8.self))
+        current.removeAll(keepingCapacity: true)
     }
 
     /// Bytes `documentationLines` keeps without looking further: printable ASCII and UTF-8

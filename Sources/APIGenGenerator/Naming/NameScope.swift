@@ -46,7 +46,11 @@ public struct NameScope: Sendable {
 
     /// Adds `name`; false when it was taken.
     private mutating func insert(_ name: String) -> Bool {
-        guard !base.contains(name), recent.insert(name).inserted else { return false }
+        guard !base.contains(name) else { return false }
+        // Most scopes are a type's members: room for them up front saves growing the set
+        // (and rehashing every name) at 1, 2, 4 and 8 names.
+        if recent.isEmpty { recent.reserveCapacity(16) }
+        guard recent.insert(name).inserted else { return false }
         // Folding in costs a copy of `base` when it is shared, so do it rarely: amortised,
         // each name is then copied a bounded number of times.
         if recent.count > max(16, base.count / 8) {

@@ -18,12 +18,11 @@ public struct FileWriter {
         let names = Set(files.map(\.name))
         for file in files {
             let url = directory.appendingPathComponent(file.name)
-            let data = Data(file.contents.utf8)
-            if let existing = try? Data(contentsOf: url), existing == data {
+            if let existing = try? Data(contentsOf: url), Self.contents(file.contents, equal: existing) {
                 summary.unchanged.append(file.name)
                 continue
             }
-            try data.write(to: url, options: .atomic)
+            try Data(file.contents.utf8).write(to: url, options: .atomic)
             summary.written.append(file.name)
         }
         let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -38,5 +37,16 @@ public struct FileWriter {
             }
         }
         return summary
+    }
+
+    /// Compares in place: copying megabytes of output into a `Data` only to compare it
+    /// would cost as much as the comparison.
+    private static func contents(_ text: String, equal data: Data) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            data.withUnsafeBytes { existing in
+                bytes.count == existing.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, existing.baseAddress!, bytes.count) == 0)
+            }
+        }
     }
 }

@@ -1,13 +1,10 @@
 /// The one printer: builds Swift source line by line with 4-space indentation.
 ///
-/// Text is gathered as ASCII bytes: appending to an array is a copy, while appending to a
+/// Text is gathered as UTF-8 bytes: appending to an array is a copy, while appending to a
 /// `String` pays for capacity and ASCII bookkeeping on every call, and a large spec prints
-/// hundreds of thousands of pieces. ASCII bytes become a `String` without the UTF-8
-/// validation other bytes need, so the rare piece with other characters goes to `finished`
-/// as a `String`.
+/// hundreds of thousands of pieces. Every piece comes from a `String` or a `StaticString`, so
+/// the bytes are valid UTF-8 and become one `String` at the end, with no repair.
 public struct Printer {
-    private var finished = ""
-    /// ASCII text printed after `finished`.
     private var bytes: [UInt8] = []
     private var level = 0
     private var pendingBlank = false
@@ -20,7 +17,7 @@ public struct Printer {
 
     /// Everything printed so far.
     public var text: String {
-        finished + String(decoding: bytes, as: UTF8.self)
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
@@ -93,28 +90,12 @@ public struct Printer {
     }
 
     private mutating func append(_ text: SourceText) {
-        if text.isASCII {
-            bytes.append(contentsOf: text.bytes)
-        } else {
-            finished += String(decoding: bytes, as: UTF8.self)
-            bytes.removeAll(keepingCapacity: true)
-            finished += String(decoding: text.bytes, as: UTF8.self)
-        }
+        bytes.append(contentsOf: text.bytes)
     }
 
     private mutating func append(_ piece: String) {
         var piece = piece
-        let isASCII = piece.withUTF8 { buffer in
-            // An OR over all bytes has no early exit, so it runs a word at a time.
-            guard buffer.reduce(0, |) < 0x80 else { return false }
-            bytes.append(contentsOf: buffer)
-            return true
-        }
-        if !isASCII {
-            finished += String(decoding: bytes, as: UTF8.self)
-            bytes.removeAll(keepingCapacity: true)
-            finished += piece
-        }
+        piece.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func indent() {

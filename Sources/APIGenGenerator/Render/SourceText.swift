@@ -4,8 +4,6 @@
 public struct SourceText: ExpressibleByStringInterpolation {
     /// The text's UTF-8 bytes.
     private(set) var bytes: [UInt8]
-    /// False once a piece has non-ASCII bytes; the printer keeps those apart.
-    private(set) var isASCII = true
 
     public init(stringLiteral value: StaticString) {
         bytes = []
@@ -32,33 +30,20 @@ public struct SourceText: ExpressibleByStringInterpolation {
             append(literal.description)
             return
         }
-        isASCII = isASCII && literal.isASCII
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ piece: String) {
         var piece = piece
-        piece.withUTF8 { buffer in
-            // An OR over all bytes has no early exit, so it runs a word at a time.
-            if isASCII, buffer.reduce(0, |) >= 0x80 {
-                isASCII = false
-            }
-            bytes.append(contentsOf: buffer)
-        }
+        piece.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ piece: Substring) {
         var piece = piece
-        piece.withUTF8 { buffer in
-            if isASCII, buffer.reduce(0, |) >= 0x80 {
-                isASCII = false
-            }
-            bytes.append(contentsOf: buffer)
-        }
+        piece.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ other: SourceText) {
-        isASCII = isASCII && other.isASCII
         bytes.append(contentsOf: other.bytes)
     }
 
@@ -84,7 +69,7 @@ public struct SourceText: ExpressibleByStringInterpolation {
         fileprivate var text: SourceText
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            text = SourceText(capacity: literalCapacity + 16 * interpolationCount)
+            text = SourceText(capacity: literalCapacity + 48 * interpolationCount)
         }
 
         public mutating func appendLiteral(_ literal: StaticString) {
@@ -118,7 +103,7 @@ public struct SourceText: ExpressibleByStringInterpolation {
 
         /// A Swift string literal for `value` (`SwiftLiteral.string`).
         mutating func appendInterpolation(literal value: String) {
-            SwiftLiteral.appendString(value, to: &text.bytes, isASCII: &text.isASCII)
+            SwiftLiteral.appendString(value, to: &text.bytes)
         }
     }
 }

@@ -10,7 +10,10 @@ enum MediaTypes {
     /// `application/json`, `application/problem+json`, `application/vnd.x+json`, `text/json`
     /// are JSON; `*/*` is treated as bytes.
     static func kind(of name: String) -> Kind {
-        let type = name.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        // Nearly every name is already bare lowercase ASCII (`application/json`): it is its own
+        // type, without splitting, trimming and lowercasing through Foundation.
+        let isBare = name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        let type = isBare ? name : name.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         if type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type.hasSuffix("/json") || type.hasPrefix("application/json") {
             return .json
         }

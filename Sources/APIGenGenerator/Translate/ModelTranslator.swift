@@ -11,7 +11,7 @@ final class ModelTranslator {
     let table: SchemaTable
     var diagnostics = Diagnostics()
     /// Top-level type names of named schemas (components and `$ref` targets).
-    private(set) var typeNames: [SchemaID: String] = [:]
+    private(set) var typeNames = SchemaMap<String>()
     /// Named schemas in the order their declarations are emitted.
     private(set) var namedSchemas: [(id: SchemaID, name: String)] = []
     /// Names taken at the module's top level.
@@ -22,16 +22,16 @@ final class ModelTranslator {
     /// Request bodies of PATCH operations: their nullable optional properties become
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
     var patchBodies: Set<SchemaID> = []
-    var enumCaseNames: [SchemaID: [String]] = [:]
+    var enumCaseNames = SchemaMap<[String]>()
     /// The component name of each (resolved) component schema, for discriminator values.
-    private(set) lazy var componentNames: [SchemaID: String] = {
-        var names: [SchemaID: String] = [:]
+    private(set) lazy var componentNames: SchemaMap<String> = {
+        var names = SchemaMap<String>()
         for (name, id) in table.components where names[table.resolved(id)] == nil {
             names[table.resolved(id)] = name
         }
         return names
     }()
-    var mergedObjects: [SchemaID: MergedObject] = [:]
+    var mergedObjects = SchemaMap<MergedObject>()
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
 
@@ -251,11 +251,16 @@ final class ModelTranslator {
     func documentation(for schema: Schema) -> Documentation {
         var lines: [String] = []
         if let title = schema.title, !title.isEmpty {
-            lines += SwiftLiteral.documentationLines(title)
+            lines = SwiftLiteral.documentationLines(title)
         }
         if let description = schema.description, !description.isEmpty, description != schema.title {
-            if !lines.isEmpty { lines.append("") }
-            lines += SwiftLiteral.documentationLines(description)
+            // Most schemas have a description only: take its lines as they are, not copied.
+            if lines.isEmpty {
+                lines = SwiftLiteral.documentationLines(description)
+            } else {
+                lines.append("")
+                lines += SwiftLiteral.documentationLines(description)
+            }
         }
         if schema.deprecated {
             if !lines.isEmpty { lines.append("") }

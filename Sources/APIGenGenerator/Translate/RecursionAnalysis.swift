@@ -6,7 +6,8 @@ enum RecursionAnalysis {
     /// The generated types as a graph of integers, built once.
     private struct Graph {
         enum Kind {
-            case structure(propertyTargets: [[Int]])
+            /// Per property, the type it stores inline, if any.
+            case structure(propertyTargets: [Int?])
             case union(caseTargets: [Int])
             case other
         }
@@ -18,7 +19,7 @@ enum RecursionAnalysis {
         /// Outgoing edges; an indirect union has none, since its cases are boxed.
         func edges(_ node: Int) -> [Int] {
             switch kinds[node] {
-            case .structure(let properties): return properties.flatMap { $0 }
+            case .structure(let properties): return properties.compactMap { $0 }
             case .union(let cases): return isIndirectUnion[node] ? [] : cases
             case .other: return []
             }
@@ -49,7 +50,7 @@ enum RecursionAnalysis {
             let members = Set(component)
             for node in component {
                 guard case .structure(let properties) = graph.kinds[node] else { continue }
-                for (index, targets) in properties.enumerated() where targets.contains(where: members.contains) {
+                for (index, target) in properties.enumerated() where target.map(members.contains) == true {
                     indirectProperties[graph.names[node], default: []].insert(index)
                 }
             }
@@ -58,49 +59,36 @@ enum RecursionAnalysis {
         apply(&declarations, qualifier: "", unions: indirectUnions, properties: indirectProperties)
     }
 
+    /// A declared name: its node, and where an alias leads.
+    private struct Named {
+        var node = 0
+        var alias: SwiftType?
+    }
+
     private static func makeGraph(_ declarations: [TypeDeclaration]) -> Graph {
         var graph = Graph()
-        var index: [String: Int] = [:]
-        var aliases: [String: SwiftType] = [:]
+        // One table for nodes and aliases: a type name is looked up once, not once per table.
+        var named: [String: Named] = [:]
         var pending: [TypeDeclaration.Kind] = []
         func collect(_ declarations: [TypeDeclaration], qualifier: String) {
-            for declaration in declarations {
-                let name = qualifier.isEmpty ? declaration.name : "\(qualifier).\(declaration.name)"
-                if case .alias(let target) = declaration.kind {
-                    aliases[name] = target
+            // Fields are read in place: copying a whole declaration retains every field.
+            for index in declarations.indices {
+                let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
+                named[name, default: Named()].node = graph.names.count
+                if case .alias(let target) = declarations[index].kind {
+                    named[name]?.alias = target
                 }
-                index[name] = graph.names.count
                 graph.names.append(name)
-                pending.append(declaration.kind)
-                collect(declaration.nested, qualifier: name)
+                pending.append(declarations[index].kind)
+                collect(declarations[index].nested, qualifier: name)
             }
         }
         collect(declarations, qualifier: "")
-        /// The generated type a value of `type` stores inline (through optionals and aliases).
-        func inlineTarget(_ type: SwiftType) -> [Int] {
-            var current = type
-            var steps = 0
-            while steps < 64 {
-                steps += 1
-                switch current {
-                case .optional(let wrapped):
-                    current = wrapped
-                case .named(let name):
-                    if let target = aliases[name] {
-                        current = target
-                    } else {
-                        return index[name].map { [$0] } ?? []
-                    }
-                case .array, .dictionary:
-                    return []
-                }
-            }
-            return []
-        }
+        let table = named
         graph.kinds = pending.map { kind in
             switch kind {
-            case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type) })
-            case .union(let union): return .union(caseTargets: union.cases.flatMap { inlineTarget($0.type) })
+            case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type, table) })
+            case .union(let union): return .union(caseTargets: union.cases.compactMap { inlineTarget($0.type, table) })
             case .enumeration, .alias: return .other
             }
         }
@@ -127,6 +115,28 @@ enum RecursionAnalysis {
             }
             apply(&declarations[index].nested, qualifier: name, unions: unions, properties: properties)
         }
+    }
+
+    /// The generated type a value of `type` stores inline (through optionals and aliases).
+    /// Static, with the table passed in: a nested function used inside a closure boxes what
+    /// it captures and checks every access at run time. At most one target, so no array.
+    private static func inlineTarget(_ type: SwiftType, _ named: [String: Named]) -> Int? {
+        var current = type
+        var steps = 0
+        while steps < 64 {
+            steps += 1
+            switch current {
+            case .optional(let wrapped):
+                current = wrapped
+            case .named(let name):
+                guard let entry = named[name] else { return nil }
+                guard let alias = entry.alias else { return entry.node }
+                current = alias
+            case .array, .dictionary:
+                return nil
+            }
+        }
+        return nil
     }
 
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.

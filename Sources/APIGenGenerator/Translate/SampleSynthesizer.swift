@@ -6,39 +6,48 @@ import APIGenOpenAPI
 struct SampleSynthesizer {
     let table: SchemaTable
     let shapes: ShapeTable
-    let componentNames: [SchemaID: String]
+    let componentNames: SchemaMap<String>
     /// Samples already built, by schema, variant and depth. A sample depends on the path only
     /// through cycle cutting, and any cut gives a valid value, so reuse is safe.
-    let memo = SampleMemo()
+    let memo: SampleMemo
     /// How deep objects nest in a sample; deeper content is left out where the schema allows.
     var maxDepth = 4
     /// Optional properties are filled in this deep; below it only required ones, so samples of
     /// large APIs stay small.
     var optionalDepth = 1
     /// Which example of a schema fits it (or none), found once per schema.
-    let fittingExamples = FittingExamples()
+    let fittingExamples: FittingExamples
+
+    init(table: SchemaTable, shapes: ShapeTable, componentNames: SchemaMap<String>) {
+        self.table = table
+        self.shapes = shapes
+        self.componentNames = componentNames
+        memo = SampleMemo(schemaCount: table.count)
+        fittingExamples = FittingExamples(schemaCount: table.count)
+    }
 
     /// A sample for `id`; `variant` (0, 1, 2…) varies identifiers and numbers so that lists of
     /// samples are not all equal. nil when no finite valid value exists (a required cycle).
     func sample(for id: SchemaID, variant: Int = 0, hint: String = "value") -> SpecValue? {
-        var path: Set<SchemaID> = []
+        // Every walk unmarks what it marks, so one set of marks serves all walks.
+        var path = memo.takePath()
+        defer { memo.path = path }
         return sample(id, variant: variant, hint: hint, depth: 0, path: &path)
     }
 
-    private func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
-        let key = SampleMemo.Key(schema: id, variant: variant, depth: depth)
-        if let known = memo.values[key] {
+    private func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
+        if let known = memo.value(id, variant: variant, depth: depth) {
             return known
         }
         let value = build(id, variant: variant, hint: hint, depth: depth, path: &path)
-        memo.values[key] = .some(value)
+        memo.store(value, for: id, variant: variant, depth: depth)
         return value
     }
 
-    private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
+    private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
         // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
         let resolved = table.resolved(id)
-        guard depth <= maxDepth, path.insert(resolved).inserted else { return nil }
+        guard depth <= maxDepth, path.insert(resolved) else { return nil }
         defer { path.remove(resolved) }
         if variant == 0, let example = fittingExample(id) ?? (resolved == id ? nil : fittingExample(resolved)) {
             return example
@@ -91,16 +100,18 @@ struct SampleSynthesizer {
         let examples = table[id].examples
         // Most schemas have no example: nothing to check or remember.
         guard !examples.isEmpty else { return nil }
-        if let known = fittingExamples.index[id] {
-            return known.map { examples[$0] }
+        switch fittingExamples.fits[id.index] {
+        case .fits(let index): return examples[index]
+        case .none: return nil
+        case .unknown: break
         }
         let checker = ExampleChecker(table: table, shapes: shapes)
         let index = examples.firstIndex { checker.conforms($0, to: id) }
-        fittingExamples.index[id] = .some(index)
+        fittingExamples.fits[id.index] = index.map { .fits($0) } ?? .none
         return index.map { examples[$0] }
     }
 
-    private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout Set<SchemaID>) -> SpecValue? {
+    private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout SchemaMarks) -> SpecValue? {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         for property in merged.properties {
@@ -172,20 +183,84 @@ private extension String {
     }
 }
 
-/// Memo of `SampleSynthesizer.sample`, shared by its copies.
+/// Memo of `SampleSynthesizer.sample`, shared by its copies. Indexed by schema rather than
+/// hashed: each schema has only a few variant/depth pairs, and a short scan beats a hash.
 final class SampleMemo {
-    struct Key: Hashable {
-        var schema: SchemaID
+    struct Entry {
         var variant: Int
         var depth: Int
+        var value: SpecValue?
     }
 
-    var values: [Key: SpecValue?] = [:]
+    private var entries: [[Entry]]
+    /// The walk's marks between walks (see `SampleSynthesizer.sample(for:variant:hint:)`).
+    var path: SchemaMarks
+
+    init(schemaCount: Int) {
+        entries = Array(repeating: [], count: schemaCount)
+        path = SchemaMarks(count: schemaCount)
+    }
+
+    /// `.some(nil)` when the sample is known not to exist; nil when not built yet.
+    func value(_ id: SchemaID, variant: Int, depth: Int) -> SpecValue?? {
+        for entry in entries[id.index] where entry.variant == variant && entry.depth == depth {
+            return .some(entry.value)
+        }
+        return nil
+    }
+
+    /// A walk can store a key again on its way back up (a cut cycle stored nil first): the
+    /// later value wins.
+    func store(_ value: SpecValue?, for id: SchemaID, variant: Int, depth: Int) {
+        if let slot = entries[id.index].firstIndex(where: { $0.variant == variant && $0.depth == depth }) {
+            entries[id.index][slot].value = value
+        } else {
+            entries[id.index].append(Entry(variant: variant, depth: depth, value: value))
+        }
+    }
+
+    /// Moves the marks out, so that the walk owns them without a copy.
+    func takePath() -> SchemaMarks {
+        var taken = SchemaMarks(count: 0)
+        swap(&taken, &path)
+        return taken
+    }
+}
+
+/// The schemas on the current walk, one flag per schema: marking and unmarking happen at every
+/// step, and an array index is cheaper than hashing into a set.
+struct SchemaMarks {
+    private var marks: [Bool]
+
+    init(count: Int) {
+        marks = Array(repeating: false, count: count)
+    }
+
+    /// Marks `id`; false when it was marked already.
+    mutating func insert(_ id: SchemaID) -> Bool {
+        if marks[id.index] { return false }
+        marks[id.index] = true
+        return true
+    }
+
+    mutating func remove(_ id: SchemaID) {
+        marks[id.index] = false
+    }
 }
 
 /// Memo of `SampleSynthesizer.fittingExample`, shared by its copies.
 final class FittingExamples {
-    var index: [SchemaID: Int?] = [:]
+    enum Fit {
+        case unknown
+        case none
+        case fits(Int)
+    }
+
+    var fits: [Fit]
+
+    init(schemaCount: Int) {
+        fits = Array(repeating: .unknown, count: schemaCount)
+    }
 }
 
 /// Whether an example value fits its schema well enough to decode with the generated type:

@@ -64,7 +64,7 @@ enum SchemaShape {
         let types = schema.types.subtracting([.null])
         if types.count > 1 {
             let primitives: [JSONType] = [.boolean, .integer, .number, .string]
-            return types.isSubset(of: primitives) ? .primitiveUnion(primitives.filter(types.contains)) : .any
+            return types.isSubset(of: JSONTypes(primitives)) ? .primitiveUnion(primitives.filter(types.contains)) : .any
         }
         switch types.first {
         case .object?:
@@ -157,5 +157,5 @@ struct ShapeTable {
 
 /// The memo of `ShapeTable.mergedObject`, shared by the table's copies.
 final class MergedObjectMemo {
-    var objects: [SchemaID: ModelTranslator.MergedObject] = [:]
+    var objects = SchemaMap<ModelTranslator.MergedObject>()
 }

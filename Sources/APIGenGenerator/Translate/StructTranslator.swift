@@ -51,7 +51,11 @@ extension ModelTranslator {
                     merged.properties.append(property)
                 }
             }
-            merged.required.formUnion(schema.required)
+            if !schema.required.isEmpty {
+                // Room for all at once, rather than growing (and rehashing) at 1, 2, 4, 8.
+                merged.required.reserveCapacity(merged.required.count + schema.required.count)
+                merged.required.formUnion(schema.required)
+            }
             if schema.additionalProperties != .unspecified {
                 merged.additionalProperties = schema.additionalProperties
             }

@@ -6,7 +6,21 @@ struct ViewModelTranslator {
     let models: ModelTranslator
     /// The translated model declarations, to read property types from.
     let declarations: [TypeDeclaration]
+    /// Where each name is first declared in `declarations`: paging asks about every property of
+    /// every page type, and a scan of thousands of declarations per question added up.
+    private let firstDeclaration: [String: Int]
     var table: SchemaTable { models.table }
+
+    init(models: ModelTranslator, declarations: [TypeDeclaration]) {
+        self.models = models
+        self.declarations = declarations
+        var firstDeclaration: [String: Int] = [:]
+        firstDeclaration.reserveCapacity(declarations.count)
+        for (index, declaration) in declarations.enumerated() where firstDeclaration[declaration.name] == nil {
+            firstDeclaration[declaration.name] = index
+        }
+        self.firstDeclaration = firstDeclaration
+    }
 
     func viewModels(for operations: [Operation], declarations: [OperationDeclaration], tags: Set<String>?) -> [ViewModelDeclaration] {
         var result: [ViewModelDeclaration] = []
@@ -102,7 +116,7 @@ struct ViewModelTranslator {
 
     /// The declared type of a top-level struct's property.
     private func propertyType(_ typeName: String, _ property: String) -> SwiftType? {
-        guard let declaration = declarations.first(where: { $0.name == typeName }), case .structure(let structure) = declaration.kind else { return nil }
+        guard let index = firstDeclaration[typeName], case .structure(let structure) = declarations[index].kind else { return nil }
         return structure.properties.first { $0.name == property }?.type
     }
 

@@ -122,8 +122,8 @@ extension SpecParser {
         return schema
     }
 
-    private func types(_ ref: SourceRef) -> Set<JSONType> {
-        var result: Set<JSONType> = []
+    private func types(_ ref: SourceRef) -> JSONTypes {
+        var result: JSONTypes = []
         func add(_ node: SourceRef) {
             guard let name = text(node, expecting: "a type name") else { return }
             if let type = JSONType(rawValue: name) {

@@ -10,7 +10,7 @@ final class SpecParser {
     var version: SpecVersion = .openAPI30
     /// Each schema node is parsed once, so aliases and shared files cost nothing extra and
     /// recursive references terminate.
-    var schemaIDs: [SourceRef: SchemaID] = [:]
+    var schemaIDs = NodeSchemaIDs()
     /// `$ref`s met while parsing schemas, resolved afterwards by a work list rather than by
     /// recursion, so long reference chains cannot overflow the stack.
     var pendingReferences: [(schema: SchemaID, node: SourceRef, text: String)] = []
