@@ -157,12 +157,21 @@ private struct TreeBuilder {
             let frame = stack.removeLast()
             let index = Int(frame.node)
             let ownCount = pending.count - frame.start
-            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: pending[frame.start...]) {
-                return duplicate
+            // Through a buffer pointer: an ArraySlice of `pending` costs a retain and a release
+            // per collection, and appending from one is not specialised as tightly.
+            let problem: Diagnostic? = pending.withUnsafeBufferPointer { buffer in
+                let own = UnsafeBufferPointer(rebasing: buffer[frame.start...])
+                if entries[index].kind == .mapping, let duplicate = duplicateKey(in: own) {
+                    return duplicate
+                }
+                children.append(contentsOf: own)
+                return nil
             }
-            entries[index].start = Int32(children.count)
+            if let problem {
+                return problem
+            }
+            entries[index].start = Int32(children.count - ownCount)
             entries[index].count = Int32(ownCount)
-            children.append(contentsOf: pending[frame.start...])
             // No slice of `pending` may be alive here: it would make this copy the whole
             // array (every open collection's children) on each close, O(n²) on large files.
             pending.removeLast(ownCount)
@@ -219,7 +228,7 @@ private struct TreeBuilder {
         return nil
     }
 
-    private func duplicateKey(in pairs: ArraySlice<Int32>) -> Diagnostic? {
+    private func duplicateKey(in pairs: UnsafeBufferPointer<Int32>) -> Diagnostic? {
         let keyCount = pairs.count / 2
         guard keyCount > 1 else { return nil }
         let base = pairs.startIndex
