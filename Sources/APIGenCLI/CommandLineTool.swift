@@ -8,7 +8,9 @@ public enum CommandLineTool {
     public static let version = "0.1.0"
 
     /// Runs one invocation; `output` receives normal output, `errors` diagnostics.
-    public static func run(_ arguments: [String], output: (String) -> Void = { print($0) }, errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) -> Int32 {
+    /// `memoryAtExit`: pass `MemoryAtExit(isReclaimedByExit: true)` only when the process
+    /// exits right after this call; `generate` then skips freeing its big values.
+    public static func run(_ arguments: [String], memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void = { print($0) }, errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) -> Int32 {
         guard let command = arguments.first else {
             errors(usage)
             return 2
@@ -23,7 +25,7 @@ public enum CommandLineTool {
         case "generate":
             switch GenerateCommand.parse(Array(arguments.dropFirst())) {
             case .success(let command):
-                return command.run(output: output, errors: errors)
+                return command.run(memoryAtExit: memoryAtExit, output: output, errors: errors)
             case .failure(let problem):
                 errors("apigen generate: \(problem.message)\n\n\(usage)")
                 return 2

@@ -74,9 +74,12 @@ struct GenerateCommand {
         return .success(command)
     }
 
-    func run(output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    func run(memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let started = ContinuousClock.now
         let loaded = SpecLoader().load(path: specPath)
+        // The YAML trees and the spec model; the IR and the output are kept in `Generator`
+        // and below. Without the flag this does nothing.
+        memoryAtExit.keepUntilExit(loaded)
         var diagnostics = loaded.diagnostics
         var config = Config()
         let configFile = configPath ?? Config.defaultPath(besideSpec: specPath)
@@ -101,7 +104,8 @@ struct GenerateCommand {
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
         options.exampleChecks = exampleChecks
-        let generated = Generator(options: options).generate(document, files: loaded.files)
+        let generated = Generator(options: options, memoryAtExit: memoryAtExit).generate(document, files: loaded.files)
+        memoryAtExit.keepUntilExit(generated)
         diagnostics.append(contentsOf: generated.diagnostics)
         report(diagnostics, errors: errors)
         let folder = outputPath ?? config.outputPath.map { Config.resolve($0, relativeTo: configFile) } ?? "Generated/\(module)"

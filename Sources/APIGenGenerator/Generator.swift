@@ -12,15 +12,19 @@ public struct Generator {
     }
 
     public let options: GeneratorOptions
+    /// Whether the declarations built on the way may be left unreleased (see `MemoryAtExit`).
+    public let memoryAtExit: MemoryAtExit
 
-    public init(options: GeneratorOptions) {
+    public init(options: GeneratorOptions, memoryAtExit: MemoryAtExit = .releasedNormally) {
         self.options = options
+        self.memoryAtExit = memoryAtExit
     }
 
     public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
         var timings = StageTimings()
         let translated = timings.measure("translate") { translate(document, files: files) }
         let output = timings.measure("render") { render(translated) }
+        memoryAtExit.keepUntilExit(translated)
         return Output(files: output, diagnostics: translated.models.diagnostics, timings: timings)
     }
 
@@ -47,6 +51,8 @@ public struct Generator {
             ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)
             : []
         let samples = SampleTranslator(models: models)
+        // Its memo of synthesised samples is the largest value not in `Translation`.
+        defer { memoryAtExit.keepUntilExit(samples) }
         return Translation(
             models: models,
             client: client,

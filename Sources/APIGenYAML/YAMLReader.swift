@@ -85,6 +85,7 @@ private struct TreeBuilder {
     /// Nodes added by expanding aliases (each alias counts its anchor's expanded size).
     var aliasExpandedNodes = 0
     var documentCount = 0
+    var smallScalars = SmallScalarCache()
 
     init(path: String, limits: YAMLReader.Limits, bytes: Data) {
         self.path = path
@@ -138,7 +139,7 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self) } ?? ""
+            let text = scalar.value.map { smallScalars.string(UnsafeBufferPointer(start: $0, count: Int(scalar.length))) } ?? ""
             let isPlain = scalar.plain_implicit == 1 && scalar.tag == nil && scalar.style == YAML_PLAIN_SCALAR_STYLE
             let index = Int32(entries.count)
             strings.append(text)
@@ -156,12 +157,21 @@ private struct TreeBuilder {
             let frame = stack.removeLast()
             let index = Int(frame.node)
             let ownCount = pending.count - frame.start
-            if entries[index].kind == .mapping, let duplicate = duplicateKey(in: pending[frame.start...]) {
-                return duplicate
+            // Through a buffer pointer: an ArraySlice of `pending` costs a retain and a release
+            // per collection, and appending from one is not specialised as tightly.
+            let problem: Diagnostic? = pending.withUnsafeBufferPointer { buffer in
+                let own = UnsafeBufferPointer(rebasing: buffer[frame.start...])
+                if entries[index].kind == .mapping, let duplicate = duplicateKey(in: own) {
+                    return duplicate
+                }
+                children.append(contentsOf: own)
+                return nil
             }
-            entries[index].start = Int32(children.count)
+            if let problem {
+                return problem
+            }
+            entries[index].start = Int32(children.count - ownCount)
             entries[index].count = Int32(ownCount)
-            children.append(contentsOf: pending[frame.start...])
             // No slice of `pending` may be alive here: it would make this copy the whole
             // array (every open collection's children) on each close, O(n²) on large files.
             pending.removeLast(ownCount)
@@ -218,7 +228,7 @@ private struct TreeBuilder {
         return nil
     }
 
-    private func duplicateKey(in pairs: ArraySlice<Int32>) -> Diagnostic? {
+    private func duplicateKey(in pairs: UnsafeBufferPointer<Int32>) -> Diagnostic? {
         let keyCount = pairs.count / 2
         guard keyCount > 1 else { return nil }
         let base = pairs.startIndex
@@ -321,5 +331,59 @@ private struct TreeBuilder {
             }
         }
         return (line, column)
+    }
+}
+
+/// The Strings of recent short scalars, so that a key or value seen before (`type`,
+/// `description`, `string`: a large spec repeats a couple of thousand short texts tens of
+/// thousands of times) is copied from here instead of being decoded and validated again.
+///
+/// Direct-mapped by the bytes: a slot holds the last text of up to 15 bytes that hashed to it,
+/// and is used only when its bytes are exactly the scalar's, so the String is the very one
+/// decoding would make. Such Strings are stored inline, so reusing one allocates nothing.
+private struct SmallScalarCache {
+    private struct Slot {
+        /// The text's bytes (see `string`); `count` 0 marks an empty slot (the empty scalar is
+        /// not cached).
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = 0
+        var string = ""
+    }
+
+    private static let slotCount = 512
+    private var slots = [Slot](repeating: Slot(), count: SmallScalarCache.slotCount)
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let count = bytes.count
+        guard count > 0, count <= 15, let base = bytes.baseAddress else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // The bytes as two words; together with the count they name the text exactly. From
+        // 8 bytes on, the words are the first and the last eight (overlapping below 16).
+        let raw = UnsafeRawPointer(base)
+        let low: UInt64
+        let high: UInt64
+        if count >= 8 {
+            low = raw.loadUnaligned(as: UInt64.self)
+            high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            var word: UInt64 = 0
+            for offset in 0..<count {
+                word |= UInt64(base[offset]) << (UInt64(offset) * 8)
+            }
+            low = word
+            high = 0
+        }
+        let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+        let index = Int(truncatingIfNeeded: mixed >> 55) // 9 bits: 512 slots
+        return slots.withUnsafeMutableBufferPointer { slots in
+            if slots[index].count == count, slots[index].low == low, slots[index].high == high {
+                return slots[index].string
+            }
+            let string = String(decoding: bytes, as: UTF8.self)
+            slots[index] = Slot(low: low, high: high, count: count, string: string)
+            return string
+        }
     }
 }

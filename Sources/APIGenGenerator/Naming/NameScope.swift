@@ -3,13 +3,19 @@
 /// in document order, so the result is deterministic.
 ///
 /// A nested type's scope starts as a copy of its parent's, which at the top level of a large
-/// spec holds thousands of names. Names therefore live in two sets: `base`, which copies share
-/// (Swift sets are copy-on-write), and `recent`, the few taken since. Only `recent` is written
-/// until it grows large relative to `base`, so copying a scope and claiming a few names in the
-/// copy never duplicates the big set.
+/// spec holds thousands of names. Names therefore live in two parts: `base`, which copies share
+/// (Swift sets are copy-on-write), and the few taken since. Only the latter is written until it
+/// grows large relative to `base`, so copying a scope and claiming a few names in the copy never
+/// duplicates the big set. Most scopes are a type's handful of members: the first names taken
+/// since sit in a small array (`recent`), compared directly, which spares a second hash per
+/// claim and the allocation of a set per scope; only further ones go into `recentOverflow`.
 public struct NameScope: Sendable {
     private var base: Set<String>
-    private var recent: Set<String> = []
+    private var recent: [String] = []
+    private var recentOverflow: Set<String> = []
+
+    /// How many names `recent` holds before further ones go into `recentOverflow`.
+    private static let recentCapacity = 16
 
     public init(reserved: Set<String> = []) {
         base = reserved
@@ -29,7 +35,7 @@ public struct NameScope: Sendable {
     }
 
     public func contains(_ name: String) -> Bool {
-        recent.contains(name) || base.contains(name)
+        isRecent(name) || base.contains(name)
     }
 
     public mutating func reserve(_ name: String) {
@@ -41,19 +47,33 @@ public struct NameScope: Sendable {
     public mutating func consolidate() {
         guard !recent.isEmpty else { return }
         base.formUnion(recent)
+        base.formUnion(recentOverflow)
         recent = []
+        recentOverflow = []
+    }
+
+    private func isRecent(_ name: String) -> Bool {
+        // Comparing the lengths first is cheap and settles most pairs of different names.
+        let length = name.utf8.count
+        for taken in recent where taken.utf8.count == length && taken == name {
+            return true
+        }
+        return !recentOverflow.isEmpty && recentOverflow.contains(name)
     }
 
     /// Adds `name`; false when it was taken.
     private mutating func insert(_ name: String) -> Bool {
-        guard !base.contains(name) else { return false }
-        // Most scopes are a type's members: room for them up front saves growing the set
-        // (and rehashing every name) at 1, 2, 4 and 8 names.
-        if recent.isEmpty { recent.reserveCapacity(16) }
-        guard recent.insert(name).inserted else { return false }
+        guard !base.contains(name), !isRecent(name) else { return false }
+        if recent.count < Self.recentCapacity {
+            // Room for a type's members up front saves growing the array at 1, 2, 4 and 8 names.
+            if recent.isEmpty { recent.reserveCapacity(Self.recentCapacity) }
+            recent.append(name)
+        } else {
+            recentOverflow.insert(name)
+        }
         // Folding in costs a copy of `base` when it is shared, so do it rarely: amortised,
         // each name is then copied a bounded number of times.
-        if recent.count > max(16, base.count / 8) {
+        if recent.count + recentOverflow.count > max(16, base.count / 8) {
             consolidate()
         }
         return true
