@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "APIGenOpenAPI", dependencies: ["APIGenYAML"]),
         .target(name: "APIGenGenerator", dependencies: ["APIGenOpenAPI"]),
         .target(name: "APIGenCLI", dependencies: ["APIGenGenerator"]),
-        .executableTarget(name: "apigen", dependencies: ["APIGenCLI"]),
+        .executableTarget(name: "apigen", dependencies: ["APIGenCLI", "APIGenYAML"]),
         .plugin(name: "APIGenPlugin", capability: .buildTool(), dependencies: ["apigen"]),
         .plugin(
             name: "APIGenCommand",
