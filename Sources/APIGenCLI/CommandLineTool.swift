@@ -66,7 +66,7 @@ public enum CommandLineTool {
       --config <file>           Settings file (default: apigen.yaml beside the spec)
       --model-files <n>         Number of files the models are spread over (default: one per 200 kB of spec, up to 16)
       --namespace <Name>        Enum holding the request builders (default: API)
-      --no-view-models          Leave out the @Observable view models
+      --no-view-models          Leave out the observable view models
       --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)
 
     OPTIONS:

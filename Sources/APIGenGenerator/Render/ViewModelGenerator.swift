@@ -20,8 +20,8 @@ struct ViewModelGenerator {
         printer.line("@MainActor")
         printer.block("\(access)final class \(model.name): Observable") { printer in
             let stored = storedParameters(model)
-            let local = Self.localNames(operation)
-            let storage = Self.storageNames(operation)
+            let names = Self.names(operation)
+            let (local, storage) = (names.local, names.storage)
             for parameter in stored {
                 let name = local[parameter.name]!
                 printer.documentation(parameter.documentation)
@@ -79,15 +79,15 @@ struct ViewModelGenerator {
                 printer.line("private let submission = Submission<\(response)>()")
             }
             printer.blank()
-            renderInitializer(model, stored: stored, into: &printer, context: context)
+            renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
             printer.blank()
             switch model.kind {
             case .query:
-                renderQueryMethods(model, response: response, into: &printer, access: access)
+                renderQueryMethods(model, names: names, response: response, into: &printer, access: access)
             case .paged(let paging):
-                renderPagedMethods(model, paging: paging, response: response, into: &printer, access: access)
+                renderPagedMethods(model, paging: paging, stored: stored, names: names, response: response, into: &printer, access: access)
             case .submission:
-                renderSubmit(model, into: &printer, context: context)
+                renderSubmit(model, names: names, into: &printer, context: context)
             }
         }
     }
@@ -102,9 +102,8 @@ struct ViewModelGenerator {
         }
     }
 
-    private func renderInitializer(_ model: ViewModelDeclaration, stored: [OperationParameter], into printer: inout Printer, context: RenderContext) {
-        let local = Self.localNames(model.operation)
-        let storage = Self.storageNames(model.operation)
+    private func renderInitializer(_ model: ViewModelDeclaration, stored: [OperationParameter], names: Names, into printer: inout Printer, context: RenderContext) {
+        let (local, storage) = (names.local, names.storage)
         let arguments = ["client: APIClient"] + stored.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
             printer.line("self.client = client")
@@ -133,38 +132,35 @@ struct ViewModelGenerator {
     /// Built once: a view model per operation would otherwise rebuild this set each time.
     private static let reservedNames = ownNames.union(SwiftName.keywords)
 
-    /// The view model's name for each parameter, keyed by the builder's argument label.
-    private static func localNames(_ operation: OperationDeclaration) -> [String: String] {
+    /// A view model's names for its parameters, keyed by the builder's argument label: the
+    /// property (`limit`) and the stored value behind it (`_limit`), never one of the model's
+    /// own members. Worked out once per view model.
+    private struct Names {
+        var local: [String: String] = [:]
+        var storage: [String: String] = [:]
+    }
+
+    private static func names(_ operation: OperationDeclaration) -> Names {
         var scope = NameScope(reserved: reservedNames)
-        var names: [String: String] = [:]
+        var names = Names()
         for parameter in operation.parameters {
-            names[parameter.name] = scope.claim(SwiftName.unescaped(parameter.name))
+            names.local[parameter.name] = scope.claim(SwiftName.unescaped(parameter.name))
+        }
+        for parameter in operation.parameters {
+            names.storage[parameter.name] = scope.claim("_" + names.local[parameter.name]!)
         }
         return names
     }
 
-    /// The stored property behind each observed parameter: `_limit` for `limit`, never one
-    /// of the view model's other names.
-    private static func storageNames(_ operation: OperationDeclaration) -> [String: String] {
-        let local = localNames(operation)
-        var scope = NameScope(reserved: reservedNames.union(local.values))
-        var names: [String: String] = [:]
-        for parameter in operation.parameters {
-            names[parameter.name] = scope.claim("_" + local[parameter.name]!)
-        }
-        return names
-    }
-
-    private func call(_ operation: OperationDeclaration, overriding: [String: String] = [:]) -> String {
-        let local = Self.localNames(operation)
-        var arguments = operation.parameters.map { "\(SwiftName.argumentLabel($0.name)): \(overriding[$0.name] ?? local[$0.name]!)" }
+    private func call(_ operation: OperationDeclaration, local: [String: String]) -> String {
+        var arguments = operation.parameters.map { "\(SwiftName.argumentLabel($0.name)): \(local[$0.name]!)" }
         if let body = operation.body {
             arguments.append("\(SwiftName.argumentLabel(body.name)): \(body.name)")
         }
         return "\(namespace).\(operation.name)(\(arguments.joined(separator: ", ")))"
     }
 
-    private func renderQueryMethods(_ model: ViewModelDeclaration, response: String, into printer: inout Printer, access: String) {
+    private func renderQueryMethods(_ model: ViewModelDeclaration, names: Names, response: String, into printer: inout Printer, access: String) {
         printer.line("/// Loads once; a call while loading is ignored, and cancelling goes back to idle.")
         printer.line("\(access)func load() async { await query.load(fetch) }")
         printer.line("/// Loads again after a failure.")
@@ -176,12 +172,12 @@ struct ViewModelGenerator {
         printer.blank()
         printer.block("private var fetch: @Sendable () async throws -> \(response)") { printer in
             printer.line("let client = client")
-            printer.line("let request = \(call(model.operation))")
+            printer.line("let request = \(call(model.operation, local: names.local))")
             printer.line("return { try await client.send(request) }")
         }
     }
 
-    private func renderPagedMethods(_ model: ViewModelDeclaration, paging: ViewModelDeclaration.Paging, response: String, into printer: inout Printer, access: String) {
+    private func renderPagedMethods(_ model: ViewModelDeclaration, paging: ViewModelDeclaration.Paging, stored: [OperationParameter], names: Names, response: String, into printer: inout Printer, access: String) {
         printer.line("/// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.")
         printer.line("\(access)func load() async { await pages.load(fetch) }")
         printer.line("/// Loads the first page again after a failure.")
@@ -195,9 +191,8 @@ struct ViewModelGenerator {
         printer.blank()
         printer.block("private var fetch: @Sendable (PageRequest) async throws -> \(response)") { printer in
             printer.line("let client = client")
-            let others = storedParameters(model)
-            let local = Self.localNames(model.operation)
-            for parameter in others {
+            let local = names.local
+            for parameter in stored {
                 printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
             }
             let parameter = paging.parameter
@@ -218,15 +213,15 @@ struct ViewModelGenerator {
             printer.indented { printer in
                 printer.line("var \(name): \(parameter.type.code) = \(initial)")
                 printer.line(SourceText(assignment))
-                printer.line("return try await client.send(\(call(model.operation)))")
+                printer.line("return try await client.send(\(call(model.operation, local: local)))")
             }
             printer.line("}")
         }
     }
 
-    private func renderSubmit(_ model: ViewModelDeclaration, into printer: inout Printer, context: RenderContext) {
+    private func renderSubmit(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
         let operation = model.operation
-        let local = Self.localNames(operation)
+        let local = names.local
         var arguments = operation.parameters.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         if let body = operation.body {
             arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
@@ -235,7 +230,7 @@ struct ViewModelGenerator {
         printer.line("@discardableResult")
         printer.block("\(context.access)func submit(\(arguments.joined(separator: ", "))) async -> Bool") { printer in
             printer.line("let client = client")
-            printer.line("let request = \(call(operation))")
+            printer.line("let request = \(call(operation, local: local))")
             printer.line("return await submission.submit { try await client.send(request) }")
         }
     }
