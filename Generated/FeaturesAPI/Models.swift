@@ -1699,14 +1699,13 @@ public nonisolated struct Labels: APIModel {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self.name = try container.decode(String.self, forKey: "name")
-        self.additionalProperties = try decoder.container(keyedBy: AnyCodingKey.self).decodeAdditionalProperties(String.self, excluding: ["name"])
+        self.additionalProperties = try container.decodeAdditionalProperties(String.self, excluding: ["name"])
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(self.name, forKey: "name")
-        var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)
-        try additionalContainer.encodeAdditionalProperties(self.additionalProperties, excluding: ["name"])
+        try container.encodeAdditionalProperties(self.additionalProperties, excluding: ["name"])
     }
 }
 

@@ -88,9 +88,7 @@ struct StructGenerator: DeclarationGenerator {
             return
         }
         printer.block(header) { printer in
-            if !structure.properties.isEmpty {
-                printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
-            }
+            printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             for property in structure.properties {
                 let valueType = property.type.unwrapped
                 let value: SourceText
@@ -108,7 +106,8 @@ struct StructGenerator: DeclarationGenerator {
             }
             if let extra = structure.additionalProperties {
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
-                printer.line("self.\(extra.name) = try decoder.container(keyedBy: AnyCodingKey.self).decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])")
+                // The same container: documented and extra members share the key type.
+                printer.line("self.\(extra.name) = try container.decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])")
             }
         }
     }
@@ -121,9 +120,7 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("_ = encoder.container(keyedBy: AnyCodingKey.self)")
                 return
             }
-            if !encoded.isEmpty {
-                printer.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
-            }
+            printer.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
             for property in encoded {
                 // `self.` because a property may be called `container` or `encoder`.
                 if isStoredOptional(property) && !property.isRequired {
@@ -133,9 +130,8 @@ struct StructGenerator: DeclarationGenerator {
                 }
             }
             if let extra = structure.additionalProperties {
-                printer.line("var additionalContainer = encoder.container(keyedBy: AnyCodingKey.self)")
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
-                printer.line("try additionalContainer.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
+                printer.line("try container.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
             }
         }
     }
