@@ -1106,7 +1106,7 @@ public nonisolated enum Shape: APIModel {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: AnyCodingKey("shapeType"))) ?? ""
+        let kind = (try? container.decode(String.self, forKey: "shapeType")) ?? ""
         switch kind {
         case "circle": self = .circle(try Circle(from: decoder))
         case "square": self = .square(try Square(from: decoder))

@@ -166,7 +166,7 @@ public nonisolated enum Attachment: APIModel {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: AnyCodingKey("type"))) ?? ""
+        let kind = (try? container.decode(String.self, forKey: "type")) ?? ""
         switch kind {
         case "image": self = .imageAttachment(try ImageAttachment(from: decoder))
         case "link": self = .linkAttachment(try LinkAttachment(from: decoder))

@@ -40,7 +40,7 @@ struct UnionGenerator: DeclarationGenerator {
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             // A missing or non-string discriminator is an unknown kind, not a failure.
-            printer.line("let kind = (try? container.decode(String.self, forKey: AnyCodingKey(\(literal: key)))) ?? \"\"")
+            printer.line("let kind = (try? container.decode(String.self, forKey: \(literal: key))) ?? \"\"")
             printer.switchBlock("kind") { printer in
                 for item in union.cases where !item.discriminatorValues.isEmpty {
                     let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")
