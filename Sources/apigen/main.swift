@@ -1,6 +1,10 @@
 import APIGenCLI
 import APIGenYAML
+import CShortRunHeap
 import Foundation
+
+// A short run that builds tens of megabytes: keep big blocks on the heap, grow it in huge pages.
+short_run_heap_prepare()
 
 // The process exits right after the command, which reclaims all its memory: the command
 // need not free its big values one by one first (see `MemoryAtExit`).
