@@ -1448,6 +1448,124 @@ public nonisolated enum Location: APIModel {
     }
 }
 
+/// Holds a large value (`Party`, more than 16 fields) twice; it is stored out of line.
+public nonisolated struct Shipment: APIModel {
+    public var sender: Party {
+        get { _sender.value }
+        set { _sender.value = newValue }
+    }
+    private var _sender: Indirect<Party>
+    public var recipient: Party? {
+        get { _recipient.value }
+        set { _recipient.value = newValue }
+    }
+    private var _recipient: Indirect<Party?>
+    public var weight: Int?
+
+    public init(sender: Party, recipient: Party? = nil, weight: Int? = nil) {
+        self._sender = Indirect(sender)
+        self._recipient = Indirect(recipient)
+        self.weight = weight
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self._sender = Indirect(try container.decode(Party.self, forKey: "sender"))
+        self._recipient = Indirect(try container.decodeIfPresent(Party.self, forKey: "recipient"))
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.sender, forKey: "sender")
+        try container.encodeIfPresent(self.recipient, forKey: "recipient")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+    }
+}
+
+/// A sender or recipient, with enough fields to be stored out of line where it is held.
+public nonisolated struct Party: APIModel {
+    public var name: String
+    public var email: String?
+    public var phone: String?
+    public var street: String?
+    public var city: String?
+    public var region: String?
+    public var postalCode: String?
+    public var country: String?
+    public var company: String?
+    public var title: String?
+    public var department: String?
+    public var website: String?
+    public var timezone: String?
+    public var locale: String?
+    public var currency: String?
+    public var notes: String?
+    public var avatarURL: String?
+
+    public init(name: String, email: String? = nil, phone: String? = nil, street: String? = nil, city: String? = nil, region: String? = nil, postalCode: String? = nil, country: String? = nil, company: String? = nil, title: String? = nil, department: String? = nil, website: String? = nil, timezone: String? = nil, locale: String? = nil, currency: String? = nil, notes: String? = nil, avatarURL: String? = nil) {
+        self.name = name
+        self.email = email
+        self.phone = phone
+        self.street = street
+        self.city = city
+        self.region = region
+        self.postalCode = postalCode
+        self.country = country
+        self.company = company
+        self.title = title
+        self.department = department
+        self.website = website
+        self.timezone = timezone
+        self.locale = locale
+        self.currency = currency
+        self.notes = notes
+        self.avatarURL = avatarURL
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
+        self.street = try container.decodeIfPresent(String.self, forKey: "street")
+        self.city = try container.decodeIfPresent(String.self, forKey: "city")
+        self.region = try container.decodeIfPresent(String.self, forKey: "region")
+        self.postalCode = try container.decodeIfPresent(String.self, forKey: "postalCode")
+        self.country = try container.decodeIfPresent(String.self, forKey: "country")
+        self.company = try container.decodeIfPresent(String.self, forKey: "company")
+        self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        self.department = try container.decodeIfPresent(String.self, forKey: "department")
+        self.website = try container.decodeIfPresent(String.self, forKey: "website")
+        self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
+        self.locale = try container.decodeIfPresent(String.self, forKey: "locale")
+        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
+        self.notes = try container.decodeIfPresent(String.self, forKey: "notes")
+        self.avatarURL = try container.decodeIfPresent(String.self, forKey: "avatarURL")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.phone, forKey: "phone")
+        try container.encodeIfPresent(self.street, forKey: "street")
+        try container.encodeIfPresent(self.city, forKey: "city")
+        try container.encodeIfPresent(self.region, forKey: "region")
+        try container.encodeIfPresent(self.postalCode, forKey: "postalCode")
+        try container.encodeIfPresent(self.country, forKey: "country")
+        try container.encodeIfPresent(self.company, forKey: "company")
+        try container.encodeIfPresent(self.title, forKey: "title")
+        try container.encodeIfPresent(self.department, forKey: "department")
+        try container.encodeIfPresent(self.website, forKey: "website")
+        try container.encodeIfPresent(self.timezone, forKey: "timezone")
+        try container.encodeIfPresent(self.locale, forKey: "locale")
+        try container.encodeIfPresent(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.notes, forKey: "notes")
+        try container.encodeIfPresent(self.avatarURL, forKey: "avatarURL")
+    }
+}
+
 /// Holds one of each kind of union.
 public nonisolated struct Variants: APIModel {
     public var shape: Shape?

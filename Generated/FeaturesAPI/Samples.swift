@@ -193,6 +193,16 @@ extension Location {
     public static var sample: Location { SampleData.decode(#"{"lat":52.52,"lon":13.405}"#) }
 }
 
+extension Shipment {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Shipment { SampleData.decode(#"{"sender":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"recipient":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"weight":1}"#) }
+}
+
+extension Party {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Party { SampleData.decode(#"{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"}"#) }
+}
+
 extension Variants {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Variants { SampleData.decode(#"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}"#) }

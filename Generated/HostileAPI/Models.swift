@@ -933,7 +933,7 @@ public nonisolated struct FuncPwned: APIModel {
 /// and a paragraph separator
 /// and a NEL
 /// end.
-public nonisolated enum Pet: APIModel {
+public nonisolated indirect enum Pet: APIModel {
     case `class`(Class)
     case selfModel(SelfModel)
     case string(String)

@@ -46,6 +46,7 @@ public struct Generator {
         let client = OperationTranslator(models: models).translate(namespace: options.namespace)
         var declarations = models.translateNamedSchemas()
         RecursionAnalysis.breakCycles(in: &declarations)
+        ValueLayout.boxLargeValues(in: &declarations)
         // View models read the translated page types to recognise paging.
         let viewModels = options.viewModels
             ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)

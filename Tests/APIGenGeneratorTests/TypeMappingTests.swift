@@ -190,6 +190,26 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertFalse(text.contains("_value"))
     }
 
+    func testLargeValuesAreStoredOutOfLine() throws {
+        // More than `ValueLayout.threshold` (16) fields: copied field by field wherever it is
+        // held inline, so holders box it; small values stay inline.
+        let (text, _) = try generate(spec("""
+        Big: {type: object, properties: {f0: {type: string}, f1: {type: string}, f2: {type: string}, f3: {type: string}, f4: {type: string}, f5: {type: string}, f6: {type: string}, f7: {type: string}, f8: {type: string}, f9: {type: string}, f10: {type: string}, f11: {type: string}, f12: {type: string}, f13: {type: string}, f14: {type: string}, f15: {type: string}, f16: {type: string}}}
+        Small: {type: object, properties: {a: {type: string}, b: {type: integer}}}
+        Holder: {type: object, required: [big], properties: {big: {$ref: '#/components/schemas/Big'}, small: {$ref: '#/components/schemas/Small'}}}
+        Either: {oneOf: [{$ref: '#/components/schemas/Big'}, {$ref: '#/components/schemas/Small'}]}
+        Pair: {oneOf: [{$ref: '#/components/schemas/Small'}, {type: string}]}
+        """))
+        assertContains(text, [
+            "public var big: Big {",
+            "private var _big: Indirect<Big>",
+            "public var small: Small?\n",
+            "public nonisolated indirect enum Either",
+            "public nonisolated enum Pair",
+        ])
+        XCTAssertFalse(text.contains("Indirect<Small"))
+    }
+
     func testReadOnlyIsNotEncodedAndPatchBodiesUseNullable() throws {
         let (text, _) = try generate("""
         openapi: 3.0.3

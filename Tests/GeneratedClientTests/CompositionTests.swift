@@ -22,6 +22,32 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(document.body, "Everything is a value.")
     }
 
+    func testLargeValuesHeldOutOfLineKeepValueSemantics() throws {
+        // `Party` has 17 fields, so `Shipment` stores it behind `Indirect` (see ValueLayout).
+        let json = #"""
+        {"sender": {"name": "Ada", "city": "London", "country": "GB"},
+         "recipient": {"name": "Grace", "city": "Arlington"}, "weight": 3}
+        """#
+        let shipment = try assertRoundTrip(Shipment.self, json)
+        XCTAssertEqual(shipment.sender.name, "Ada")
+        XCTAssertEqual(shipment.sender.country, "GB")
+        XCTAssertEqual(shipment.recipient?.city, "Arlington")
+        XCTAssertNil(try decode(Shipment.self, #"{"sender": {"name": "Ada"}}"#).recipient)
+        assertKeyNotFound(Shipment.self, #"{"weight": 1}"#, path: "sender")
+
+        var copy = shipment
+        copy.sender.city = "Paris"
+        copy.recipient?.name = "Hopper"
+        XCTAssertEqual(shipment.sender.city, "London", "a copy's change must not reach the original")
+        XCTAssertEqual(shipment.recipient?.name, "Grace")
+        XCTAssertEqual(copy.sender.city, "Paris")
+        XCTAssertNotEqual(copy, shipment)
+        copy.sender.city = "London"
+        copy.recipient?.name = "Grace"
+        XCTAssertEqual(copy, shipment)
+        XCTAssertEqual(Set([copy, shipment]).count, 1)
+    }
+
     func testAllOfKeepsTheRequiredKeysOfEveryPart() {
         let full = #"{"id": "4e3c2b1a-0f9e-4d8c-b7a6-958473625140", "createdAt": "2024-01-01T09:00:00Z", "title": "T"}"#
         XCTAssertNoThrow(try decode(Document.self, full))

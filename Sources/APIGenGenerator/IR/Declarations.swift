@@ -58,7 +58,7 @@ public struct PropertyDeclaration: Sendable {
     public var isRequired: Bool
     /// Swift source of the value used when the key is absent (from the schema's `default`).
     public var defaultValue: String?
-    /// Stored behind `@Indirect` because the property closes a cycle of value types.
+    /// Stored behind `Indirect`: the property closes a cycle of value types, or holds a large value.
     public var isIndirect = false
     /// readOnly: sent by the server only, so never encoded.
     public var isReadOnly = false
@@ -101,6 +101,7 @@ public struct UnionDeclaration: Sendable {
     public var cases: [Case]
     /// The property whose value picks the case; nil means "try each case in order".
     public var discriminatorKey: String?
-    /// Needed when a case holds the union itself, directly or through other values.
+    /// Needed when a case holds the union itself, directly or through other values; also set
+    /// when the cases together hold many fields (`ValueLayout`).
     public var isIndirect = false
 }

@@ -11,7 +11,7 @@ struct StructGenerator: DeclarationGenerator {
             for property in structure.properties {
                 printer.documentation(property.documentation)
                 if property.isIndirect {
-                    // Boxed: this property closes a cycle of structs containing each other.
+                    // Boxed: the property closes a cycle of structs, or its value is large (`ValueLayout`).
                     printer.block("\(access)var \(property.name): \(storedType: property, in: context)") { printer in
                         printer.line("get { \(storageName(property)).value }")
                         printer.line("set { \(storageName(property)).value = newValue }")

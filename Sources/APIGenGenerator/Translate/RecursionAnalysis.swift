@@ -3,35 +3,8 @@
 /// `indirect enum`s, and struct properties that still close a cycle are stored `Indirect`.
 /// Arrays and dictionaries already store their elements out of line, so they never count.
 enum RecursionAnalysis {
-    /// The generated types as a graph of integers, built once.
-    private struct Graph {
-        enum Kind {
-            /// Per property, the type it stores inline, if any.
-            case structure(propertyTargets: [Int?])
-            case union(caseTargets: [Int])
-            case other
-        }
-
-        var names: [String] = []
-        var kinds: [Kind] = []
-        var isIndirectUnion: [Bool] = []
-
-        /// Outgoing edges; an indirect union has none, since its cases are boxed.
-        func edges(_ node: Int) -> [Int] {
-            switch kinds[node] {
-            case .structure(let properties): return properties.compactMap { $0 }
-            case .union(let cases): return isIndirectUnion[node] ? [] : cases
-            case .other: return []
-            }
-        }
-
-        func isCyclic(_ component: [Int]) -> Bool {
-            component.count > 1 || edges(component[0]).contains(component[0])
-        }
-    }
-
     static func breakCycles(in declarations: inout [TypeDeclaration]) {
-        var graph = makeGraph(declarations)
+        var graph = TypeGraph(declarations)
         // First pass: unions on any cycle become indirect.
         var indirectUnions: Set<String> = []
         for component in stronglyConnected(graph) where graph.isCyclic(component) {
@@ -56,91 +29,11 @@ enum RecursionAnalysis {
             }
         }
         guard !indirectUnions.isEmpty || !indirectProperties.isEmpty else { return }
-        apply(&declarations, qualifier: "", unions: indirectUnions, properties: indirectProperties)
-    }
-
-    /// A declared name: its node, and where an alias leads.
-    private struct Named {
-        var node = 0
-        var alias: SwiftType?
-    }
-
-    private static func makeGraph(_ declarations: [TypeDeclaration]) -> Graph {
-        var graph = Graph()
-        // One table for nodes and aliases: a type name is looked up once, not once per table.
-        var named: [String: Named] = [:]
-        var pending: [TypeDeclaration.Kind] = []
-        func collect(_ declarations: [TypeDeclaration], qualifier: String) {
-            // Fields are read in place: copying a whole declaration retains every field.
-            for index in declarations.indices {
-                let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
-                named[name, default: Named()].node = graph.names.count
-                if case .alias(let target) = declarations[index].kind {
-                    named[name]?.alias = target
-                }
-                graph.names.append(name)
-                pending.append(declarations[index].kind)
-                collect(declarations[index].nested, qualifier: name)
-            }
-        }
-        collect(declarations, qualifier: "")
-        let table = named
-        graph.kinds = pending.map { kind in
-            switch kind {
-            case .structure(let structure): return .structure(propertyTargets: structure.properties.map { inlineTarget($0.type, table) })
-            case .union(let union): return .union(caseTargets: union.cases.compactMap { inlineTarget($0.type, table) })
-            case .enumeration, .alias: return .other
-            }
-        }
-        graph.isIndirectUnion = Array(repeating: false, count: graph.names.count)
-        return graph
-    }
-
-    private static func apply(_ declarations: inout [TypeDeclaration], qualifier: String, unions: Set<String>, properties: [String: Set<Int>]) {
-        for index in declarations.indices {
-            let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
-            switch declarations[index].kind {
-            case .union(var union) where unions.contains(name):
-                union.isIndirect = true
-                declarations[index].kind = .union(union)
-            case .structure(var structure):
-                if let boxed = properties[name] {
-                    for property in boxed {
-                        structure.properties[property].isIndirect = true
-                    }
-                    declarations[index].kind = .structure(structure)
-                }
-            default:
-                break
-            }
-            apply(&declarations[index].nested, qualifier: name, unions: unions, properties: properties)
-        }
-    }
-
-    /// The generated type a value of `type` stores inline (through optionals and aliases).
-    /// Static, with the table passed in: a nested function used inside a closure boxes what
-    /// it captures and checks every access at run time. At most one target, so no array.
-    private static func inlineTarget(_ type: SwiftType, _ named: [String: Named]) -> Int? {
-        var current = type
-        var steps = 0
-        while steps < 64 {
-            steps += 1
-            switch current {
-            case .optional(let wrapped):
-                current = wrapped
-            case .named(let name):
-                guard let entry = named[name] else { return nil }
-                guard let alias = entry.alias else { return entry.node }
-                current = alias
-            case .array, .dictionary:
-                return nil
-            }
-        }
-        return nil
+        TypeGraph.markIndirect(&declarations, unions: indirectUnions, properties: indirectProperties)
     }
 
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.
-    private static func stronglyConnected(_ graph: Graph) -> [[Int]] {
+    private static func stronglyConnected(_ graph: TypeGraph) -> [[Int]] {
         let count = graph.names.count
         var index = Array(repeating: -1, count: count)
         var lowLink = Array(repeating: 0, count: count)

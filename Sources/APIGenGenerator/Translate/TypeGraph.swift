@@ -1,0 +1,120 @@
+/// The generated types as a graph of integers: which type each property or union case stores
+/// inline. Recursion analysis breaks its cycles; value layout boxes its large values.
+struct TypeGraph {
+    enum Kind {
+        /// Per property, the type it stores inline, if any (none when already boxed).
+        case structure(propertyTargets: [Int?])
+        /// Per case, the type it stores inline, if any.
+        case union(caseTargets: [Int?])
+        case other
+    }
+
+    /// Qualified names (`Outer.Inner`), one per node.
+    var names: [String] = []
+    var kinds: [Kind] = []
+    var isIndirectUnion: [Bool] = []
+
+    /// Outgoing edges; an indirect union has none, since its cases are boxed.
+    func edges(_ node: Int) -> [Int] {
+        switch kinds[node] {
+        case .structure(let properties): return properties.compactMap { $0 }
+        case .union(let cases): return isIndirectUnion[node] ? [] : cases.compactMap { $0 }
+        case .other: return []
+        }
+    }
+
+    func isCyclic(_ component: [Int]) -> Bool {
+        component.count > 1 || edges(component[0]).contains(component[0])
+    }
+
+    /// A declared name: its node, and where an alias leads.
+    private struct Named {
+        var node = 0
+        var alias: SwiftType?
+    }
+
+    init(_ declarations: [TypeDeclaration]) {
+        // One table for nodes and aliases: a type name is looked up once, not once per table.
+        var named: [String: Named] = [:]
+        var pending: [TypeDeclaration.Kind] = []
+        var names: [String] = []
+        func collect(_ declarations: [TypeDeclaration], qualifier: String) {
+            // Fields are read in place: copying a whole declaration retains every field.
+            for index in declarations.indices {
+                let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
+                named[name, default: Named()].node = names.count
+                if case .alias(let target) = declarations[index].kind {
+                    named[name]?.alias = target
+                }
+                names.append(name)
+                pending.append(declarations[index].kind)
+                collect(declarations[index].nested, qualifier: name)
+            }
+        }
+        collect(declarations, qualifier: "")
+        let table = named
+        self.names = names
+        var isIndirectUnion = Array(repeating: false, count: names.count)
+        kinds = pending.enumerated().map { node, kind in
+            switch kind {
+            case .structure(let structure):
+                return .structure(propertyTargets: structure.properties.map { $0.isIndirect ? nil : Self.inlineTarget($0.type, table) })
+            case .union(let union):
+                isIndirectUnion[node] = union.isIndirect
+                return .union(caseTargets: union.cases.map { Self.inlineTarget($0.type, table) })
+            case .enumeration, .alias:
+                return .other
+            }
+        }
+        self.isIndirectUnion = isIndirectUnion
+    }
+
+    /// The generated type a value of `type` stores inline (through optionals and aliases).
+    /// Static, with the table passed in: a nested function used inside a closure boxes what
+    /// it captures and checks every access at run time. At most one target, so no array.
+    private static func inlineTarget(_ type: SwiftType, _ named: [String: Named]) -> Int? {
+        var current = type
+        var steps = 0
+        while steps < 64 {
+            steps += 1
+            switch current {
+            case .optional(let wrapped):
+                current = wrapped
+            case .named(let name):
+                guard let entry = named[name] else { return nil }
+                guard let alias = entry.alias else { return entry.node }
+                current = alias
+            case .array, .dictionary:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Makes the named unions `indirect enum`s and stores the given properties (by index, per
+    /// qualified struct name) behind `Indirect`.
+    static func markIndirect(_ declarations: inout [TypeDeclaration], unions: Set<String>, properties: [String: Set<Int>]) {
+        markIndirect(&declarations, qualifier: "", unions: unions, properties: properties)
+    }
+
+    private static func markIndirect(_ declarations: inout [TypeDeclaration], qualifier: String, unions: Set<String>, properties: [String: Set<Int>]) {
+        for index in declarations.indices {
+            let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
+            switch declarations[index].kind {
+            case .union(var union) where unions.contains(name):
+                union.isIndirect = true
+                declarations[index].kind = .union(union)
+            case .structure(var structure):
+                if let boxed = properties[name] {
+                    for property in boxed {
+                        structure.properties[property].isIndirect = true
+                    }
+                    declarations[index].kind = .structure(structure)
+                }
+            default:
+                break
+            }
+            markIndirect(&declarations[index].nested, qualifier: name, unions: unions, properties: properties)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// Keeps large values out of line, as swift-protobuf does with its storage classes for large
+/// messages.
+///
+/// A struct stores its properties' structs inline, so its value witnesses (copy, assign,
+/// destroy) and its outlined copies handle every field of every nested value one by one. A
+/// large response embedded by value in a dozen event types was copied field by field in each:
+/// for openai.yaml, value witnesses and outlined copies were over half of the models' LLVM IR,
+/// and the LLVM backend most of their debug compile time. A property whose type holds more
+/// than `threshold` fields is stored behind `Indirect` instead (one reference to copy), and a
+/// union whose cases together hold that many becomes an `indirect enum`. The public API is
+/// the same: the property stays a `var` of the same type, and the enum keeps its cases.
+enum ValueLayout {
+    /// Fields a value may hold inline before it is boxed. Small values (a few strings, a
+    /// nested id and name) stay inline, where they cost no allocation.
+    static let threshold = 16
+
+    /// Run after `RecursionAnalysis.breakCycles`, so the graph of inline values has no cycle.
+    static func boxLargeValues(in declarations: inout [TypeDeclaration], threshold: Int = threshold) {
+        let graph = TypeGraph(declarations)
+        var weight = Array(repeating: 1, count: graph.names.count)
+        var boxedProperties: [String: Set<Int>] = [:]
+        var indirectUnions: Set<String> = []
+
+        // The inline field count of `node`, once those of the types it holds are known.
+        func settle(_ node: Int) {
+            switch graph.kinds[node] {
+            case .structure(let targets):
+                var total = 0
+                for (index, target) in targets.enumerated() {
+                    guard let target else {
+                        total += 1
+                        continue
+                    }
+                    if weight[target] > threshold {
+                        boxedProperties[graph.names[node], default: []].insert(index)
+                        total += 1
+                    } else {
+                        total += weight[target]
+                    }
+                }
+                weight[node] = max(total, 1)
+            case .union(let targets):
+                guard !graph.isIndirectUnion[node] else { return }
+                let total = targets.reduce(0) { $0 + ($1.map { weight[$0] } ?? 1) }
+                if total > threshold {
+                    indirectUnions.insert(graph.names[node])
+                    weight[node] = 1
+                } else {
+                    weight[node] = max(total, 1)
+                }
+            case .other:
+                break
+            }
+        }
+
+        // Post-order without recursion: chains of nested types can be long.
+        var visited = Array(repeating: false, count: graph.names.count)
+        for root in graph.names.indices where !visited[root] {
+            var stack: [(node: Int, isExpanded: Bool)] = [(root, false)]
+            while let (node, isExpanded) = stack.popLast() {
+                if isExpanded {
+                    settle(node)
+                    continue
+                }
+                guard !visited[node] else { continue }
+                visited[node] = true
+                stack.append((node, true))
+                for target in graph.edges(node) where !visited[target] {
+                    stack.append((target, false))
+                }
+            }
+        }
+        guard !indirectUnions.isEmpty || !boxedProperties.isEmpty else { return }
+        TypeGraph.markIndirect(&declarations, unions: indirectUnions, properties: boxedProperties)
+    }
+}
