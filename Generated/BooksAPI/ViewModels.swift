@@ -6,62 +6,47 @@ import Observation
 
 /// The pages of `API.searchBooks` for a list screen: Search for books
 @MainActor
-public final class SearchBooksModel: Observable {
+public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
     /// What to search for, e.g. `swift concurrency`.
     public var q: String {
-        get { registrar.access(self, keyPath: \.q); return _q }
-        set { registrar.withMutation(of: self, keyPath: \.q) { _q = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.q); return _q }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.q) { _q = newValue } }
     }
     /// Only return books by an author whose name contains this text.
     public var author: String? {
-        get { registrar.access(self, keyPath: \.author); return _author }
-        set { registrar.withMutation(of: self, keyPath: \.author) { _author = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.author); return _author }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.author) { _author = newValue } }
     }
     /// Only return books available in this language (ISO 639-2 code).
     public var language: String? {
-        get { registrar.access(self, keyPath: \.language); return _language }
-        set { registrar.withMutation(of: self, keyPath: \.language) { _language = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.language); return _language }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.language) { _language = newValue } }
     }
     /// How many books a page holds.
     public var limit: Int {
-        get { registrar.access(self, keyPath: \.limit); return _limit }
-        set { registrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
     /// How to order the results.
     public var sort: SearchSort {
-        get { registrar.access(self, keyPath: \.sort); return _sort }
-        set { registrar.withMutation(of: self, keyPath: \.sort) { _sort = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.sort); return _sort }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.sort) { _sort = newValue } }
     }
     /// Which fields each book should carry, e.g. `title|authors`.
     public var fields: [String]? {
-        get { registrar.access(self, keyPath: \.fields); return _fields }
-        set { registrar.withMutation(of: self, keyPath: \.fields) { _fields = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.fields); return _fields }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.fields) { _fields = newValue } }
     }
     /// Only return books about all of these subjects, e.g. `swift ios`.
     public var subjects: [String]? {
-        get { registrar.access(self, keyPath: \.subjects); return _subjects }
-        set { registrar.withMutation(of: self, keyPath: \.subjects) { _subjects = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.subjects); return _subjects }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.subjects) { _subjects = newValue } }
     }
     /// Only return books first published in this range, e.g. `published[from]=2015`.
     public var published: SearchBooksPublished? {
-        get { registrar.access(self, keyPath: \.published); return _published }
-        set { registrar.withMutation(of: self, keyPath: \.published) { _published = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.published); return _published }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.published) { _published = newValue } }
     }
-    /// The items of every page loaded so far.
-    public var state: Loadable<[Book]> { pages.state }
-    /// False once the last page has arrived.
-    public var hasMore: Bool { pages.hasMore }
-    public var isLoadingMore: Bool { pages.isLoadingMore }
-    public var isRefreshing: Bool { pages.isRefreshing }
-    /// Why the last `loadMore()` failed; the items loaded so far stay.
-    public var loadMoreError: (any Error)? { pages.loadMoreError }
-    /// Why the last refresh failed, while the old items stay on screen.
-    public var refreshError: (any Error)? { pages.refreshError }
-    /// The most recent page as the server sent it.
-    public var lastPage: SearchResults? { pages.lastPage }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _q: String
     private var _author: String?
     private var _language: String?
@@ -70,10 +55,8 @@ public final class SearchBooksModel: Observable {
     private var _fields: [String]?
     private var _subjects: [String]?
     private var _published: SearchBooksPublished?
-    private let pages: PagedQuery<SearchResults, Book>
 
     public init(client: APIClient, q: String, author: String? = nil, language: String? = nil, limit: Int = 20, sort: SearchSort = .relevance, fields: [String]? = nil, subjects: [String]? = nil, published: SearchBooksPublished? = nil) {
-        self.client = client
         self._q = q
         self._author = author
         self._language = language
@@ -82,26 +65,14 @@ public final class SearchBooksModel: Observable {
         self._fields = fields
         self._subjects = subjects
         self._published = published
-        self.pages = PagedQuery(
+        super.init(client: client, pages: PagedQuery(
             first: .page(1),
             items: { page in page.docs },
             next: { page, current, itemCount in guard case .page(let number) = current else { return nil }; let received = (page.docs).count; return received > 0 ? .page(number + 1) : nil }
-        )
+        ))
     }
 
-    /// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await pages.load(fetch) }
-    /// Loads the first page again after a failure.
-    public func retry() async { await pages.load(fetch) }
-    /// Reloads from the first page, keeping the current items until it arrives.
-    public func refresh() async { await pages.refresh(fetch) }
-    /// Appends the next page; does nothing at the end or while a page is loading.
-    public func loadMore() async { await pages.loadMore(fetch) }
-    /// Forgets the items, e.g. before loading with new parameters.
-    public func reset() { pages.reset() }
-
-    private var fetch: @Sendable (PageRequest) async throws -> SearchResults {
-        let client = client
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<SearchResults> {
         let q = q
         let author = author
         let language = language
@@ -113,89 +84,47 @@ public final class SearchBooksModel: Observable {
         return { request in
             var page: Int = 1
             if case .page(let number) = request { page = number }
-            return try await client.send(API.searchBooks(q: q, author: author, language: language, page: page, limit: limit, sort: sort, fields: fields, subjects: subjects, published: published))
+            return API.searchBooks(q: q, author: author, language: language, page: page, limit: limit, sort: sort, fields: fields, subjects: subjects, published: published)
         }
     }
 }
 
 /// The state of `API.getBook` for a screen: Look up a book
 @MainActor
-public final class GetBookModel: Observable {
+public final class GetBookModel: QueryViewModel<Book> {
     /// The edition's ISBN-10 or ISBN-13, without dashes.
     public var isbn: String {
-        get { registrar.access(self, keyPath: \.isbn); return _isbn }
-        set { registrar.withMutation(of: self, keyPath: \.isbn) { _isbn = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.isbn); return _isbn }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.isbn) { _isbn = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Book> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _isbn: String
-    private let query = RemoteQuery<Book>()
 
     public init(client: APIClient, isbn: String) {
-        self.client = client
         self._isbn = isbn
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Book {
-        let client = client
-        let request = API.getBook(isbn: isbn)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Book> {
+        API.getBook(isbn: isbn)
     }
 }
 
 /// The state of `API.getAuthor` for a screen: Look up an author
 @MainActor
-public final class GetAuthorModel: Observable {
+public final class GetAuthorModel: QueryViewModel<Author> {
     /// The author's catalogue identifier.
     public var authorId: String {
-        get { registrar.access(self, keyPath: \.authorId); return _authorId }
-        set { registrar.withMutation(of: self, keyPath: \.authorId) { _authorId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.authorId); return _authorId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.authorId) { _authorId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Author> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _authorId: String
-    private let query = RemoteQuery<Author>()
 
     public init(client: APIClient, authorId: String) {
-        self.client = client
         self._authorId = authorId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Author {
-        let client = client
-        let request = API.getAuthor(authorId: authorId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Author> {
+        API.getAuthor(authorId: authorId)
     }
 }

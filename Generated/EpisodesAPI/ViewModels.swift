@@ -6,165 +6,86 @@ import Observation
 
 /// The pages of `API.listEpisodes` for a list screen: List the latest episodes
 @MainActor
-public final class ListEpisodesModel: Observable {
+public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {
     /// How many episodes a page holds.
     public var perPage: Int {
-        get { registrar.access(self, keyPath: \.perPage); return _perPage }
-        set { registrar.withMutation(of: self, keyPath: \.perPage) { _perPage = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.perPage); return _perPage }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.perPage) { _perPage = newValue } }
     }
-    /// The items of every page loaded so far.
-    public var state: Loadable<[Episode]> { pages.state }
-    /// False once the last page has arrived.
-    public var hasMore: Bool { pages.hasMore }
-    public var isLoadingMore: Bool { pages.isLoadingMore }
-    public var isRefreshing: Bool { pages.isRefreshing }
-    /// Why the last `loadMore()` failed; the items loaded so far stay.
-    public var loadMoreError: (any Error)? { pages.loadMoreError }
-    /// Why the last refresh failed, while the old items stay on screen.
-    public var refreshError: (any Error)? { pages.refreshError }
-    /// The most recent page as the server sent it.
-    public var lastPage: EpisodePage? { pages.lastPage }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _perPage: Int
-    private let pages: PagedQuery<EpisodePage, Episode>
 
     public init(client: APIClient, perPage: Int = 20) {
-        self.client = client
         self._perPage = perPage
-        self.pages = PagedQuery(
+        super.init(client: client, pages: PagedQuery(
             first: .page(1),
             items: { page in page.items },
             next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
-        )
+        ))
     }
 
-    /// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await pages.load(fetch) }
-    /// Loads the first page again after a failure.
-    public func retry() async { await pages.load(fetch) }
-    /// Reloads from the first page, keeping the current items until it arrives.
-    public func refresh() async { await pages.refresh(fetch) }
-    /// Appends the next page; does nothing at the end or while a page is loading.
-    public func loadMore() async { await pages.loadMore(fetch) }
-    /// Forgets the items, e.g. before loading with new parameters.
-    public func reset() { pages.reset() }
-
-    private var fetch: @Sendable (PageRequest) async throws -> EpisodePage {
-        let client = client
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<EpisodePage> {
         let perPage = perPage
         return { request in
             var page: Int = 1
             if case .page(let number) = request { page = number }
-            return try await client.send(API.listEpisodes(page: page, perPage: perPage))
+            return API.listEpisodes(page: page, perPage: perPage)
         }
     }
 }
 
 /// The state of `API.getEpisode` for a screen: Get an episode
 @MainActor
-public final class GetEpisodeModel: Observable {
+public final class GetEpisodeModel: QueryViewModel<Episode> {
     /// The episode's identifier.
     public var episodeId: UUID {
-        get { registrar.access(self, keyPath: \.episodeId); return _episodeId }
-        set { registrar.withMutation(of: self, keyPath: \.episodeId) { _episodeId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.episodeId); return _episodeId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.episodeId) { _episodeId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Episode> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _episodeId: UUID
-    private let query = RemoteQuery<Episode>()
 
     public init(client: APIClient, episodeId: UUID) {
-        self.client = client
         self._episodeId = episodeId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Episode {
-        let client = client
-        let request = API.getEpisode(episodeId: episodeId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Episode> {
+        API.getEpisode(episodeId: episodeId)
     }
 }
 
 /// The pages of `API.listShowEpisodes` for a list screen: List a show's episodes
 @MainActor
-public final class ListShowEpisodesModel: Observable {
+public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> {
     /// The show's identifier, as it appears in its web address.
     public var showId: String {
-        get { registrar.access(self, keyPath: \.showId); return _showId }
-        set { registrar.withMutation(of: self, keyPath: \.showId) { _showId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.showId); return _showId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.showId) { _showId = newValue } }
     }
     /// How many episodes to return at most.
     public var limit: Int32 {
-        get { registrar.access(self, keyPath: \.limit); return _limit }
-        set { registrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
-    /// The items of every page loaded so far.
-    public var state: Loadable<[Episode]> { pages.state }
-    /// False once the last page has arrived.
-    public var hasMore: Bool { pages.hasMore }
-    public var isLoadingMore: Bool { pages.isLoadingMore }
-    public var isRefreshing: Bool { pages.isRefreshing }
-    /// Why the last `loadMore()` failed; the items loaded so far stay.
-    public var loadMoreError: (any Error)? { pages.loadMoreError }
-    /// Why the last refresh failed, while the old items stay on screen.
-    public var refreshError: (any Error)? { pages.refreshError }
-    /// The most recent page as the server sent it.
-    public var lastPage: ShowEpisodes? { pages.lastPage }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _showId: String
     private var _limit: Int32
-    private let pages: PagedQuery<ShowEpisodes, Episode>
 
     public init(client: APIClient, showId: String, limit: Int32 = 20) {
-        self.client = client
         self._showId = showId
         self._limit = limit
-        self.pages = PagedQuery(
+        super.init(client: client, pages: PagedQuery(
             first: .cursor(""),
             items: { page in page.episodes },
             next: { page, current, itemCount in page.nextCursor.map { .cursor($0) } }
-        )
+        ))
     }
 
-    /// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await pages.load(fetch) }
-    /// Loads the first page again after a failure.
-    public func retry() async { await pages.load(fetch) }
-    /// Reloads from the first page, keeping the current items until it arrives.
-    public func refresh() async { await pages.refresh(fetch) }
-    /// Appends the next page; does nothing at the end or while a page is loading.
-    public func loadMore() async { await pages.loadMore(fetch) }
-    /// Forgets the items, e.g. before loading with new parameters.
-    public func reset() { pages.reset() }
-
-    private var fetch: @Sendable (PageRequest) async throws -> ShowEpisodes {
-        let client = client
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ShowEpisodes> {
         let showId = showId
         let limit = limit
         return { request in
             var cursor: String? = nil
             if case .cursor(let token) = request, !token.isEmpty { cursor = token }
-            return try await client.send(API.listShowEpisodes(showId: showId, cursor: cursor, limit: limit))
+            return API.listShowEpisodes(showId: showId, cursor: cursor, limit: limit)
         }
     }
 }

@@ -6,717 +6,254 @@ import Observation
 
 /// The state of `API.listWidgets` for a screen: List widgets
 @MainActor
-public final class ListWidgetsModel: Observable {
+public final class ListWidgetsModel: QueryViewModel<[Widget]> {
     /// Only return widgets in this status.
     public var status: Status? {
-        get { registrar.access(self, keyPath: \.status); return _status }
-        set { registrar.withMutation(of: self, keyPath: \.status) { _status = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.status); return _status }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.status) { _status = newValue } }
     }
     /// Only return widgets with this priority.
     public var priority: Priority? {
-        get { registrar.access(self, keyPath: \.priority); return _priority }
-        set { registrar.withMutation(of: self, keyPath: \.priority) { _priority = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.priority); return _priority }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.priority) { _priority = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Widget]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _status: Status?
     private var _priority: Priority?
-    private let query = RemoteQuery<[Widget]>()
 
     public init(client: APIClient, status: Status? = nil, priority: Priority? = nil) {
-        self.client = client
         self._status = status
         self._priority = priority
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Widget] {
-        let client = client
-        let request = API.listWidgets(status: status, priority: priority)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<[Widget]> {
+        API.listWidgets(status: status, priority: priority)
     }
 }
 
 /// The state of `API.getWidget` for a screen: Get a widget
 @MainActor
-public final class GetWidgetModel: Observable {
+public final class GetWidgetModel: QueryViewModel<Widget> {
     /// The widget's identifier.
     public var widgetId: UUID {
-        get { registrar.access(self, keyPath: \.widgetId); return _widgetId }
-        set { registrar.withMutation(of: self, keyPath: \.widgetId) { _widgetId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.widgetId); return _widgetId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.widgetId) { _widgetId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Widget> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _widgetId: UUID
-    private let query = RemoteQuery<Widget>()
 
     public init(client: APIClient, widgetId: UUID) {
-        self.client = client
         self._widgetId = widgetId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Widget {
-        let client = client
-        let request = API.getWidget(widgetId: widgetId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Widget> {
+        API.getWidget(widgetId: widgetId)
     }
 }
 
 /// The state of `API.listLegacyWidgets` for a screen: List legacy widgets
 @available(*, deprecated, message: "listLegacyWidgets is deprecated by the API.")
 @MainActor
-public final class ListLegacyWidgetsModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[LegacyWidget]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<[LegacyWidget]>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [LegacyWidget] {
-        let client = client
-        let request = API.listLegacyWidgets()
-        return { try await client.send(request) }
+public final class ListLegacyWidgetsModel: QueryViewModel<[LegacyWidget]> {
+    override public func makeRequest() -> Request<[LegacyWidget]> {
+        API.listLegacyWidgets()
     }
 }
 
 /// The state of `API.getFormats` for a screen: Every format
 @MainActor
-public final class GetFormatsModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Formats> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Formats>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Formats {
-        let client = client
-        let request = API.getFormats()
-        return { try await client.send(request) }
+public final class GetFormatsModel: QueryViewModel<Formats> {
+    override public func makeRequest() -> Request<Formats> {
+        API.getFormats()
     }
 }
 
 /// The state of `API.getEdgeCases` for a screen: Enum values and text that need escaping
 @MainActor
-public final class GetEdgeCasesModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Tricky> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Tricky>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Tricky {
-        let client = client
-        let request = API.getEdgeCases()
-        return { try await client.send(request) }
+public final class GetEdgeCasesModel: QueryViewModel<Tricky> {
+    override public func makeRequest() -> Request<Tricky> {
+        API.getEdgeCases()
     }
 }
 
 /// The state of `API.getRenamedProperties` for a screen: Properties that need renaming
 @MainActor
-public final class GetRenamedPropertiesModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<RenamedProperties> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<RenamedProperties>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> RenamedProperties {
-        let client = client
-        let request = API.getRenamedProperties()
-        return { try await client.send(request) }
+public final class GetRenamedPropertiesModel: QueryViewModel<RenamedProperties> {
+    override public func makeRequest() -> Request<RenamedProperties> {
+        API.getRenamedProperties()
     }
 }
 
 /// The state of `API.getSwiftNames` for a screen: Schemas named like Swift types
 @MainActor
-public final class GetSwiftNamesModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<SwiftNames> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<SwiftNames>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> SwiftNames {
-        let client = client
-        let request = API.getSwiftNames()
-        return { try await client.send(request) }
+public final class GetSwiftNamesModel: QueryViewModel<SwiftNames> {
+    override public func makeRequest() -> Request<SwiftNames> {
+        API.getSwiftNames()
     }
 }
 
 /// The state of `API.getDocument` for a screen: Get a document
 @MainActor
-public final class GetDocumentModel: Observable {
+public final class GetDocumentModel: QueryViewModel<Document> {
     /// The document's identifier.
     public var documentId: UUID {
-        get { registrar.access(self, keyPath: \.documentId); return _documentId }
-        set { registrar.withMutation(of: self, keyPath: \.documentId) { _documentId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.documentId); return _documentId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.documentId) { _documentId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Document> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _documentId: UUID
-    private let query = RemoteQuery<Document>()
 
     public init(client: APIClient, documentId: UUID) {
-        self.client = client
         self._documentId = documentId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Document {
-        let client = client
-        let request = API.getDocument(documentId: documentId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Document> {
+        API.getDocument(documentId: documentId)
     }
 }
 
 /// The state of `API.listDogs` for a screen: List dogs
 @MainActor
-public final class ListDogsModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Dog]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<[Dog]>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Dog] {
-        let client = client
-        let request = API.listDogs()
-        return { try await client.send(request) }
+public final class ListDogsModel: QueryViewModel<[Dog]> {
+    override public func makeRequest() -> Request<[Dog]> {
+        API.listDogs()
     }
 }
 
 /// The state of `API.listShapes` for a screen: List shapes
 @MainActor
-public final class ListShapesModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Shape]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<[Shape]>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Shape] {
-        let client = client
-        let request = API.listShapes()
-        return { try await client.send(request) }
+public final class ListShapesModel: QueryViewModel<[Shape]> {
+    override public func makeRequest() -> Request<[Shape]> {
+        API.listShapes()
     }
 }
 
 /// The state of `API.getVariants` for a screen: Every kind of union
 @MainActor
-public final class GetVariantsModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Variants> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Variants>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Variants {
-        let client = client
-        let request = API.getVariants()
-        return { try await client.send(request) }
+public final class GetVariantsModel: QueryViewModel<Variants> {
+    override public func makeRequest() -> Request<Variants> {
+        API.getVariants()
     }
 }
 
 /// The state of `API.getNullables` for a screen: Every way to say null
 @MainActor
-public final class GetNullablesModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Nullables> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Nullables>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Nullables {
-        let client = client
-        let request = API.getNullables()
-        return { try await client.send(request) }
+public final class GetNullablesModel: QueryViewModel<Nullables> {
+    override public func makeRequest() -> Request<Nullables> {
+        API.getNullables()
     }
 }
 
 /// The state of `API.getConstants` for a screen: Constants
 @MainActor
-public final class GetConstantsModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Constants> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Constants>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Constants {
-        let client = client
-        let request = API.getConstants()
-        return { try await client.send(request) }
+public final class GetConstantsModel: QueryViewModel<Constants> {
+    override public func makeRequest() -> Request<Constants> {
+        API.getConstants()
     }
 }
 
 /// The state of `API.listMeasurements` for a screen: List measurements
 @MainActor
-public final class ListMeasurementsModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[MeasurementModel]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<[MeasurementModel]>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [MeasurementModel] {
-        let client = client
-        let request = API.listMeasurements()
-        return { try await client.send(request) }
+public final class ListMeasurementsModel: QueryViewModel<[MeasurementModel]> {
+    override public func makeRequest() -> Request<[MeasurementModel]> {
+        API.listMeasurements()
     }
 }
 
 /// The state of `API.getDynamic` for a screen: Maps and free-form values
 @MainActor
-public final class GetDynamicModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Dynamic> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Dynamic>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Dynamic {
-        let client = client
-        let request = API.getDynamic()
-        return { try await client.send(request) }
+public final class GetDynamicModel: QueryViewModel<Dynamic> {
+    override public func makeRequest() -> Request<Dynamic> {
+        API.getDynamic()
     }
 }
 
 /// The state of `API.getTree` for a screen: Get a tree
 @MainActor
-public final class GetTreeModel: Observable {
+public final class GetTreeModel: QueryViewModel<TreeNode> {
     /// The tree's identifier.
     public var treeId: Int64 {
-        get { registrar.access(self, keyPath: \.treeId); return _treeId }
-        set { registrar.withMutation(of: self, keyPath: \.treeId) { _treeId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.treeId); return _treeId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.treeId) { _treeId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<TreeNode> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _treeId: Int64
-    private let query = RemoteQuery<TreeNode>()
 
     public init(client: APIClient, treeId: Int64) {
-        self.client = client
         self._treeId = treeId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> TreeNode {
-        let client = client
-        let request = API.getTree(treeId: treeId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<TreeNode> {
+        API.getTree(treeId: treeId)
     }
 }
 
 /// The state of `API.getFolder` for a screen: Get a folder
 @MainActor
-public final class GetFolderModel: Observable {
+public final class GetFolderModel: QueryViewModel<Folder> {
     /// The folder's identifier.
     public var folderId: String {
-        get { registrar.access(self, keyPath: \.folderId); return _folderId }
-        set { registrar.withMutation(of: self, keyPath: \.folderId) { _folderId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.folderId); return _folderId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.folderId) { _folderId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Folder> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _folderId: String
-    private let query = RemoteQuery<Folder>()
 
     public init(client: APIClient, folderId: String) {
-        self.client = client
         self._folderId = folderId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Folder {
-        let client = client
-        let request = API.getFolder(folderId: folderId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Folder> {
+        API.getFolder(folderId: folderId)
     }
 }
 
 /// The state of `API.getLinkedList` for a screen: Get a linked list
 @MainActor
-public final class GetLinkedListModel: Observable {
+public final class GetLinkedListModel: QueryViewModel<LinkedNode> {
     /// The list's identifier.
     public var listId: String {
-        get { registrar.access(self, keyPath: \.listId); return _listId }
-        set { registrar.withMutation(of: self, keyPath: \.listId) { _listId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.listId); return _listId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.listId) { _listId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<LinkedNode> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _listId: String
-    private let query = RemoteQuery<LinkedNode>()
 
     public init(client: APIClient, listId: String) {
-        self.client = client
         self._listId = listId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> LinkedNode {
-        let client = client
-        let request = API.getLinkedList(listId: listId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<LinkedNode> {
+        API.getLinkedList(listId: listId)
     }
 }
 
 /// The state of `API.getOrder` for a screen: Get an order
 @MainActor
-public final class GetOrderModel: Observable {
+public final class GetOrderModel: QueryViewModel<Order> {
     /// The order's identifier.
     public var orderId: Int64 {
-        get { registrar.access(self, keyPath: \.orderId); return _orderId }
-        set { registrar.withMutation(of: self, keyPath: \.orderId) { _orderId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.orderId); return _orderId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.orderId) { _orderId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Order> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _orderId: Int64
-    private let query = RemoteQuery<Order>()
 
     public init(client: APIClient, orderId: Int64) {
-        self.client = client
         self._orderId = orderId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Order {
-        let client = client
-        let request = API.getOrder(orderId: orderId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Order> {
+        API.getOrder(orderId: orderId)
     }
 }
 
 /// Sends `API.createAccount` from a form or button: Create an account
 @MainActor
-public final class CreateAccountModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Account? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Account>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class CreateAccountModel: SubmissionViewModel<Account> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: Account) async -> Bool {
-        let client = client
-        let request = API.createAccount(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.createAccount(body: body))
     }
 }

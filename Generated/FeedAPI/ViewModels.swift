@@ -6,336 +6,137 @@ import Observation
 
 /// The pages of `API.getFeed` for a list screen: Read the feed
 @MainActor
-public final class GetFeedModel: Observable {
+public final class GetFeedModel: PagedViewModel<FeedPage, Post> {
     /// How many posts a page holds.
     public var pageSize: Int {
-        get { registrar.access(self, keyPath: \.pageSize); return _pageSize }
-        set { registrar.withMutation(of: self, keyPath: \.pageSize) { _pageSize = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.pageSize); return _pageSize }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.pageSize) { _pageSize = newValue } }
     }
-    /// The items of every page loaded so far.
-    public var state: Loadable<[Post]> { pages.state }
-    /// False once the last page has arrived.
-    public var hasMore: Bool { pages.hasMore }
-    public var isLoadingMore: Bool { pages.isLoadingMore }
-    public var isRefreshing: Bool { pages.isRefreshing }
-    /// Why the last `loadMore()` failed; the items loaded so far stay.
-    public var loadMoreError: (any Error)? { pages.loadMoreError }
-    /// Why the last refresh failed, while the old items stay on screen.
-    public var refreshError: (any Error)? { pages.refreshError }
-    /// The most recent page as the server sent it.
-    public var lastPage: FeedPage? { pages.lastPage }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _pageSize: Int
-    private let pages: PagedQuery<FeedPage, Post>
 
     public init(client: APIClient, pageSize: Int = 20) {
-        self.client = client
         self._pageSize = pageSize
-        self.pages = PagedQuery(
+        super.init(client: client, pages: PagedQuery(
             first: .page(1),
             items: { page in page.posts },
             next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
-        )
+        ))
     }
 
-    /// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await pages.load(fetch) }
-    /// Loads the first page again after a failure.
-    public func retry() async { await pages.load(fetch) }
-    /// Reloads from the first page, keeping the current items until it arrives.
-    public func refresh() async { await pages.refresh(fetch) }
-    /// Appends the next page; does nothing at the end or while a page is loading.
-    public func loadMore() async { await pages.loadMore(fetch) }
-    /// Forgets the items, e.g. before loading with new parameters.
-    public func reset() { pages.reset() }
-
-    private var fetch: @Sendable (PageRequest) async throws -> FeedPage {
-        let client = client
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<FeedPage> {
         let pageSize = pageSize
         return { request in
             var page: Int = 1
             if case .page(let number) = request { page = number }
-            return try await client.send(API.getFeed(page: page, pageSize: pageSize))
+            return API.getFeed(page: page, pageSize: pageSize)
         }
     }
 }
 
 /// Sends `API.createPost` from a form or button: Write a post
 @MainActor
-public final class CreatePostModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Post? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Post>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class CreatePostModel: SubmissionViewModel<Post> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: NewPost) async -> Bool {
-        let client = client
-        let request = API.createPost(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.createPost(body: body))
     }
 }
 
 /// The state of `API.getPost` for a screen: Read a post
 @MainActor
-public final class GetPostModel: Observable {
+public final class GetPostModel: QueryViewModel<Post> {
     /// The post's identifier.
     public var postId: String {
-        get { registrar.access(self, keyPath: \.postId); return _postId }
-        set { registrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.postId); return _postId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Post> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _postId: String
-    private let query = RemoteQuery<Post>()
 
     public init(client: APIClient, postId: String) {
-        self.client = client
         self._postId = postId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Post {
-        let client = client
-        let request = API.getPost(postId: postId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Post> {
+        API.getPost(postId: postId)
     }
 }
 
 /// Sends `API.deletePost` from a form or button: Delete a post
 @MainActor
-public final class DeletePostModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class DeletePostModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(postId: String) async -> Bool {
-        let client = client
-        let request = API.deletePost(postId: postId)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.deletePost(postId: postId))
     }
 }
 
 /// Sends `API.likePost` from a form or button: Like a post
 @MainActor
-public final class LikePostModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: LikeResult? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<LikeResult>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class LikePostModel: SubmissionViewModel<LikeResult> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(postId: String) async -> Bool {
-        let client = client
-        let request = API.likePost(postId: postId)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.likePost(postId: postId))
     }
 }
 
 /// Sends `API.unlikePost` from a form or button: Take back a like
 @MainActor
-public final class UnlikePostModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: LikeResult? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<LikeResult>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class UnlikePostModel: SubmissionViewModel<LikeResult> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(postId: String) async -> Bool {
-        let client = client
-        let request = API.unlikePost(postId: postId)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.unlikePost(postId: postId))
     }
 }
 
 /// Sends `API.addComment` from a form or button: Comment on a post
 @MainActor
-public final class AddCommentModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Comment? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Comment>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class AddCommentModel: SubmissionViewModel<Comment> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(postId: String, body: NewComment) async -> Bool {
-        let client = client
-        let request = API.addComment(postId: postId, body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.addComment(postId: postId, body: body))
     }
 }
 
 /// Sends `API.uploadMedia` from a form or button: Upload a photo
 @MainActor
-public final class UploadMediaModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Media? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Media>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class UploadMediaModel: SubmissionViewModel<Media> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: MediaUpload) async -> Bool {
-        let client = client
-        let request = API.uploadMedia(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.uploadMedia(body: body))
     }
 }
 
 /// Sends `API.setAvatar` from a form or button: Replace your profile photo
 @MainActor
-public final class SetAvatarModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class SetAvatarModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: Data) async -> Bool {
-        let client = client
-        let request = API.setAvatar(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.setAvatar(body: body))
     }
 }
 
 /// The state of `API.getAvatar` for a screen: Download your profile photo
 @MainActor
-public final class GetAvatarModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Data> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Data>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Data {
-        let client = client
-        let request = API.getAvatar()
-        return { try await client.send(request) }
+public final class GetAvatarModel: QueryViewModel<Data> {
+    override public func makeRequest() -> Request<Data> {
+        API.getAvatar()
     }
 }
 
 /// Sends `API.reportPost` from a form or button: Report a post
 @MainActor
-public final class ReportPostModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: String? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<String>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class ReportPostModel: SubmissionViewModel<String> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(postId: String, body: String) async -> Bool {
-        let client = client
-        let request = API.reportPost(postId: postId, body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.reportPost(postId: postId, body: body))
     }
 }

@@ -6,77 +6,68 @@ import Observation
 
 /// The state of `API.class` for a screen: An operation named `class` */ func pwned() {}
 @MainActor
-public final class ClassModel: Observable {
+public final class ClassModel: QueryViewModel<Class> {
     public var class2: String {
-        get { registrar.access(self, keyPath: \.class2); return _class2 }
-        set { registrar.withMutation(of: self, keyPath: \.class2) { _class2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.class2); return _class2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.class2) { _class2 = newValue } }
     }
     public var self2: Int {
-        get { registrar.access(self, keyPath: \.self2); return _self2 }
-        set { registrar.withMutation(of: self, keyPath: \.self2) { _self2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.self2); return _self2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.self2) { _self2 = newValue } }
     }
     /// */ func pwned() {} /*
     public var type: ClassType {
-        get { registrar.access(self, keyPath: \.type); return _type }
-        set { registrar.withMutation(of: self, keyPath: \.type) { _type = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.type); return _type }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.type) { _type = newValue } }
     }
     public var init2: String {
-        get { registrar.access(self, keyPath: \.init2); return _init2 }
-        set { registrar.withMutation(of: self, keyPath: \.init2) { _init2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.init2); return _init2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.init2) { _init2 = newValue } }
     }
     public var userId: String? {
-        get { registrar.access(self, keyPath: \.userId); return _userId }
-        set { registrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
     }
     public var userId2: String? {
-        get { registrar.access(self, keyPath: \.userId2); return _userId2 }
-        set { registrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userId2); return _userId2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
     }
     public var userID: String? {
-        get { registrar.access(self, keyPath: \.userID); return _userID }
-        set { registrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userID); return _userID }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
     }
     public var userId3: String? {
-        get { registrar.access(self, keyPath: \.userId3); return _userId3 }
-        set { registrar.withMutation(of: self, keyPath: \.userId3) { _userId3 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userId3); return _userId3 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId3) { _userId3 = newValue } }
     }
     public var aBCDE: String? {
-        get { registrar.access(self, keyPath: \.aBCDE); return _aBCDE }
-        set { registrar.withMutation(of: self, keyPath: \.aBCDE) { _aBCDE = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.aBCDE); return _aBCDE }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.aBCDE) { _aBCDE = newValue } }
     }
     public var _2fa: Bool {
-        get { registrar.access(self, keyPath: \._2fa); return __2fa }
-        set { registrar.withMutation(of: self, keyPath: \._2fa) { __2fa = newValue } }
+        get { observationRegistrar.access(self, keyPath: \._2fa); return __2fa }
+        set { observationRegistrar.withMutation(of: self, keyPath: \._2fa) { __2fa = newValue } }
     }
     public var parameter: Int {
-        get { registrar.access(self, keyPath: \.parameter); return _parameter }
-        set { registrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.parameter); return _parameter }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
     }
     public var request2: String? {
-        get { registrar.access(self, keyPath: \.request2); return _request2 }
-        set { registrar.withMutation(of: self, keyPath: \.request2) { _request2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.request2); return _request2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.request2) { _request2 = newValue } }
     }
     public var client2: String? {
-        get { registrar.access(self, keyPath: \.client2); return _client2 }
-        set { registrar.withMutation(of: self, keyPath: \.client2) { _client2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.client2); return _client2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.client2) { _client2 = newValue } }
     }
     public var xEvilHeaderPwned: String? {
-        get { registrar.access(self, keyPath: \.xEvilHeaderPwned); return _xEvilHeaderPwned }
-        set { registrar.withMutation(of: self, keyPath: \.xEvilHeaderPwned) { _xEvilHeaderPwned = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.xEvilHeaderPwned); return _xEvilHeaderPwned }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.xEvilHeaderPwned) { _xEvilHeaderPwned = newValue } }
     }
     public var cookie: String? {
-        get { registrar.access(self, keyPath: \.cookie); return _cookie }
-        set { registrar.withMutation(of: self, keyPath: \.cookie) { _cookie = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.cookie); return _cookie }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.cookie) { _cookie = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Class> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _class2: String
     private var _self2: Int
     private var _type: ClassType
@@ -92,10 +83,8 @@ public final class ClassModel: Observable {
     private var _client2: String?
     private var _xEvilHeaderPwned: String?
     private var _cookie: String?
-    private let query = RemoteQuery<Class>()
 
     public init(client: APIClient, class2: String, self2: Int, type: ClassType, init2: String = "in\"it\\(pwned())\\", userId: String? = nil, userId2: String? = nil, userID: String? = nil, userId3: String? = nil, aBCDE: String? = nil, _2fa: Bool = true, parameter: Int = -1, request2: String? = nil, client2: String? = nil, xEvilHeaderPwned: String? = nil, cookie: String? = nil) {
-        self.client = client
         self._class2 = class2
         self._self2 = self2
         self._type = type
@@ -111,369 +100,134 @@ public final class ClassModel: Observable {
         self._client2 = client2
         self._xEvilHeaderPwned = xEvilHeaderPwned
         self._cookie = cookie
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Class {
-        let client = client
-        let request = API.class(class: class2, self2: self2, type: type, init2: init2, userId: userId, userId2: userId2, userID: userID, userId3: userId3, aBCDE: aBCDE, _2fa: _2fa, parameter: parameter, request2: request2, client: client2, xEvilHeaderPwned: xEvilHeaderPwned, cookie: cookie)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Class> {
+        API.class(class: class2, self2: self2, type: type, init2: init2, userId: userId, userId2: userId2, userID: userID, userId3: userId3, aBCDE: aBCDE, _2fa: _2fa, parameter: parameter, request2: request2, client: client2, xEvilHeaderPwned: xEvilHeaderPwned, cookie: cookie)
     }
 }
 
 /// The state of `API.self2` for a screen: `GET /self`
 @MainActor
-public final class Self2Model: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[SelfModel]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<[SelfModel]>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [SelfModel] {
-        let client = client
-        let request = API.self2()
-        return { try await client.send(request) }
+public final class Self2Model: QueryViewModel<[SelfModel]> {
+    override public func makeRequest() -> Request<[SelfModel]> {
+        API.self2()
     }
 }
 
 /// Sends `API.initFuncPwnedLetX` from a form or button: """
 @MainActor
-public final class InitFuncPwnedLetXModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Kind? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Kind>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class InitFuncPwnedLetXModel: SubmissionViewModel<Kind> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: Kind) async -> Bool {
-        let client = client
-        let request = API.initFuncPwnedLetX(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.initFuncPwnedLetX(body: body))
     }
 }
 
 /// The state of `API.type` for a screen: `GET /types`
 @MainActor
-public final class TypeModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Names> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<Names>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Names {
-        let client = client
-        let request = API.type()
-        return { try await client.send(request) }
+public final class TypeModel: QueryViewModel<Names> {
+    override public func makeRequest() -> Request<Names> {
+        API.type()
     }
 }
 
 /// Sends `API.endif` from a form or button: `PUT /types`
 @MainActor
-public final class EndifModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class EndifModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: StringModel? = nil) async -> Bool {
-        let client = client
-        let request = API.endif(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.endif(body: body))
     }
 }
 
 /// Sends `API.launch` from a form or button: `DELETE /types`
 @MainActor
-public final class LaunchModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class LaunchModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit() async -> Bool {
-        let client = client
-        let request = API.launch()
-        return await submission.submit { try await client.send(request) }
+        await submit(API.launch())
     }
 }
 
 /// Sends `API._123start` from a form or button: `PATCH /types`
 @MainActor
-public final class _123startModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class _123startModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: _123startRequest? = nil) async -> Bool {
-        let client = client
-        let request = API._123start(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API._123start(body: body))
     }
 }
 
 /// The state of `API.listPets` for a screen: `GET /list-pets`
 @MainActor
-public final class ListPetsModel2: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[ListPetsModel]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<[ListPetsModel]>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [ListPetsModel] {
-        let client = client
-        let request = API.listPets()
-        return { try await client.send(request) }
+public final class ListPetsModel2: QueryViewModel<[ListPetsModel]> {
+    override public func makeRequest() -> Request<[ListPetsModel]> {
+        API.listPets()
     }
 }
 
 /// The state of `API.listPets2` for a screen: `GET /list_pets`
 @MainActor
-public final class ListPets2Model: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<String> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<String>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> String {
-        let client = client
-        let request = API.listPets2()
-        return { try await client.send(request) }
+public final class ListPets2Model: QueryViewModel<String> {
+    override public func makeRequest() -> Request<String> {
+        API.listPets2()
     }
 }
 
 /// The state of `API.listPets3` for a screen: `GET /listPets/{user-id}/{user_id}`
 @MainActor
-public final class ListPets3Model: Observable {
+public final class ListPets3Model: QueryViewModel<ResultModel> {
     public var userId: String {
-        get { registrar.access(self, keyPath: \.userId); return _userId }
-        set { registrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
     }
     public var userId2: String {
-        get { registrar.access(self, keyPath: \.userId2); return _userId2 }
-        set { registrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userId2); return _userId2 }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<ResultModel> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _userId: String
     private var _userId2: String
-    private let query = RemoteQuery<ResultModel>()
 
     public init(client: APIClient, userId: String, userId2: String) {
-        self.client = client
         self._userId = userId
         self._userId2 = userId2
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> ResultModel {
-        let client = client
-        let request = API.listPets3(userId: userId, userId2: userId2)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<ResultModel> {
+        API.listPets3(userId: userId, userId2: userId2)
     }
 }
 
 /// The state of `API.api` for a screen: `GET /api/{""}`
 @MainActor
-public final class ApiModel: Observable {
+public final class ApiModel: QueryViewModel<API2> {
     public var parameter: String {
-        get { registrar.access(self, keyPath: \.parameter); return _parameter }
-        set { registrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.parameter); return _parameter }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<API2> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _parameter: String
-    private let query = RemoteQuery<API2>()
 
     public init(client: APIClient, parameter: String) {
-        self.client = client
         self._parameter = parameter
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> API2 {
-        let client = client
-        let request = API.api(parameter: parameter)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<API2> {
+        API.api(parameter: parameter)
     }
 }
 
 /// The state of `API.hostileAPI` for a screen: `GET /hostile`
 @MainActor
-public final class HostileAPIModel: Observable {
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<HostileAPI2> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let query = RemoteQuery<HostileAPI2>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> HostileAPI2 {
-        let client = client
-        let request = API.hostileAPI()
-        return { try await client.send(request) }
+public final class HostileAPIModel: QueryViewModel<HostileAPI2> {
+    override public func makeRequest() -> Request<HostileAPI2> {
+        API.hostileAPI()
     }
 }

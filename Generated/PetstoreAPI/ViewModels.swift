@@ -6,165 +6,77 @@ import Observation
 
 /// The state of `API.listPets` for a screen: List all pets
 @MainActor
-public final class ListPetsModel: Observable {
+public final class ListPetsModel: QueryViewModel<[Pet]> {
     /// How many pets to return at most.
     public var limit: Int32? {
-        get { registrar.access(self, keyPath: \.limit); return _limit }
-        set { registrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
     /// Only return pets with one of these tags, e.g. `?tag=dog&tag=cat`.
     public var tag: [String]? {
-        get { registrar.access(self, keyPath: \.tag); return _tag }
-        set { registrar.withMutation(of: self, keyPath: \.tag) { _tag = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.tag); return _tag }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.tag) { _tag = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Pet]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _limit: Int32?
     private var _tag: [String]?
-    private let query = RemoteQuery<[Pet]>()
 
     public init(client: APIClient, limit: Int32? = nil, tag: [String]? = nil) {
-        self.client = client
         self._limit = limit
         self._tag = tag
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Pet] {
-        let client = client
-        let request = API.listPets(limit: limit, tag: tag)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<[Pet]> {
+        API.listPets(limit: limit, tag: tag)
     }
 }
 
 /// Sends `API.createPet` from a form or button: Add a pet
 @MainActor
-public final class CreatePetModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Pet? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Pet>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class CreatePetModel: SubmissionViewModel<Pet> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(body: NewPet) async -> Bool {
-        let client = client
-        let request = API.createPet(body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.createPet(body: body))
     }
 }
 
 /// The state of `API.showPetById` for a screen: Info for a specific pet
 @MainActor
-public final class ShowPetByIdModel: Observable {
+public final class ShowPetByIdModel: QueryViewModel<Pet> {
     /// The identifier of the pet.
     public var petId: Int64 {
-        get { registrar.access(self, keyPath: \.petId); return _petId }
-        set { registrar.withMutation(of: self, keyPath: \.petId) { _petId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.petId); return _petId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.petId) { _petId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Pet> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _petId: Int64
-    private let query = RemoteQuery<Pet>()
 
     public init(client: APIClient, petId: Int64) {
-        self.client = client
         self._petId = petId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Pet {
-        let client = client
-        let request = API.showPetById(petId: petId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Pet> {
+        API.showPetById(petId: petId)
     }
 }
 
 /// Sends `API.updatePet` from a form or button: Update a pet
 @MainActor
-public final class UpdatePetModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Pet? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Pet>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class UpdatePetModel: SubmissionViewModel<Pet> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(petId: Int64, body: PetUpdate) async -> Bool {
-        let client = client
-        let request = API.updatePet(petId: petId, body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.updatePet(petId: petId, body: body))
     }
 }
 
 /// Sends `API.deletePet` from a form or button: Remove a pet
 @MainActor
-public final class DeletePetModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class DeletePetModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(petId: Int64) async -> Bool {
-        let client = client
-        let request = API.deletePet(petId: petId)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.deletePet(petId: petId))
     }
 }

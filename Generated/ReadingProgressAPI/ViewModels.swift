@@ -6,198 +6,94 @@ import Observation
 
 /// The state of `API.getProgress` for a screen: Get reading progress
 @MainActor
-public final class GetProgressModel: Observable {
+public final class GetProgressModel: QueryViewModel<ReadingProgress> {
     /// The book's identifier in your library.
     public var bookId: String {
-        get { registrar.access(self, keyPath: \.bookId); return _bookId }
-        set { registrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.bookId); return _bookId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
     }
     /// The web session, for requests made from the reading website.
     public var session: String? {
-        get { registrar.access(self, keyPath: \.session); return _session }
-        set { registrar.withMutation(of: self, keyPath: \.session) { _session = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.session); return _session }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.session) { _session = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<ReadingProgress> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _bookId: String
     private var _session: String?
-    private let query = RemoteQuery<ReadingProgress>()
 
     public init(client: APIClient, bookId: String, session: String? = nil) {
-        self.client = client
         self._bookId = bookId
         self._session = session
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> ReadingProgress {
-        let client = client
-        let request = API.getProgress(bookId: bookId, session: session)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<ReadingProgress> {
+        API.getProgress(bookId: bookId, session: session)
     }
 }
 
 /// Sends `API.updateProgress` from a form or button: Save reading progress
 @MainActor
-public final class UpdateProgressModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: ReadingProgress? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<ReadingProgress>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class UpdateProgressModel: SubmissionViewModel<ReadingProgress> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(bookId: String, xDeviceID: String, body: ProgressUpdate) async -> Bool {
-        let client = client
-        let request = API.updateProgress(bookId: bookId, xDeviceID: xDeviceID, body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.updateProgress(bookId: bookId, xDeviceID: xDeviceID, body: body))
     }
 }
 
 /// The state of `API.listNotes` for a screen: List notes
 @MainActor
-public final class ListNotesModel: Observable {
+public final class ListNotesModel: QueryViewModel<[Note]> {
     /// The book's identifier in your library.
     public var bookId: String {
-        get { registrar.access(self, keyPath: \.bookId); return _bookId }
-        set { registrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.bookId); return _bookId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
     }
     /// Only return notes created or changed after this moment, for syncing.
     public var since: Date? {
-        get { registrar.access(self, keyPath: \.since); return _since }
-        set { registrar.withMutation(of: self, keyPath: \.since) { _since = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.since); return _since }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.since) { _since = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Note]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _bookId: String
     private var _since: Date?
-    private let query = RemoteQuery<[Note]>()
 
     public init(client: APIClient, bookId: String, since: Date? = nil) {
-        self.client = client
         self._bookId = bookId
         self._since = since
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Note] {
-        let client = client
-        let request = API.listNotes(bookId: bookId, since: since)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<[Note]> {
+        API.listNotes(bookId: bookId, since: since)
     }
 }
 
 /// Sends `API.createNote` from a form or button: Add a note
 @MainActor
-public final class CreateNoteModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Note? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Note>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class CreateNoteModel: SubmissionViewModel<Note> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(bookId: String, body: NewNote) async -> Bool {
-        let client = client
-        let request = API.createNote(bookId: bookId, body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.createNote(bookId: bookId, body: body))
     }
 }
 
 /// Sends `API.updateNote` from a form or button: Edit a note
 @MainActor
-public final class UpdateNoteModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-    /// The server's answer to the last successful submit.
-    public var response: Note? { submission.response }
-
-    private let client: APIClient
-    private let submission = Submission<Note>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class UpdateNoteModel: SubmissionViewModel<Note> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(noteId: UUID, body: NoteUpdate) async -> Bool {
-        let client = client
-        let request = API.updateNote(noteId: noteId, body: body)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.updateNote(noteId: noteId, body: body))
     }
 }
 
 /// Sends `API.deleteNote` from a form or button: Delete a note
 @MainActor
-public final class DeleteNoteModel: Observable {
-    public var isSubmitting: Bool { submission.isSubmitting }
-    /// What went wrong with the last submit, in words a person can read.
-    public var errorMessage: String? { submission.errorMessage }
-    public var canSubmit: Bool { submission.canSubmit }
-
-    private let client: APIClient
-    private let submission = Submission<Void>()
-
-    public init(client: APIClient) {
-        self.client = client
-    }
-
+public final class DeleteNoteModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
     public func submit(noteId: UUID) async -> Bool {
-        let client = client
-        let request = API.deleteNote(noteId: noteId)
-        return await submission.submit { try await client.send(request) }
+        await submit(API.deleteNote(noteId: noteId))
     }
 }

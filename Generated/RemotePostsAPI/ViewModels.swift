@@ -6,164 +6,80 @@ import Observation
 
 /// The state of `API.listPosts` for a screen: List posts
 @MainActor
-public final class ListPostsModel: Observable {
+public final class ListPostsModel: QueryViewModel<[Post]> {
     /// Only return posts written by this user.
     public var userId: Int? {
-        get { registrar.access(self, keyPath: \.userId); return _userId }
-        set { registrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Post]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _userId: Int?
-    private let query = RemoteQuery<[Post]>()
 
     public init(client: APIClient, userId: Int? = nil) {
-        self.client = client
         self._userId = userId
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Post] {
-        let client = client
-        let request = API.listPosts(userId: userId)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<[Post]> {
+        API.listPosts(userId: userId)
     }
 }
 
 /// The state of `API.getPost` for a screen: Get a post
 @MainActor
-public final class GetPostModel: Observable {
+public final class GetPostModel: QueryViewModel<Post> {
     /// The post's identifier.
     public var id: Int {
-        get { registrar.access(self, keyPath: \.id); return _id }
-        set { registrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<Post> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _id: Int
-    private let query = RemoteQuery<Post>()
 
     public init(client: APIClient, id: Int) {
-        self.client = client
         self._id = id
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> Post {
-        let client = client
-        let request = API.getPost(id: id)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<Post> {
+        API.getPost(id: id)
     }
 }
 
 /// The state of `API.listPostComments` for a screen: List a post's comments
 @MainActor
-public final class ListPostCommentsModel: Observable {
+public final class ListPostCommentsModel: QueryViewModel<[Comment]> {
     /// The post's identifier.
     public var id: Int {
-        get { registrar.access(self, keyPath: \.id); return _id }
-        set { registrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<[Comment]> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _id: Int
-    private let query = RemoteQuery<[Comment]>()
 
     public init(client: APIClient, id: Int) {
-        self.client = client
         self._id = id
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> [Comment] {
-        let client = client
-        let request = API.listPostComments(id: id)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<[Comment]> {
+        API.listPostComments(id: id)
     }
 }
 
 /// The state of `API.getUser` for a screen: Get a user
 @MainActor
-public final class GetUserModel: Observable {
+public final class GetUserModel: QueryViewModel<User> {
     /// The user's identifier.
     public var id: Int {
-        get { registrar.access(self, keyPath: \.id); return _id }
-        set { registrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
     }
-    /// Idle until `load()`, then loading, loaded or failed.
-    public var state: Loadable<User> { query.state }
-    /// True while `refresh()` reloads; `state` keeps the old value meanwhile.
-    public var isRefreshing: Bool { query.isRefreshing }
-    /// Why the last refresh failed, while the old value stays on screen.
-    public var refreshError: (any Error)? { query.refreshError }
-
-    private let client: APIClient
-    private let registrar = ObservationRegistrar()
     private var _id: Int
-    private let query = RemoteQuery<User>()
 
     public init(client: APIClient, id: Int) {
-        self.client = client
         self._id = id
+        super.init(client: client)
     }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public func load() async { await query.load(fetch) }
-    /// Loads again after a failure.
-    public func retry() async { await query.retry(fetch) }
-    /// Reloads, showing the current value until the new one arrives.
-    public func refresh() async { await query.refresh(fetch) }
-    /// Forgets the value, e.g. before loading with new parameters.
-    public func reset() { query.reset() }
-
-    private var fetch: @Sendable () async throws -> User {
-        let client = client
-        let request = API.getUser(id: id)
-        return { try await client.send(request) }
+    override public func makeRequest() -> Request<User> {
+        API.getUser(id: id)
     }
 }

@@ -1,11 +1,12 @@
-/// `@MainActor` observable view models: thin classes over the runtime's `RemoteQuery`,
-/// `PagedQuery` and `Submission`, with the operation's parameters as properties.
+/// `@MainActor` observable view models: subclasses of the runtime's `QueryViewModel`,
+/// `PagedViewModel` and `SubmissionViewModel`, which hold the state and the loading methods.
+/// A generated class adds the operation's parameters as properties and says how they make
+/// the request, so the shared part is compiled once, in the runtime, not once per operation.
 ///
-/// Observation is written out (a registrar, `access` in the getter, `withMutation` in the
-/// setter: what `@Observable` expands to) instead of using the macro. Expanding the macro for
-/// each class was two thirds of the compile time of the view models of a large spec (openai:
-/// 28 s of CPU with the macro, 12 s written out); what SwiftUI and `withObservationTracking`
-/// see is the same. The state itself lives in the runtime's observable query types.
+/// Observation of the parameters is written out (the base's registrar, `access` in the getter,
+/// `withMutation` in the setter: what `@Observable` expands to) instead of using the macro,
+/// whose expansion per class was two thirds of the view models' compile time on a large spec;
+/// what SwiftUI and `withObservationTracking` see is the same.
 struct ViewModelGenerator {
     let namespace: String
 
@@ -17,8 +18,14 @@ struct ViewModelGenerator {
         if let message = operation.deprecationMessage {
             printer.line("@available(*, deprecated, message: \(literal: message))")
         }
+        let base: String
+        switch model.kind {
+        case .query: base = "QueryViewModel<\(response)>"
+        case .paged(let paging): base = "PagedViewModel<\(response), \(context.code(paging.itemType))>"
+        case .submission: base = "SubmissionViewModel<\(response)>"
+        }
         printer.line("@MainActor")
-        printer.block("\(access)final class \(model.name): Observable") { printer in
+        printer.block("\(access)final class \(model.name): \(base)") { printer in
             let stored = storedParameters(model)
             let names = Self.names(operation)
             let (local, storage) = (names.local, names.storage)
@@ -26,66 +33,28 @@ struct ViewModelGenerator {
                 let name = local[parameter.name]!
                 printer.documentation(parameter.documentation)
                 printer.block("\(access)var \(name): \(parameter.type, in: context)") { printer in
-                    printer.line("get { registrar.access(self, keyPath: \\.\(name)); return \(storage[parameter.name]!) }")
-                    printer.line("set { registrar.withMutation(of: self, keyPath: \\.\(name)) { \(storage[parameter.name]!) = newValue } }")
+                    printer.line("get { observationRegistrar.access(self, keyPath: \\.\(name)); return \(storage[parameter.name]!) }")
+                    printer.line("set { observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) { \(storage[parameter.name]!) = newValue } }")
                 }
+            }
+            for parameter in stored {
+                printer.line("private var \(storage[parameter.name]!): \(parameter.type, in: context)")
             }
             switch model.kind {
             case .query:
-                printer.line("/// Idle until `load()`, then loading, loaded or failed.")
-                printer.line("\(access)var state: Loadable<\(response)> { query.state }")
-                printer.line("/// True while `refresh()` reloads; `state` keeps the old value meanwhile.")
-                printer.line("\(access)var isRefreshing: Bool { query.isRefreshing }")
-                printer.line("/// Why the last refresh failed, while the old value stays on screen.")
-                printer.line("\(access)var refreshError: (any Error)? { query.refreshError }")
-            case .paged(let paging):
-                let item = context.code(paging.itemType)
-                printer.line("/// The items of every page loaded so far.")
-                printer.line("\(access)var state: Loadable<[\(item)]> { pages.state }")
-                printer.line("/// False once the last page has arrived.")
-                printer.line("\(access)var hasMore: Bool { pages.hasMore }")
-                printer.line("\(access)var isLoadingMore: Bool { pages.isLoadingMore }")
-                printer.line("\(access)var isRefreshing: Bool { pages.isRefreshing }")
-                printer.line("/// Why the last `loadMore()` failed; the items loaded so far stay.")
-                printer.line("\(access)var loadMoreError: (any Error)? { pages.loadMoreError }")
-                printer.line("/// Why the last refresh failed, while the old items stay on screen.")
-                printer.line("\(access)var refreshError: (any Error)? { pages.refreshError }")
-                printer.line("/// The most recent page as the server sent it.")
-                printer.line("\(access)var lastPage: \(response)? { pages.lastPage }")
-            case .submission:
-                printer.line("\(access)var isSubmitting: Bool { submission.isSubmitting }")
-                printer.line("/// What went wrong with the last submit, in words a person can read.")
-                printer.line("\(access)var errorMessage: String? { submission.errorMessage }")
-                printer.line("\(access)var canSubmit: Bool { submission.canSubmit }")
-                if response != "Void" {
-                    printer.line("/// The server's answer to the last successful submit.")
-                    printer.line("\(access)var response: \(response)? { submission.response }")
+                if !stored.isEmpty {
+                    printer.blank()
+                    renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
                 }
-            }
-            printer.blank()
-            printer.line("private let client: APIClient")
-            if !stored.isEmpty {
-                printer.line("private let registrar = ObservationRegistrar()")
-                for parameter in stored {
-                    printer.line("private var \(storage[parameter.name]!): \(parameter.type, in: context)")
+                printer.blank()
+                printer.block("override \(access)func makeRequest() -> Request<\(response)>") { printer in
+                    printer.line("\(call(operation, local: local))")
                 }
-            }
-            switch model.kind {
-            case .query:
-                printer.line("private let query = RemoteQuery<\(response)>()")
             case .paged(let paging):
-                printer.line("private let pages: PagedQuery<\(response), \(paging.itemType, in: context)>")
-            case .submission:
-                printer.line("private let submission = Submission<\(response)>()")
-            }
-            printer.blank()
-            renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
-            printer.blank()
-            switch model.kind {
-            case .query:
-                renderQueryMethods(model, names: names, response: response, into: &printer, access: access)
-            case .paged(let paging):
-                renderPagedMethods(model, paging: paging, stored: stored, names: names, response: response, into: &printer, access: access)
+                if !stored.isEmpty { printer.blank() }
+                renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
+                printer.blank()
+                renderPageRequests(paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
             case .submission:
                 renderSubmit(model, names: names, into: &printer, context: context)
             }
@@ -106,16 +75,17 @@ struct ViewModelGenerator {
         let (local, storage) = (names.local, names.storage)
         let arguments = ["client: APIClient"] + stored.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
-            printer.line("self.client = client")
             for parameter in stored {
                 printer.line("self.\(storage[parameter.name]!) = \(local[parameter.name]!)")
             }
             if case .paged(let paging) = model.kind {
-                printer.line("self.pages = PagedQuery(")
+                printer.line("super.init(client: client, pages: PagedQuery(")
                 printer.line("    first: \(paging.first),")
                 printer.line("    items: { page in \(paging.items) },")
                 printer.line("    next: { page, current, itemCount in \(paging.next) }")
-                printer.line(")")
+                printer.line("))")
+            } else {
+                printer.line("super.init(client: client)")
             }
         }
     }
@@ -126,7 +96,8 @@ struct ViewModelGenerator {
     private static let ownNames: Set<String> = [
         "client", "request", "query", "pages", "submission", "fetch", "state", "isRefreshing", "refreshError", "hasMore",
         "isLoadingMore", "loadMoreError", "lastPage", "isSubmitting", "errorMessage", "canSubmit", "response", "load",
-        "retry", "refresh", "reset", "loadMore", "submit", "self", "Type", "init", "registrar",
+        "retry", "refresh", "reset", "loadMore", "submit", "self", "Type", "init", "observationRegistrar", "makeRequest",
+        "makePageRequests", "super",
     ]
 
     /// Built once: a view model per operation would otherwise rebuild this set each time.
@@ -160,37 +131,9 @@ struct ViewModelGenerator {
         return "\(namespace).\(operation.name)(\(arguments.joined(separator: ", ")))"
     }
 
-    private func renderQueryMethods(_ model: ViewModelDeclaration, names: Names, response: String, into printer: inout Printer, access: String) {
-        printer.line("/// Loads once; a call while loading is ignored, and cancelling goes back to idle.")
-        printer.line("\(access)func load() async { await query.load(fetch) }")
-        printer.line("/// Loads again after a failure.")
-        printer.line("\(access)func retry() async { await query.retry(fetch) }")
-        printer.line("/// Reloads, showing the current value until the new one arrives.")
-        printer.line("\(access)func refresh() async { await query.refresh(fetch) }")
-        printer.line("/// Forgets the value, e.g. before loading with new parameters.")
-        printer.line("\(access)func reset() { query.reset() }")
-        printer.blank()
-        printer.block("private var fetch: @Sendable () async throws -> \(response)") { printer in
-            printer.line("let client = client")
-            printer.line("let request = \(call(model.operation, local: names.local))")
-            printer.line("return { try await client.send(request) }")
-        }
-    }
-
-    private func renderPagedMethods(_ model: ViewModelDeclaration, paging: ViewModelDeclaration.Paging, stored: [OperationParameter], names: Names, response: String, into printer: inout Printer, access: String) {
-        printer.line("/// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.")
-        printer.line("\(access)func load() async { await pages.load(fetch) }")
-        printer.line("/// Loads the first page again after a failure.")
-        printer.line("\(access)func retry() async { await pages.load(fetch) }")
-        printer.line("/// Reloads from the first page, keeping the current items until it arrives.")
-        printer.line("\(access)func refresh() async { await pages.refresh(fetch) }")
-        printer.line("/// Appends the next page; does nothing at the end or while a page is loading.")
-        printer.line("\(access)func loadMore() async { await pages.loadMore(fetch) }")
-        printer.line("/// Forgets the items, e.g. before loading with new parameters.")
-        printer.line("\(access)func reset() { pages.reset() }")
-        printer.blank()
-        printer.block("private var fetch: @Sendable (PageRequest) async throws -> \(response)") { printer in
-            printer.line("let client = client")
+    /// The page's request with the parameters read now: the closure runs off the main actor.
+    private func renderPageRequests(paging: ViewModelDeclaration.Paging, stored: [OperationParameter], names: Names, operation: OperationDeclaration, response: String, into printer: inout Printer, access: String) {
+        printer.block("override \(access)func makePageRequests() -> @Sendable (PageRequest) -> Request<\(response)>") { printer in
             let local = names.local
             for parameter in stored {
                 printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
@@ -213,7 +156,7 @@ struct ViewModelGenerator {
             printer.indented { printer in
                 printer.line("var \(name): \(parameter.type.code) = \(initial)")
                 printer.line(SourceText(assignment))
-                printer.line("return try await client.send(\(call(model.operation, local: local)))")
+                printer.line("return \(call(operation, local: local))")
             }
             printer.line("}")
         }
@@ -229,9 +172,7 @@ struct ViewModelGenerator {
         printer.line("/// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.")
         printer.line("@discardableResult")
         printer.block("\(context.access)func submit(\(arguments.joined(separator: ", "))) async -> Bool") { printer in
-            printer.line("let client = client")
-            printer.line("let request = \(call(operation, local: local))")
-            printer.line("return await submission.submit { try await client.send(request) }")
+            printer.line("await submit(\(call(operation, local: local)))")
         }
     }
 
