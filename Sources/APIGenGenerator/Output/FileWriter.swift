@@ -18,11 +18,11 @@ public struct FileWriter {
         let names = Set(files.map(\.name))
         for file in files {
             let url = directory.appendingPathComponent(file.name)
-            if let existing = try? Data(contentsOf: url), Self.contents(file.contents, equal: existing) {
+            if let existing = try? Data(contentsOf: url), Self.bytes(file.utf8, equal: existing) {
                 summary.unchanged.append(file.name)
                 continue
             }
-            try Data(file.contents.utf8).write(to: url, options: .atomic)
+            try Data(file.utf8).write(to: url, options: .atomic)
             summary.written.append(file.name)
         }
         let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -41,9 +41,8 @@ public struct FileWriter {
 
     /// Compares in place: copying megabytes of output into a `Data` only to compare it
     /// would cost as much as the comparison.
-    private static func contents(_ text: String, equal data: Data) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+    private static func bytes(_ utf8: [UInt8], equal data: Data) -> Bool {
+        utf8.withUnsafeBufferPointer { bytes in
             data.withUnsafeBytes { existing in
                 bytes.count == existing.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, existing.baseAddress!, bytes.count) == 0)
             }

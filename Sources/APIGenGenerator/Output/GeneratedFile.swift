@@ -1,11 +1,37 @@
 /// One output file: a name relative to the output folder, and its contents.
+///
+/// The contents are kept as the UTF-8 bytes the printer produced, which is what is written and
+/// compared with the file on disk: making a `String` of megabytes of output only to turn it back
+/// into bytes validated every byte twice.
 public struct GeneratedFile: Hashable, Sendable {
     public var name: String
-    public var contents: String
+    /// The text, UTF-8 encoded.
+    public var utf8: [UInt8]
+
+    public init(name: String, utf8: [UInt8]) {
+        self.name = name
+        self.utf8 = utf8
+    }
 
     public init(name: String, contents: String) {
-        self.name = name
-        self.contents = contents
+        self.init(name: name, utf8: Array(contents.utf8))
+    }
+
+    /// The text as a `String` (decoded on each access).
+    public var contents: String {
+        String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// The number of lines (newlines) in the text.
+    public var lineCount: Int {
+        utf8.withUnsafeBufferPointer { bytes in
+            // Branch-free over a buffer, so the compiler vectorizes it.
+            var count = 0
+            for byte in bytes {
+                count &+= byte == 10 ? 1 : 0
+            }
+            return count
+        }
     }
 
     /// Every generated file starts with this, which is also how stale ones are recognised.

@@ -37,7 +37,7 @@ enum ClientFileGenerator {
                 StatusEnumGenerator().render(name, cases: cases, operationID: operation.operationID, into: &printer, context: context)
             }
         }
-        return GeneratedFile(name: fileName, contents: printer.text)
+        return GeneratedFile(name: fileName, utf8: printer.utf8)
     }
 
     private static func renderServers(_ servers: [ServerDeclaration], into printer: inout Printer, access: String) {

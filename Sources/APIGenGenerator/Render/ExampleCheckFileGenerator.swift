@@ -36,6 +36,6 @@ enum ExampleCheckFileGenerator {
                 }
             }
         }
-        return GeneratedFile(name: fileName, contents: printer.text)
+        return GeneratedFile(name: fileName, utf8: printer.utf8)
     }
 }

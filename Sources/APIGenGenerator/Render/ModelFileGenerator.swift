@@ -22,7 +22,7 @@ enum ModelFileGenerator {
                     DeclarationRenderer.render(declaration, into: &printer, context: context)
                 }
             }
-            return GeneratedFile(name: fileName(index: index, count: count), contents: printer.text)
+            return GeneratedFile(name: fileName(index: index, count: count), utf8: printer.utf8)
         }
     }
 

@@ -3,7 +3,7 @@
 /// Text is gathered as UTF-8 bytes: appending to an array is a copy, while appending to a
 /// `String` pays for capacity and ASCII bookkeeping on every call, and a large spec prints
 /// hundreds of thousands of pieces. Every piece comes from a `String` or a `StaticString`, so
-/// the bytes are valid UTF-8 and become one `String` at the end, with no repair.
+/// the bytes are valid UTF-8; they are written to the file as they are.
 public struct Printer {
     private var bytes: [UInt8] = []
     private var level = 0
@@ -18,6 +18,11 @@ public struct Printer {
     /// Everything printed so far.
     public var text: String {
         String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Everything printed so far, as the UTF-8 bytes a file is written with.
+    public var utf8: [UInt8] {
+        bytes
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).

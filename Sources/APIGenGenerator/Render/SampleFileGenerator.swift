@@ -44,7 +44,7 @@ enum SampleFileGenerator {
                 printer.line("], delay: delay)")
             }
         }
-        return GeneratedFile(name: fileName, contents: printer.text)
+        return GeneratedFile(name: fileName, utf8: printer.utf8)
     }
 
     private static func response(_ body: PreviewResponse.Body) -> String {

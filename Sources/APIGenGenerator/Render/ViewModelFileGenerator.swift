@@ -15,6 +15,6 @@ enum ViewModelFileGenerator {
             printer.blank()
             generator.render(model, into: &printer, context: context)
         }
-        return GeneratedFile(name: fileName, contents: printer.text)
+        return GeneratedFile(name: fileName, utf8: printer.utf8)
     }
 }
