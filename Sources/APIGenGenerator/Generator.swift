@@ -45,8 +45,10 @@ public struct Generator {
         // then declare.
         let client = OperationTranslator(models: models).translate(namespace: options.namespace)
         var declarations = models.translateNamedSchemas()
-        RecursionAnalysis.breakCycles(in: &declarations)
-        ValueLayout.boxLargeValues(in: &declarations)
+        var graph = TypeGraph(declarations)
+        RecursionAnalysis.breakCycles(in: &graph)
+        ValueLayout.boxLargeValues(in: &graph)
+        graph.apply(to: &declarations)
         // View models read the translated page types to recognise paging.
         let viewModels = options.viewModels
             ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)

@@ -3,33 +3,33 @@
 /// `indirect enum`s, and struct properties that still close a cycle are stored `Indirect`.
 /// Arrays and dictionaries already store their elements out of line, so they never count.
 enum RecursionAnalysis {
-    static func breakCycles(in declarations: inout [TypeDeclaration]) {
-        var graph = TypeGraph(declarations)
+    static func breakCycles(in graph: inout TypeGraph) {
         // First pass: unions on any cycle become indirect.
-        var indirectUnions: Set<String> = []
+        var unions: [Int] = []
         for component in stronglyConnected(graph) where graph.isCyclic(component) {
             for node in component {
                 if case .union = graph.kinds[node] {
-                    indirectUnions.insert(graph.names[node])
+                    unions.append(node)
                 }
             }
         }
-        for (node, name) in graph.names.enumerated() where indirectUnions.contains(name) {
-            graph.isIndirectUnion[node] = true
+        for node in unions {
+            graph.makeIndirect(union: node)
         }
         // Second pass: cycles left among structs close through properties that need a box.
-        var indirectProperties: [String: Set<Int>] = [:]
+        var boxed: [(node: Int, property: Int)] = []
         for component in stronglyConnected(graph) where graph.isCyclic(component) {
             let members = Set(component)
             for node in component {
                 guard case .structure(let properties) = graph.kinds[node] else { continue }
                 for (index, target) in properties.enumerated() where target.map(members.contains) == true {
-                    indirectProperties[graph.names[node], default: []].insert(index)
+                    boxed.append((node, index))
                 }
             }
         }
-        guard !indirectUnions.isEmpty || !indirectProperties.isEmpty else { return }
-        TypeGraph.markIndirect(&declarations, unions: indirectUnions, properties: indirectProperties)
+        for (node, property) in boxed {
+            graph.box(property: property, of: node)
+        }
     }
 
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.

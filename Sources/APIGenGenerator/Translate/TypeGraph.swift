@@ -1,5 +1,6 @@
 /// The generated types as a graph of integers: which type each property or union case stores
-/// inline. Recursion analysis breaks its cycles; value layout boxes its large values.
+/// inline. Recursion analysis breaks its cycles, value layout boxes its large values, and
+/// `apply(to:)` writes both decisions into the declarations in one walk.
 struct TypeGraph {
     enum Kind {
         /// Per property, the type it stores inline, if any (none when already boxed).
@@ -91,21 +92,38 @@ struct TypeGraph {
         return nil
     }
 
-    /// Makes the named unions `indirect enum`s and stores the given properties (by index, per
-    /// qualified struct name) behind `Indirect`.
-    static func markIndirect(_ declarations: inout [TypeDeclaration], unions: Set<String>, properties: [String: Set<Int>]) {
-        markIndirect(&declarations, qualifier: "", unions: unions, properties: properties)
+    /// Properties to store behind `Indirect`, per struct node, as the analyses decided.
+    private(set) var boxedProperties: [Int: Set<Int>] = [:]
+
+    /// Stores a struct's property behind `Indirect`: it no longer holds its target inline.
+    mutating func box(property index: Int, of node: Int) {
+        guard case .structure(var targets) = kinds[node] else { return }
+        targets[index] = nil
+        kinds[node] = .structure(propertyTargets: targets)
+        boxedProperties[node, default: []].insert(index)
     }
 
-    private static func markIndirect(_ declarations: inout [TypeDeclaration], qualifier: String, unions: Set<String>, properties: [String: Set<Int>]) {
+    /// Makes a union an `indirect enum`: its cases are boxed, so it holds nothing inline.
+    mutating func makeIndirect(union node: Int) {
+        isIndirectUnion[node] = true
+    }
+
+    /// Writes the decisions into the declarations, visited in the order that numbered the nodes.
+    func apply(to declarations: inout [TypeDeclaration]) {
+        var node = 0
+        apply(to: &declarations, next: &node)
+    }
+
+    private func apply(to declarations: inout [TypeDeclaration], next node: inout Int) {
         for index in declarations.indices {
-            let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
+            let current = node
+            node += 1
             switch declarations[index].kind {
-            case .union(var union) where unions.contains(name):
+            case .union(var union) where isIndirectUnion[current] && !union.isIndirect:
                 union.isIndirect = true
                 declarations[index].kind = .union(union)
             case .structure(var structure):
-                if let boxed = properties[name] {
+                if let boxed = boxedProperties[current] {
                     for property in boxed {
                         structure.properties[property].isIndirect = true
                     }
@@ -114,7 +132,7 @@ struct TypeGraph {
             default:
                 break
             }
-            markIndirect(&declarations[index].nested, qualifier: name, unions: unions, properties: properties)
+            apply(to: &declarations[index].nested, next: &node)
         }
     }
 }

@@ -15,11 +15,10 @@ enum ValueLayout {
     static let threshold = 16
 
     /// Run after `RecursionAnalysis.breakCycles`, so the graph of inline values has no cycle.
-    static func boxLargeValues(in declarations: inout [TypeDeclaration], threshold: Int = threshold) {
-        let graph = TypeGraph(declarations)
+    static func boxLargeValues(in graph: inout TypeGraph, threshold: Int = threshold) {
         var weight = Array(repeating: 1, count: graph.names.count)
-        var boxedProperties: [String: Set<Int>] = [:]
-        var indirectUnions: Set<String> = []
+        var boxed: [(node: Int, property: Int)] = []
+        var indirectUnions: [Int] = []
 
         // The inline field count of `node`, once those of the types it holds are known.
         func settle(_ node: Int) {
@@ -32,7 +31,7 @@ enum ValueLayout {
                         continue
                     }
                     if weight[target] > threshold {
-                        boxedProperties[graph.names[node], default: []].insert(index)
+                        boxed.append((node, index))
                         total += 1
                     } else {
                         total += weight[target]
@@ -43,7 +42,7 @@ enum ValueLayout {
                 guard !graph.isIndirectUnion[node] else { return }
                 let total = targets.reduce(0) { $0 + ($1.map { weight[$0] } ?? 1) }
                 if total > threshold {
-                    indirectUnions.insert(graph.names[node])
+                    indirectUnions.append(node)
                     weight[node] = 1
                 } else {
                     weight[node] = max(total, 1)
@@ -70,7 +69,11 @@ enum ValueLayout {
                 }
             }
         }
-        guard !indirectUnions.isEmpty || !boxedProperties.isEmpty else { return }
-        TypeGraph.markIndirect(&declarations, unions: indirectUnions, properties: boxedProperties)
+        for (node, property) in boxed {
+            graph.box(property: property, of: node)
+        }
+        for node in indirectUnions {
+            graph.makeIndirect(union: node)
+        }
     }
 }
