@@ -26,6 +26,15 @@ final class CommandLineToolTests: XCTestCase {
         Item: {type: object, properties: {name: {type: string}}}
     """
 
+    func testLineCountCountsEveryNewline() {
+        XCTAssertEqual(GeneratedFile(name: "a", contents: "").lineCount, 0)
+        XCTAssertEqual(GeneratedFile(name: "a", contents: "no newline").lineCount, 0)
+        XCTAssertEqual(GeneratedFile(name: "a", contents: "one\n").lineCount, 1)
+        XCTAssertEqual(GeneratedFile(name: "a", contents: "\n\nthree\n\n").lineCount, 4)
+        let long = String(repeating: "let x = 1 // é\n", count: 10_000)
+        XCTAssertEqual(GeneratedFile(name: "a", contents: long).lineCount, 10_000)
+    }
+
     func testHelpVersionAndUsageErrors() {
         XCTAssertEqual(run(["--help"]).status, 0)
         XCTAssertTrue(run(["--help"]).output.joined().contains("generate <spec>"))
