@@ -466,6 +466,24 @@ public nonisolated struct LoadableModel: APIModel {
     }
 }
 
+public nonisolated struct QueryViewModelModel: APIModel {
+    public var state: String?
+
+    public init(state: String? = nil) {
+        self.state = state
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.state = try container.decodeIfPresent(String.self, forKey: "state")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(self.state, forKey: "state")
+    }
+}
+
 public nonisolated struct APIClientModel: APIModel {
     public var send: String?
 

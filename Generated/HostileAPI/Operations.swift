@@ -93,6 +93,18 @@ public nonisolated enum API {
         return request
     }
 
+    /// `GET /query-view`
+    public static func queryView() -> Request<QueryViewModelModel> {
+        var request = Request<QueryViewModelModel>(method: .get, path: "/query-view", operationID: "queryView", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `POST /query-view`
+    public static func submissionView() -> Request<Void> {
+        Request<Void>(method: .post, path: "/query-view", operationID: "submissionView", response: .empty)
+    }
+
     /// `GET /list-pets`
     public static func listPets() -> Request<[ListPetsModel]> {
         var request = Request<[ListPetsModel]>(method: .get, path: "/list-pets", operationID: "list-pets", response: .json)

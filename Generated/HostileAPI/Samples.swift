@@ -61,6 +61,11 @@ extension LoadableModel {
     public static var sample: LoadableModel { SampleData.decode(#"{"state":"State 1"}"#) }
 }
 
+extension QueryViewModelModel {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: QueryViewModelModel { SampleData.decode(#"{"state":"State 1"}"#) }
+}
+
 extension APIClientModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: APIClientModel { SampleData.decode(#"{"send":"Send 1"}"#) }
@@ -206,6 +211,8 @@ extension API {
             "#endif": .status(204),
             "🚀launch": .status(204),
             "123start": .status(204),
+            "queryView": .json(text: #"{"state":"State 1"}"#),
+            "submissionView": .status(204),
             "list-pets": .json(text: #"[{"name":"Name 1"}]"#),
             "list_pets": .text("OK"),
             "listPets": .json(text: "{\"success\":true,\"failure\":{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}}"),

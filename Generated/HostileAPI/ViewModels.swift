@@ -164,6 +164,24 @@ public final class _123startModel: SubmissionViewModel<Void> {
     }
 }
 
+/// The state of `API.queryView` for a screen: `GET /query-view`
+@MainActor
+public final class QueryViewModelModel2: QueryViewModel<QueryViewModelModel> {
+    override public func makeRequest() -> Request<QueryViewModelModel> {
+        API.queryView()
+    }
+}
+
+/// Sends `API.submissionView` from a form or button: `POST /query-view`
+@MainActor
+public final class SubmissionViewModelModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit() async -> Bool {
+        await submit(API.submissionView())
+    }
+}
+
 /// The state of `API.listPets` for a screen: `GET /list-pets`
 @MainActor
 public final class ListPetsModel2: QueryViewModel<[ListPetsModel]> {

@@ -17,6 +17,9 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SwiftName.declarableTypeName("data"), "DataModel")
         XCTAssertEqual(SwiftName.declarableTypeName("type"), "Kind")
         XCTAssertEqual(SwiftName.declarableTypeName("Loadable"), "LoadableModel")
+        // The runtime's view model base classes, which generated view models subclass.
+        XCTAssertEqual(SwiftName.declarableTypeName("QueryViewModel"), "QueryViewModelModel")
+        XCTAssertEqual(SwiftName.declarableTypeName("SubmissionViewModel"), "SubmissionViewModelModel")
         XCTAssertEqual(SwiftName.declarableTypeName("Pet"), "Pet")
     }
 
