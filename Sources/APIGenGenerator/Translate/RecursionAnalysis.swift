@@ -34,7 +34,7 @@ enum RecursionAnalysis {
 
     /// Tarjan's algorithm, iterative so that long chains of types cannot overflow the stack.
     private static func stronglyConnected(_ graph: TypeGraph) -> [[Int]] {
-        let count = graph.names.count
+        let count = graph.nodeCount
         var index = Array(repeating: -1, count: count)
         var lowLink = Array(repeating: 0, count: count)
         var onStack = Array(repeating: false, count: count)

@@ -10,10 +10,13 @@ struct TypeGraph {
         case other
     }
 
-    /// Qualified names (`Outer.Inner`), one per node.
-    var names: [String] = []
+    /// One per node; nodes are numbered in declaration order, nested types after their parent.
     var kinds: [Kind] = []
     var isIndirectUnion: [Bool] = []
+
+    var nodeCount: Int {
+        kinds.count
+    }
 
     /// Outgoing edges; an indirect union has none, since its cases are boxed.
     func edges(_ node: Int) -> [Int] {
@@ -38,24 +41,21 @@ struct TypeGraph {
         // One table for nodes and aliases: a type name is looked up once, not once per table.
         var named: [String: Named] = [:]
         var pending: [TypeDeclaration.Kind] = []
-        var names: [String] = []
         func collect(_ declarations: [TypeDeclaration], qualifier: String) {
             // Fields are read in place: copying a whole declaration retains every field.
             for index in declarations.indices {
                 let name = qualifier.isEmpty ? declarations[index].name : "\(qualifier).\(declarations[index].name)"
-                named[name, default: Named()].node = names.count
+                named[name, default: Named()].node = pending.count
                 if case .alias(let target) = declarations[index].kind {
                     named[name]?.alias = target
                 }
-                names.append(name)
                 pending.append(declarations[index].kind)
                 collect(declarations[index].nested, qualifier: name)
             }
         }
         collect(declarations, qualifier: "")
         let table = named
-        self.names = names
-        var isIndirectUnion = Array(repeating: false, count: names.count)
+        var isIndirectUnion = Array(repeating: false, count: pending.count)
         kinds = pending.enumerated().map { node, kind in
             switch kind {
             case .structure(let structure):

@@ -16,7 +16,7 @@ enum ValueLayout {
 
     /// Run after `RecursionAnalysis.breakCycles`, so the graph of inline values has no cycle.
     static func boxLargeValues(in graph: inout TypeGraph, threshold: Int = threshold) {
-        var weight = Array(repeating: 1, count: graph.names.count)
+        var weight = Array(repeating: 1, count: graph.nodeCount)
         var boxed: [(node: Int, property: Int)] = []
         var indirectUnions: [Int] = []
 
@@ -53,8 +53,8 @@ enum ValueLayout {
         }
 
         // Post-order without recursion: chains of nested types can be long.
-        var visited = Array(repeating: false, count: graph.names.count)
-        for root in graph.names.indices where !visited[root] {
+        var visited = Array(repeating: false, count: graph.nodeCount)
+        for root in 0..<graph.nodeCount where !visited[root] {
             var stack: [(node: Int, isExpanded: Bool)] = [(root, false)]
             while let (node, isExpanded) = stack.popLast() {
                 if isExpanded {
