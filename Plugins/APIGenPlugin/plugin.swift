@@ -5,8 +5,8 @@ import PackagePlugin
 /// `openapi.yml` or `openapi.json` (and optionally `apigen.yaml` with the CLI's settings).
 ///
 /// SwiftPM must know a build command's outputs before it runs, so apigen always writes the
-/// same set of files: the models spread over a fixed number of files, then the requests, view
-/// models and samples. Every YAML/JSON file of the target is an input, so editing a file that
+/// same set of files: the endpoints (requests and view models) and the models, each spread over
+/// a number of files known from the spec's size, then the samples. Every YAML/JSON file of the target is an input, so editing a file that
 /// the spec references by `$ref` regenerates too; with no change, nothing runs.
 @main
 struct APIGenPlugin: BuildToolPlugin {
@@ -21,8 +21,13 @@ struct APIGenPlugin: BuildToolPlugin {
         }
         let config = files.first { $0.lastPathComponent == "apigen.yaml" }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let modelFiles = config.flatMap(Self.modelFileCount) ?? Self.defaultModelFileCount(spec)
-        var arguments = ["generate", spec.path, "--output", output.path, "--module", target.moduleName, "--model-files", String(modelFiles)]
+        let specBytes = ((try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber)?.intValue ?? 0
+        let modelFiles = config.flatMap { Self.fileCount("modelFiles", in: $0) } ?? Self.defaultModelFileCount(specBytes: specBytes)
+        let endpointFiles = config.flatMap { Self.fileCount("endpointFiles", in: $0) } ?? Self.defaultEndpointFileCount(specBytes: specBytes)
+        var arguments = [
+            "generate", spec.path, "--output", output.path, "--module", target.moduleName,
+            "--model-files", String(modelFiles), "--endpoint-files", String(endpointFiles),
+        ]
         if let config {
             arguments += ["--config", config.path]
         }
@@ -33,31 +38,41 @@ struct APIGenPlugin: BuildToolPlugin {
                 executable: try context.tool(named: "apigen").url,
                 arguments: arguments,
                 inputFiles: inputs,
-                outputFiles: Self.outputFiles(modelFiles: modelFiles).map { output.appending(path: $0) }
+                outputFiles: Self.outputFiles(endpointFiles: endpointFiles, modelFiles: modelFiles).map { output.appending(path: $0) }
             ),
         ]
     }
 
     /// The files `apigen generate` writes, in the order it writes them.
-    static func outputFiles(modelFiles: Int) -> [String] {
-        let models = modelFiles == 1 ? ["Models.swift"] : (1...modelFiles).map { "Models\($0).swift" }
-        return models + ["Operations.swift", "ViewModels.swift", "Samples.swift"]
+    static func outputFiles(endpointFiles: Int, modelFiles: Int) -> [String] {
+        numbered("Endpoints", count: endpointFiles) + numbered("Models", count: modelFiles) + ["Samples.swift"]
     }
 
-    /// One model file per 200 kB of spec, from 1 to 16: the CLI's default
-    /// (`GeneratorOptions.modelFileCount(specBytes:)`), which a plugin cannot import.
-    static func defaultModelFileCount(_ spec: URL) -> Int {
-        let bytes = ((try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber)?.intValue ?? 0
-        return min(16, max(1, (bytes + 199_999) / 200_000))
+    /// `Models.swift`, or `Models01.swift` … zero-padded to the width of `count`.
+    static func numbered(_ base: String, count: Int) -> [String] {
+        guard count > 1 else { return ["\(base).swift"] }
+        let width = String(count).count
+        return (1...count).map { base + String(repeating: "0", count: width - String($0).count) + String($0) + ".swift" }
     }
 
-    /// `modelFiles: N` from apigen.yaml, read line by line: the plugin must know the file names
-    /// before apigen runs, and it has no YAML reader of its own.
-    static func modelFileCount(_ config: URL) -> Int? {
+    /// The CLI's defaults (`GeneratorOptions.modelFileCount(specBytes:)` and
+    /// `endpointFileCount(specBytes:)`), which a plugin cannot import: one model file per 200 kB
+    /// and one endpoint file below 1 MB of spec; 33 and 17 from there.
+    static func defaultModelFileCount(specBytes: Int) -> Int {
+        specBytes >= 1_000_000 ? 33 : max(1, (specBytes + 199_999) / 200_000)
+    }
+
+    static func defaultEndpointFileCount(specBytes: Int) -> Int {
+        specBytes >= 1_000_000 ? 17 : 1
+    }
+
+    /// `modelFiles: N` or `endpointFiles: N` from apigen.yaml, read line by line: the plugin must
+    /// know the file names before apigen runs, and it has no YAML reader of its own.
+    static func fileCount(_ setting: String, in config: URL) -> Int? {
         guard let text = try? String(contentsOf: config, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == "modelFiles", let count = Int(parts[1].split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""), (1...64).contains(count) {
+            if parts.count == 2, parts[0] == setting, let count = Int(parts[1].split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""), (1...64).contains(count) {
                 return count
             }
         }

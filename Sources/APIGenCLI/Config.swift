@@ -8,7 +8,8 @@ import Foundation
 /// module: PetstoreAPI
 /// access: public        # public | package | internal
 /// output: Generated/PetstoreAPI
-/// modelFiles: 4         # default: one per 200 kB of spec, up to 16
+/// modelFiles: 4         # default: one per 200 kB of spec up to 5, or 33 from 1 MB
+/// endpointFiles: 1      # default: 1, or 17 from 1 MB of spec
 /// namespace: API        # the enum holding the request builders
 /// viewModels: true      # false, or a list of tags to generate view models for
 /// ```
@@ -17,6 +18,7 @@ struct Config {
     var accessLevel: AccessLevel?
     var outputPath: String?
     var modelFileCount: Int?
+    var endpointFileCount: Int?
     var namespace: String?
     var viewModels: Bool?
     var viewModelTags: Set<String>?
@@ -65,11 +67,15 @@ struct Config {
                     return .failure(.error("'output' must be a folder path", at: location, pointer: "/output"))
                 }
                 config.outputPath = value
-            case "modelFiles":
+            case "modelFiles", "endpointFiles":
                 guard let count = value.flatMap(Int.init), (1...64).contains(count) else {
-                    return .failure(.error("'modelFiles' must be a number from 1 to 64", at: location, pointer: "/modelFiles"))
+                    return .failure(.error("'\(pair.key)' must be a number from 1 to 64", at: location, pointer: "/\(pair.key)"))
                 }
-                config.modelFileCount = count
+                if pair.key == "modelFiles" {
+                    config.modelFileCount = count
+                } else {
+                    config.endpointFileCount = count
+                }
             case "namespace":
                 guard let value, SwiftName.typeName(value) == value, !SwiftName.reservedTypeNames.contains(value) else {
                     return .failure(.error("'namespace' must be a Swift type name that is not a standard type", at: location, pointer: "/namespace"))

@@ -11,6 +11,7 @@ struct GenerateCommand {
     var accessLevel: AccessLevel?
     var configPath: String?
     var modelFileCount: Int?
+    var endpointFileCount: Int?
     var namespace: String?
     var viewModels: Bool?
     var exampleChecks = false
@@ -54,11 +55,15 @@ struct GenerateCommand {
                 command.exampleChecks = true
             case "--timings":
                 command.printTimings = true
-            case "--model-files":
+            case "--model-files", "--endpoint-files":
                 guard case .success(let text) = value(for: argument), let count = Int(text), (1...64).contains(count) else {
-                    return .failure(UsageError("--model-files must be a number from 1 to 64"))
+                    return .failure(UsageError("\(argument) must be a number from 1 to 64"))
                 }
-                command.modelFileCount = count
+                if argument == "--model-files" {
+                    command.modelFileCount = count
+                } else {
+                    command.endpointFileCount = count
+                }
             default:
                 if argument.hasPrefix("-") {
                     return .failure(UsageError("unknown option '\(argument)'"))
@@ -99,7 +104,9 @@ struct GenerateCommand {
         let module = moduleName ?? config.moduleName ?? GeneratorOptions.moduleName(fromTitle: document.info.title)
         var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
         options.accessLevel = accessLevel ?? config.accessLevel ?? .public
-        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: Self.fileSize(specPath))
+        let specBytes = Self.fileSize(specPath)
+        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: specBytes)
+        options.endpointFileCount = endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
         options.namespace = namespace ?? config.namespace ?? options.namespace
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags

@@ -68,9 +68,9 @@ public struct Generator {
     }
 
     private func render(_ translation: Translation) -> [GeneratedFile] {
-        var output = ModelFileGenerator.files(for: translation.declarations, options: options)
-        output.append(ClientFileGenerator.file(for: translation.client, options: options))
-        output.append(ViewModelFileGenerator.file(for: translation.viewModels, namespace: options.namespace, options: options))
+        // In the order a build compiles them (by name): endpoints, models, samples.
+        var output = EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options)
+        output += ModelFileGenerator.files(for: translation.declarations, options: options)
         output.append(SampleFileGenerator.file(samples: translation.samples, previews: translation.previews, namespace: options.namespace, options: options))
         if let checks = translation.exampleChecks {
             output.append(ExampleCheckFileGenerator.file(for: checks, options: options))

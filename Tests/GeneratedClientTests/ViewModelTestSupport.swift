@@ -7,7 +7,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-// Helpers for the tests that drive the generated view models (Generated/*/ViewModels.swift)
+// Helpers for the tests that drive the generated view models (in Generated/*/Endpoints.swift)
 // through `APIClient` + `MockTransport` and watch them the way SwiftUI does.
 
 /// Records every value an observable expression takes, with `withObservationTracking`.

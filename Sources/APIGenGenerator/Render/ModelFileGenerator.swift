@@ -1,14 +1,12 @@
-/// Lays top-level model declarations out over a fixed number of files. A type's file is
-/// chosen by a hash of its name, so adding or changing one schema changes one file.
+/// Lays top-level model declarations out over a fixed number of files (`Models.swift`, or
+/// `Models01.swift` …), each type in the file its name hashes to.
 enum ModelFileGenerator {
+    static let baseName = "Models"
+
     static func files(for declarations: [TypeDeclaration], options: GeneratorOptions) -> [GeneratedFile] {
         let count = max(1, options.modelFileCount)
-        var shards = Array(repeating: [TypeDeclaration](), count: count)
-        for declaration in declarations {
-            shards[Int(stableHash(declaration.name) % UInt64(count))].append(declaration)
-        }
         let context = RenderContext(accessLevel: options.accessLevel)
-        return shards.enumerated().map { index, shard in
+        return FileSharding.shards(declarations, count: count, key: \.name).enumerated().map { index, shard in
             var printer = Printer()
             printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
             if shard.isEmpty {
@@ -22,22 +20,8 @@ enum ModelFileGenerator {
                     DeclarationRenderer.render(declaration, into: &printer, context: context)
                 }
             }
-            return GeneratedFile(name: fileName(index: index, count: count), utf8: printer.utf8)
+            return GeneratedFile(name: FileSharding.fileName(baseName, index: index, count: count), utf8: printer.utf8)
         }
-    }
-
-    static func fileName(index: Int, count: Int) -> String {
-        count == 1 ? "Models.swift" : "Models\(index + 1).swift"
-    }
-
-    /// FNV-1a: the same on every run and platform, unlike `Hasher`.
-    static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 }
 

@@ -4,6 +4,92 @@ import APIGenRuntime
 import Foundation
 import Observation
 
+/// Books
+///
+/// Search a catalogue of books by title, author or subject, and look up a
+/// single edition by its ISBN. Catalogue records are often incomplete, so
+/// almost every field of a book is optional.
+///
+/// Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`.
+public nonisolated enum API {
+    /// Search for books
+    ///
+    /// Finds books whose title, subtitle or subjects match the query, most
+    /// relevant first unless another order is asked for.
+    ///
+    /// `GET /books/search`
+    ///
+    /// - Parameters:
+    ///   - q: What to search for, e.g. `swift concurrency`.
+    ///   - author: Only return books by an author whose name contains this text.
+    ///   - language: Only return books available in this language (ISO 639-2 code).
+    ///   - page: The page of results to return; the first page is 1.
+    ///   - limit: How many books a page holds.
+    ///   - sort: How to order the results.
+    ///   - fields: Which fields each book should carry, e.g. `title|authors`.
+    ///   - subjects: Only return books about all of these subjects, e.g. `swift ios`.
+    ///   - published: Only return books first published in this range, e.g. `published[from]=2015`.
+    public static func searchBooks(q: String, author: String? = nil, language: String? = nil, page: Int = 1, limit: Int = 20, sort: SearchSort = .relevance, fields: [String]? = nil, subjects: [String]? = nil, published: SearchBooksPublished? = nil) -> Request<SearchResults> {
+        var request = Request<SearchResults>(method: .get, path: "/books/search", operationID: "searchBooks", response: .json)
+        request.addQuery("q", q)
+        request.addQuery("author", author)
+        request.addQuery("language", language)
+        request.addQuery("page", page)
+        request.addQuery("limit", limit)
+        request.addQuery("sort", sort)
+        request.addQuery("fields", fields, style: .pipeDelimited, explode: false)
+        request.addQuery("subjects", subjects, style: .spaceDelimited, explode: false)
+        request.addQuery("published", published, style: .deepObject)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// Look up a book
+    ///
+    /// Returns the catalogue record of one edition, by its ISBN.
+    ///
+    /// `GET /books/{isbn}`
+    ///
+    /// - Parameters:
+    ///   - isbn: The edition's ISBN-10 or ISBN-13, without dashes.
+    public static func getBook(isbn: String) -> Request<Book> {
+        var request = Request<Book>(method: .get, path: "/books/\(PathParameter.encode(isbn))", operationID: "getBook", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// Look up an author
+    ///
+    /// Returns what the catalogue knows about one author.
+    ///
+    /// `GET /authors/{authorId}`
+    ///
+    /// - Parameters:
+    ///   - authorId: The author's catalogue identifier.
+    public static func getAuthor(authorId: String) -> Request<Author> {
+        var request = Request<Author>(method: .get, path: "/authors/\(PathParameter.encode(authorId))", operationID: "getAuthor", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+}
+
+extension API {
+    /// The security schemes the API declares; requests name the ones they need.
+    public nonisolated enum Security {
+    }
+
+    /// The servers the spec lists; pass one to `APIClient(server:)`.
+    public nonisolated enum Servers {
+        /// Production
+        public static func production() -> APIServer {
+            APIServer(template: "https://books.example.com/api", variables: [:])
+        }
+
+        /// The first server in the spec, with its default variables.
+        public static var `default`: APIServer { production() }
+    }
+}
+
 /// The pages of `API.searchBooks` for a list screen: Search for books
 @MainActor
 public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {

@@ -2,6 +2,7 @@
 
 import APIGenRuntime
 import Foundation
+import Observation
 
 /// Feed
 ///
@@ -194,5 +195,142 @@ extension API {
 
         /// The first server in the spec, with its default variables.
         public static var `default`: APIServer { production() }
+    }
+}
+
+/// The pages of `API.getFeed` for a list screen: Read the feed
+@MainActor
+public final class GetFeedModel: PagedViewModel<FeedPage, Post> {
+    /// How many posts a page holds.
+    public var pageSize: Int {
+        get { observationRegistrar.access(self, keyPath: \.pageSize); return _pageSize }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.pageSize) { _pageSize = newValue } }
+    }
+    private var _pageSize: Int
+
+    public init(client: APIClient, pageSize: Int = 20) {
+        self._pageSize = pageSize
+        super.init(client: client, pages: PagedQuery(
+            first: .page(1),
+            items: { page in page.posts },
+            next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
+        ))
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<FeedPage> {
+        let pageSize = pageSize
+        return { request in
+            var page: Int = 1
+            if case .page(let number) = request { page = number }
+            return API.getFeed(page: page, pageSize: pageSize)
+        }
+    }
+}
+
+/// Sends `API.createPost` from a form or button: Write a post
+@MainActor
+public final class CreatePostModel: SubmissionViewModel<Post> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: NewPost) async -> Bool {
+        await submit(API.createPost(body: body))
+    }
+}
+
+/// The state of `API.getPost` for a screen: Read a post
+@MainActor
+public final class GetPostModel: QueryViewModel<Post> {
+    /// The post's identifier.
+    public var postId: String {
+        get { observationRegistrar.access(self, keyPath: \.postId); return _postId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
+    }
+    private var _postId: String
+
+    public init(client: APIClient, postId: String) {
+        self._postId = postId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Post> {
+        API.getPost(postId: postId)
+    }
+}
+
+/// Sends `API.deletePost` from a form or button: Delete a post
+@MainActor
+public final class DeletePostModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(postId: String) async -> Bool {
+        await submit(API.deletePost(postId: postId))
+    }
+}
+
+/// Sends `API.likePost` from a form or button: Like a post
+@MainActor
+public final class LikePostModel: SubmissionViewModel<LikeResult> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(postId: String) async -> Bool {
+        await submit(API.likePost(postId: postId))
+    }
+}
+
+/// Sends `API.unlikePost` from a form or button: Take back a like
+@MainActor
+public final class UnlikePostModel: SubmissionViewModel<LikeResult> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(postId: String) async -> Bool {
+        await submit(API.unlikePost(postId: postId))
+    }
+}
+
+/// Sends `API.addComment` from a form or button: Comment on a post
+@MainActor
+public final class AddCommentModel: SubmissionViewModel<Comment> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(postId: String, body: NewComment) async -> Bool {
+        await submit(API.addComment(postId: postId, body: body))
+    }
+}
+
+/// Sends `API.uploadMedia` from a form or button: Upload a photo
+@MainActor
+public final class UploadMediaModel: SubmissionViewModel<Media> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: MediaUpload) async -> Bool {
+        await submit(API.uploadMedia(body: body))
+    }
+}
+
+/// Sends `API.setAvatar` from a form or button: Replace your profile photo
+@MainActor
+public final class SetAvatarModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: Data) async -> Bool {
+        await submit(API.setAvatar(body: body))
+    }
+}
+
+/// The state of `API.getAvatar` for a screen: Download your profile photo
+@MainActor
+public final class GetAvatarModel: QueryViewModel<Data> {
+    override public func makeRequest() -> Request<Data> {
+        API.getAvatar()
+    }
+}
+
+/// Sends `API.reportPost` from a form or button: Report a post
+@MainActor
+public final class ReportPostModel: SubmissionViewModel<String> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(postId: String, body: String) async -> Bool {
+        await submit(API.reportPost(postId: postId, body: body))
     }
 }

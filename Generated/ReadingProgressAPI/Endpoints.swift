@@ -2,6 +2,7 @@
 
 import APIGenRuntime
 import Foundation
+import Observation
 
 /// Reading Progress
 ///
@@ -119,5 +120,99 @@ extension API {
 
         /// The first server in the spec, with its default variables.
         public static var `default`: APIServer { production() }
+    }
+}
+
+/// The state of `API.getProgress` for a screen: Get reading progress
+@MainActor
+public final class GetProgressModel: QueryViewModel<ReadingProgress> {
+    /// The book's identifier in your library.
+    public var bookId: String {
+        get { observationRegistrar.access(self, keyPath: \.bookId); return _bookId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+    }
+    /// The web session, for requests made from the reading website.
+    public var session: String? {
+        get { observationRegistrar.access(self, keyPath: \.session); return _session }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.session) { _session = newValue } }
+    }
+    private var _bookId: String
+    private var _session: String?
+
+    public init(client: APIClient, bookId: String, session: String? = nil) {
+        self._bookId = bookId
+        self._session = session
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<ReadingProgress> {
+        API.getProgress(bookId: bookId, session: session)
+    }
+}
+
+/// Sends `API.updateProgress` from a form or button: Save reading progress
+@MainActor
+public final class UpdateProgressModel: SubmissionViewModel<ReadingProgress> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(bookId: String, xDeviceID: String, body: ProgressUpdate) async -> Bool {
+        await submit(API.updateProgress(bookId: bookId, xDeviceID: xDeviceID, body: body))
+    }
+}
+
+/// The state of `API.listNotes` for a screen: List notes
+@MainActor
+public final class ListNotesModel: QueryViewModel<[Note]> {
+    /// The book's identifier in your library.
+    public var bookId: String {
+        get { observationRegistrar.access(self, keyPath: \.bookId); return _bookId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+    }
+    /// Only return notes created or changed after this moment, for syncing.
+    public var since: Date? {
+        get { observationRegistrar.access(self, keyPath: \.since); return _since }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.since) { _since = newValue } }
+    }
+    private var _bookId: String
+    private var _since: Date?
+
+    public init(client: APIClient, bookId: String, since: Date? = nil) {
+        self._bookId = bookId
+        self._since = since
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<[Note]> {
+        API.listNotes(bookId: bookId, since: since)
+    }
+}
+
+/// Sends `API.createNote` from a form or button: Add a note
+@MainActor
+public final class CreateNoteModel: SubmissionViewModel<Note> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(bookId: String, body: NewNote) async -> Bool {
+        await submit(API.createNote(bookId: bookId, body: body))
+    }
+}
+
+/// Sends `API.updateNote` from a form or button: Edit a note
+@MainActor
+public final class UpdateNoteModel: SubmissionViewModel<Note> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(noteId: UUID, body: NoteUpdate) async -> Bool {
+        await submit(API.updateNote(noteId: noteId, body: body))
+    }
+}
+
+/// Sends `API.deleteNote` from a form or button: Delete a note
+@MainActor
+public final class DeleteNoteModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(noteId: UUID) async -> Bool {
+        await submit(API.deleteNote(noteId: noteId))
     }
 }

@@ -2,6 +2,7 @@
 
 import APIGenRuntime
 import Foundation
+import Observation
 
 /// Features
 ///
@@ -271,5 +272,259 @@ extension API {
 
         /// The first server in the spec, with its default variables.
         public static var `default`: APIServer { nowhereInParticular() }
+    }
+}
+
+/// The state of `API.listWidgets` for a screen: List widgets
+@MainActor
+public final class ListWidgetsModel: QueryViewModel<[Widget]> {
+    /// Only return widgets in this status.
+    public var status: Status? {
+        get { observationRegistrar.access(self, keyPath: \.status); return _status }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.status) { _status = newValue } }
+    }
+    /// Only return widgets with this priority.
+    public var priority: Priority? {
+        get { observationRegistrar.access(self, keyPath: \.priority); return _priority }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.priority) { _priority = newValue } }
+    }
+    private var _status: Status?
+    private var _priority: Priority?
+
+    public init(client: APIClient, status: Status? = nil, priority: Priority? = nil) {
+        self._status = status
+        self._priority = priority
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<[Widget]> {
+        API.listWidgets(status: status, priority: priority)
+    }
+}
+
+/// The state of `API.getWidget` for a screen: Get a widget
+@MainActor
+public final class GetWidgetModel: QueryViewModel<Widget> {
+    /// The widget's identifier.
+    public var widgetId: UUID {
+        get { observationRegistrar.access(self, keyPath: \.widgetId); return _widgetId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.widgetId) { _widgetId = newValue } }
+    }
+    private var _widgetId: UUID
+
+    public init(client: APIClient, widgetId: UUID) {
+        self._widgetId = widgetId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Widget> {
+        API.getWidget(widgetId: widgetId)
+    }
+}
+
+/// The state of `API.listLegacyWidgets` for a screen: List legacy widgets
+@available(*, deprecated, message: "listLegacyWidgets is deprecated by the API.")
+@MainActor
+public final class ListLegacyWidgetsModel: QueryViewModel<[LegacyWidget]> {
+    override public func makeRequest() -> Request<[LegacyWidget]> {
+        API.listLegacyWidgets()
+    }
+}
+
+/// The state of `API.getFormats` for a screen: Every format
+@MainActor
+public final class GetFormatsModel: QueryViewModel<Formats> {
+    override public func makeRequest() -> Request<Formats> {
+        API.getFormats()
+    }
+}
+
+/// The state of `API.getEdgeCases` for a screen: Enum values and text that need escaping
+@MainActor
+public final class GetEdgeCasesModel: QueryViewModel<Tricky> {
+    override public func makeRequest() -> Request<Tricky> {
+        API.getEdgeCases()
+    }
+}
+
+/// The state of `API.getRenamedProperties` for a screen: Properties that need renaming
+@MainActor
+public final class GetRenamedPropertiesModel: QueryViewModel<RenamedProperties> {
+    override public func makeRequest() -> Request<RenamedProperties> {
+        API.getRenamedProperties()
+    }
+}
+
+/// The state of `API.getSwiftNames` for a screen: Schemas named like Swift types
+@MainActor
+public final class GetSwiftNamesModel: QueryViewModel<SwiftNames> {
+    override public func makeRequest() -> Request<SwiftNames> {
+        API.getSwiftNames()
+    }
+}
+
+/// The state of `API.getDocument` for a screen: Get a document
+@MainActor
+public final class GetDocumentModel: QueryViewModel<Document> {
+    /// The document's identifier.
+    public var documentId: UUID {
+        get { observationRegistrar.access(self, keyPath: \.documentId); return _documentId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.documentId) { _documentId = newValue } }
+    }
+    private var _documentId: UUID
+
+    public init(client: APIClient, documentId: UUID) {
+        self._documentId = documentId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Document> {
+        API.getDocument(documentId: documentId)
+    }
+}
+
+/// The state of `API.listDogs` for a screen: List dogs
+@MainActor
+public final class ListDogsModel: QueryViewModel<[Dog]> {
+    override public func makeRequest() -> Request<[Dog]> {
+        API.listDogs()
+    }
+}
+
+/// The state of `API.listShapes` for a screen: List shapes
+@MainActor
+public final class ListShapesModel: QueryViewModel<[Shape]> {
+    override public func makeRequest() -> Request<[Shape]> {
+        API.listShapes()
+    }
+}
+
+/// The state of `API.getVariants` for a screen: Every kind of union
+@MainActor
+public final class GetVariantsModel: QueryViewModel<Variants> {
+    override public func makeRequest() -> Request<Variants> {
+        API.getVariants()
+    }
+}
+
+/// The state of `API.getNullables` for a screen: Every way to say null
+@MainActor
+public final class GetNullablesModel: QueryViewModel<Nullables> {
+    override public func makeRequest() -> Request<Nullables> {
+        API.getNullables()
+    }
+}
+
+/// The state of `API.getConstants` for a screen: Constants
+@MainActor
+public final class GetConstantsModel: QueryViewModel<Constants> {
+    override public func makeRequest() -> Request<Constants> {
+        API.getConstants()
+    }
+}
+
+/// The state of `API.listMeasurements` for a screen: List measurements
+@MainActor
+public final class ListMeasurementsModel: QueryViewModel<[MeasurementModel]> {
+    override public func makeRequest() -> Request<[MeasurementModel]> {
+        API.listMeasurements()
+    }
+}
+
+/// The state of `API.getDynamic` for a screen: Maps and free-form values
+@MainActor
+public final class GetDynamicModel: QueryViewModel<Dynamic> {
+    override public func makeRequest() -> Request<Dynamic> {
+        API.getDynamic()
+    }
+}
+
+/// The state of `API.getTree` for a screen: Get a tree
+@MainActor
+public final class GetTreeModel: QueryViewModel<TreeNode> {
+    /// The tree's identifier.
+    public var treeId: Int64 {
+        get { observationRegistrar.access(self, keyPath: \.treeId); return _treeId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.treeId) { _treeId = newValue } }
+    }
+    private var _treeId: Int64
+
+    public init(client: APIClient, treeId: Int64) {
+        self._treeId = treeId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<TreeNode> {
+        API.getTree(treeId: treeId)
+    }
+}
+
+/// The state of `API.getFolder` for a screen: Get a folder
+@MainActor
+public final class GetFolderModel: QueryViewModel<Folder> {
+    /// The folder's identifier.
+    public var folderId: String {
+        get { observationRegistrar.access(self, keyPath: \.folderId); return _folderId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.folderId) { _folderId = newValue } }
+    }
+    private var _folderId: String
+
+    public init(client: APIClient, folderId: String) {
+        self._folderId = folderId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Folder> {
+        API.getFolder(folderId: folderId)
+    }
+}
+
+/// The state of `API.getLinkedList` for a screen: Get a linked list
+@MainActor
+public final class GetLinkedListModel: QueryViewModel<LinkedNode> {
+    /// The list's identifier.
+    public var listId: String {
+        get { observationRegistrar.access(self, keyPath: \.listId); return _listId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.listId) { _listId = newValue } }
+    }
+    private var _listId: String
+
+    public init(client: APIClient, listId: String) {
+        self._listId = listId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<LinkedNode> {
+        API.getLinkedList(listId: listId)
+    }
+}
+
+/// The state of `API.getOrder` for a screen: Get an order
+@MainActor
+public final class GetOrderModel: QueryViewModel<Order> {
+    /// The order's identifier.
+    public var orderId: Int64 {
+        get { observationRegistrar.access(self, keyPath: \.orderId); return _orderId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.orderId) { _orderId = newValue } }
+    }
+    private var _orderId: Int64
+
+    public init(client: APIClient, orderId: Int64) {
+        self._orderId = orderId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Order> {
+        API.getOrder(orderId: orderId)
+    }
+}
+
+/// Sends `API.createAccount` from a form or button: Create an account
+@MainActor
+public final class CreateAccountModel: SubmissionViewModel<Account> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: Account) async -> Bool {
+        await submit(API.createAccount(body: body))
     }
 }

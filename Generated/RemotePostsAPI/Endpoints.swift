@@ -2,6 +2,7 @@
 
 import APIGenRuntime
 import Foundation
+import Observation
 
 /// Remote Posts
 ///
@@ -82,5 +83,85 @@ extension API {
 
         /// The first server in the spec, with its default variables.
         public static var `default`: APIServer { publicJSONPlaceholderService() }
+    }
+}
+
+/// The state of `API.listPosts` for a screen: List posts
+@MainActor
+public final class ListPostsModel: QueryViewModel<[Post]> {
+    /// Only return posts written by this user.
+    public var userId: Int? {
+        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+    }
+    private var _userId: Int?
+
+    public init(client: APIClient, userId: Int? = nil) {
+        self._userId = userId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<[Post]> {
+        API.listPosts(userId: userId)
+    }
+}
+
+/// The state of `API.getPost` for a screen: Get a post
+@MainActor
+public final class GetPostModel: QueryViewModel<Post> {
+    /// The post's identifier.
+    public var id: Int {
+        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+    }
+    private var _id: Int
+
+    public init(client: APIClient, id: Int) {
+        self._id = id
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Post> {
+        API.getPost(id: id)
+    }
+}
+
+/// The state of `API.listPostComments` for a screen: List a post's comments
+@MainActor
+public final class ListPostCommentsModel: QueryViewModel<[Comment]> {
+    /// The post's identifier.
+    public var id: Int {
+        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+    }
+    private var _id: Int
+
+    public init(client: APIClient, id: Int) {
+        self._id = id
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<[Comment]> {
+        API.listPostComments(id: id)
+    }
+}
+
+/// The state of `API.getUser` for a screen: Get a user
+@MainActor
+public final class GetUserModel: QueryViewModel<User> {
+    /// The user's identifier.
+    public var id: Int {
+        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
+    }
+    private var _id: Int
+
+    public init(client: APIClient, id: Int) {
+        self._id = id
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<User> {
+        API.getUser(id: id)
     }
 }

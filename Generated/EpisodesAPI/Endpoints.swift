@@ -4,6 +4,84 @@ import APIGenRuntime
 import Foundation
 import Observation
 
+/// Episodes
+///
+/// The catalogue behind a podcast app's episode list screen: the latest
+/// episodes across all shows, page by page, a single episode's details, and a
+/// show's back catalogue with cursor-based paging.
+///
+/// Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`.
+public nonisolated enum API {
+    /// List the latest episodes
+    ///
+    /// Returns the most recently published episodes across all shows, newest
+    /// first, one page at a time. Ask for `nextPage` until it is `null`.
+    ///
+    /// `GET /episodes`
+    ///
+    /// - Parameters:
+    ///   - page: The page to return; the first page is 1.
+    ///   - perPage: How many episodes a page holds.
+    public static func listEpisodes(page: Int = 1, perPage: Int = 20) -> Request<EpisodePage> {
+        var request = Request<EpisodePage>(method: .get, path: "/episodes", operationID: "listEpisodes", response: .json)
+        request.addQuery("page", page)
+        request.addQuery("perPage", perPage)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// Get an episode
+    ///
+    /// Returns the full details of one episode.
+    ///
+    /// `GET /episodes/{episodeId}`
+    ///
+    /// - Parameters:
+    ///   - episodeId: The episode's identifier.
+    public static func getEpisode(episodeId: UUID) -> Request<Episode> {
+        var request = Request<Episode>(method: .get, path: "/episodes/\(PathParameter.encode(episodeId))", operationID: "getEpisode", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// List a show's episodes
+    ///
+    /// Returns a show's episodes, newest first. Paging uses an opaque cursor:
+    /// pass the `nextCursor` of one response as the `cursor` of the next
+    /// request, and stop when it is `null`.
+    ///
+    /// `GET /shows/{showId}/episodes`
+    ///
+    /// - Parameters:
+    ///   - showId: The show's identifier, as it appears in its web address.
+    ///   - cursor: Where to continue from; leave it out to start at the newest episode.
+    ///   - limit: How many episodes to return at most.
+    public static func listShowEpisodes(showId: String, cursor: String? = nil, limit: Int32 = 20) -> Request<ShowEpisodes> {
+        var request = Request<ShowEpisodes>(method: .get, path: "/shows/\(PathParameter.encode(showId))/episodes", operationID: "listShowEpisodes", response: .json)
+        request.addQuery("cursor", cursor)
+        request.addQuery("limit", limit)
+        request.accept = "application/json"
+        return request
+    }
+}
+
+extension API {
+    /// The security schemes the API declares; requests name the ones they need.
+    public nonisolated enum Security {
+    }
+
+    /// The servers the spec lists; pass one to `APIClient(server:)`.
+    public nonisolated enum Servers {
+        /// Production
+        public static func production() -> APIServer {
+            APIServer(template: "https://api.episodes.example.com/v1", variables: [:])
+        }
+
+        /// The first server in the spec, with its default variables.
+        public static var `default`: APIServer { production() }
+    }
+}
+
 /// The pages of `API.listEpisodes` for a list screen: List the latest episodes
 @MainActor
 public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {

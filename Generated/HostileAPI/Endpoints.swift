@@ -4,6 +4,170 @@ import APIGenRuntime
 import Foundation
 import Observation
 
+/// Hostile
+///
+/// */ func pwned() {} /*
+/// """
+/// \(pwned())
+/// #endif
+/// #if false
+/// import Darwin
+/// } } } }
+/// Line\u2028separated reversed text — and a carriage return here:
+///
+/// Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`.
+public nonisolated enum API {
+    /// An operation named `class` */ func pwned() {}
+    ///
+    /// `GET /class/{class}/{self}/{Type}`
+    ///
+    /// - Parameters:
+    ///   - type: */ func pwned() {} /*
+    public static func `class`(`class`: String, self2: Int, type: ClassType, init2: String = "in\"it\\(pwned())\\", userId: String? = nil, userId2: String? = nil, userID: String? = nil, userId3: String? = nil, aBCDE: String? = nil, _2fa: Bool = true, parameter: Int = -1, request2: String? = nil, client: String? = nil, xEvilHeaderPwned: String? = nil, cookie: String? = nil) -> Request<Class> {
+        var request = Request<Class>(method: .get, path: "/class/\(PathParameter.encode(`class`))/\(PathParameter.encode(self2))/\(PathParameter.encode(type))", operationID: "class", response: .json)
+        request.addQuery("init", init2)
+        request.addQuery("userId", userId)
+        request.addQuery("user_id", userId2)
+        request.addQuery("UserID", userID)
+        request.addQuery("user-id", userId3)
+        request.addQuery("a&b=c\"d\\(e)", aBCDE)
+        request.addQuery("2fa", _2fa)
+        request.addQuery("🐶", parameter)
+        request.addQuery("request", request2)
+        request.addQuery("client", client)
+        request.addHeader("X-Evil\"Header\\(pwned())", xEvilHeaderPwned)
+        request.addCookie("🍪\"cookie", cookie)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `GET /self`
+    public static func self2() -> Request<[SelfModel]> {
+        var request = Request<[SelfModel]>(method: .get, path: "/self", operationID: "self", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// """
+    /// #endif
+    /// \(pwned())
+    ///
+    /// `POST /self`
+    public static func initFuncPwnedLetX(body: Kind) -> Request<Kind> {
+        var request = Request<Kind>(method: .post, path: "/self", operationID: "init() {} ; func pwned() { let x = \"", response: .json)
+        request.body = .json(body)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `GET /types`
+    public static func type() -> Request<Names> {
+        var request = Request<Names>(method: .get, path: "/types", operationID: "Type", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `PUT /types`
+    public static func endif(body: StringModel? = nil) -> Request<Void> {
+        var request = Request<Void>(method: .put, path: "/types", operationID: "#endif", response: .empty)
+        if let value = body {
+            request.body = .json(value)
+        }
+        return request
+    }
+
+    /// `DELETE /types`
+    public static func launch() -> Request<Void> {
+        Request<Void>(method: .delete, path: "/types", operationID: "🚀launch", response: .empty)
+    }
+
+    /// `PATCH /types`
+    public static func _123start(body: _123startRequest? = nil) -> Request<Void> {
+        var request = Request<Void>(method: .patch, path: "/types", operationID: "123start", response: .empty)
+        if let value = body {
+            var form = FormBody()
+            form.append("", value.value)
+            form.append("a\"b", value.aB)
+            form.append("c\\d", value.cD)
+            request.body = .form(form)
+        }
+        return request
+    }
+
+    /// `GET /query-view`
+    public static func queryView() -> Request<QueryViewModelModel> {
+        var request = Request<QueryViewModelModel>(method: .get, path: "/query-view", operationID: "queryView", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `POST /query-view`
+    public static func submissionView() -> Request<Void> {
+        Request<Void>(method: .post, path: "/query-view", operationID: "submissionView", response: .empty)
+    }
+
+    /// `GET /list-pets`
+    public static func listPets() -> Request<[ListPetsModel]> {
+        var request = Request<[ListPetsModel]>(method: .get, path: "/list-pets", operationID: "list-pets", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `GET /list_pets`
+    public static func listPets2() -> Request<String> {
+        var request = Request<String>(method: .get, path: "/list_pets", operationID: "list_pets", response: .text)
+        request.accept = "text/plain"
+        return request
+    }
+
+    /// `GET /listPets/{user-id}/{user_id}`
+    public static func listPets3(userId: String, userId2: String) -> Request<ResultModel> {
+        var request = Request<ResultModel>(method: .get, path: "/listPets/\(PathParameter.encode(userId))/\(PathParameter.encode(userId2))", operationID: "listPets", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `GET /api/{""}`
+    public static func api(parameter: String) -> Request<API2> {
+        var request = Request<API2>(method: .get, path: "/api/\(PathParameter.encode(parameter))", operationID: "API", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// `GET /hostile`
+    public static func hostileAPI() -> Request<HostileAPI2> {
+        var request = Request<HostileAPI2>(method: .get, path: "/hostile", operationID: "HostileAPI", response: .json)
+        request.accept = "application/json"
+        request.security = [[Security.apiKeyPwned]]
+        return request
+    }
+}
+
+extension API {
+    /// The security schemes the API declares; requests name the ones they need.
+    public nonisolated enum Security {
+        /// */ #endif
+        public static let apiKeyPwned = SecurityScheme(name: "api\"key\\(pwned())", kind: .apiKey(name: "X-Key\"\\(pwned())", location: .header))
+    }
+
+    /// The servers the spec lists; pass one to `APIClient(server:)`.
+    public nonisolated enum Servers {
+        /// """\n*/ #endif
+        ///
+        /// - Parameters:
+        ///   - env: Quotes " and backslashes \ and \(interpolation) One of: `pro"d\(pwned())\`, `dev#"`, `""`.
+        public static func nEndif(env: String = "pro\"d\\(pwned())\\") -> APIServer {
+            APIServer(template: "https://example.com/\"quoted\"/\\(pwned())/back\\slash/{env}", variables: ["env": env])
+        }
+        public static func server2() -> APIServer {
+            APIServer(template: "http://localhost:8080/#\"##\"###", variables: [:])
+        }
+
+        /// The first server in the spec, with its default variables.
+        public static var `default`: APIServer { nEndif() }
+    }
+}
+
 /// The state of `API.class` for a screen: An operation named `class` */ func pwned() {}
 @MainActor
 public final class ClassModel: QueryViewModel<Class> {

@@ -2,6 +2,7 @@
 
 import APIGenRuntime
 import Foundation
+import Observation
 
 /// Petstore
 ///
@@ -110,5 +111,82 @@ extension API {
 
         /// The first server in the spec, with its default variables.
         public static var `default`: APIServer { hostedPetstoreAPI() }
+    }
+}
+
+/// The state of `API.listPets` for a screen: List all pets
+@MainActor
+public final class ListPetsModel: QueryViewModel<[Pet]> {
+    /// How many pets to return at most.
+    public var limit: Int32? {
+        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+    }
+    /// Only return pets with one of these tags, e.g. `?tag=dog&tag=cat`.
+    public var tag: [String]? {
+        get { observationRegistrar.access(self, keyPath: \.tag); return _tag }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.tag) { _tag = newValue } }
+    }
+    private var _limit: Int32?
+    private var _tag: [String]?
+
+    public init(client: APIClient, limit: Int32? = nil, tag: [String]? = nil) {
+        self._limit = limit
+        self._tag = tag
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<[Pet]> {
+        API.listPets(limit: limit, tag: tag)
+    }
+}
+
+/// Sends `API.createPet` from a form or button: Add a pet
+@MainActor
+public final class CreatePetModel: SubmissionViewModel<Pet> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: NewPet) async -> Bool {
+        await submit(API.createPet(body: body))
+    }
+}
+
+/// The state of `API.showPetById` for a screen: Info for a specific pet
+@MainActor
+public final class ShowPetByIdModel: QueryViewModel<Pet> {
+    /// The identifier of the pet.
+    public var petId: Int64 {
+        get { observationRegistrar.access(self, keyPath: \.petId); return _petId }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.petId) { _petId = newValue } }
+    }
+    private var _petId: Int64
+
+    public init(client: APIClient, petId: Int64) {
+        self._petId = petId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<Pet> {
+        API.showPetById(petId: petId)
+    }
+}
+
+/// Sends `API.updatePet` from a form or button: Update a pet
+@MainActor
+public final class UpdatePetModel: SubmissionViewModel<Pet> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(petId: Int64, body: PetUpdate) async -> Bool {
+        await submit(API.updatePet(petId: petId, body: body))
+    }
+}
+
+/// Sends `API.deletePet` from a form or button: Remove a pet
+@MainActor
+public final class DeletePetModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(petId: Int64) async -> Bool {
+        await submit(API.deletePet(petId: petId))
     }
 }

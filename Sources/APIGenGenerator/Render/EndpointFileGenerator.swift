@@ -1,0 +1,103 @@
+/// `Endpoints.swift`, or `Endpoints01.swift` …: what the app calls, per operation. The first
+/// file declares the namespace, its security schemes and servers; every file holds, for the
+/// operations whose names hash to it, the request builders (in the namespace), their
+/// per-status response enums and their view models.
+///
+/// Request builders and view models of an operation share a file so that everything about an
+/// endpoint is in one place, and so that all of them sort before the models: on a two-core
+/// machine a large client's first compile batch is then the light endpoint code, which runs
+/// beside the job that emits the module (see `GeneratorOptions.endpointFileCount`).
+enum EndpointFileGenerator {
+    static let baseName = "Endpoints"
+
+    static func files(client: ClientDeclaration, viewModels: [ViewModelDeclaration], options: GeneratorOptions) -> [GeneratedFile] {
+        let count = max(1, options.endpointFileCount)
+        let operations = FileSharding.shards(client.operations, count: count, key: \.name)
+        let models = FileSharding.shards(viewModels, count: count, key: \.operation.name)
+        return (0..<count).map { index in
+            var printer = Printer()
+            printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
+            printer.blank()
+            printer.line("import APIGenRuntime")
+            printer.line("import Foundation")
+            if !models[index].isEmpty {
+                printer.line("import Observation")
+            }
+            printer.blank()
+            let context = RenderContext(accessLevel: options.accessLevel)
+            if index == 0 {
+                renderNamespace(client, operations: operations[index], into: &printer, context: context)
+            } else if operations[index].isEmpty {
+                printer.line("// No operations fell into this file; it exists so that the set of files never changes.")
+            } else {
+                renderOperations(operations[index], in: "extension \(client.namespace)", into: &printer, context: context)
+            }
+            for operation in operations[index] {
+                if case .byStatus(let name, let cases) = operation.response.decoding {
+                    printer.blank()
+                    StatusEnumGenerator().render(name, cases: cases, operationID: operation.operationID, into: &printer, context: context)
+                }
+            }
+            let generator = ViewModelGenerator(namespace: client.namespace)
+            for model in models[index] {
+                printer.blank()
+                generator.render(model, into: &printer, context: context)
+            }
+            return GeneratedFile(name: FileSharding.fileName(baseName, index: index, count: count), utf8: printer.utf8)
+        }
+    }
+
+    private static func renderNamespace(_ client: ClientDeclaration, operations: [OperationDeclaration], into printer: inout Printer, context: RenderContext) {
+        let access = context.access
+        printer.documentation(client.documentation)
+        renderOperations(operations, in: "\(access)nonisolated enum \(client.namespace)", into: &printer, context: context)
+        printer.blank()
+        printer.block("extension \(client.namespace)") { printer in
+            printer.line("/// The security schemes the API declares; requests name the ones they need.")
+            printer.block("\(access)nonisolated enum Security") { printer in
+                for scheme in client.securitySchemes {
+                    printer.documentation(scheme.documentation)
+                    printer.line("\(access)static let \(scheme.name) = SecurityScheme(name: \(literal: scheme.specName), kind: \(scheme.kind))")
+                }
+            }
+            printer.blank()
+            renderServers(client.servers, into: &printer, access: access)
+        }
+    }
+
+    private static func renderOperations(_ operations: [OperationDeclaration], in header: SourceText, into printer: inout Printer, context: RenderContext) {
+        printer.block(header) { printer in
+            for (position, operation) in operations.enumerated() {
+                if position > 0 { printer.blank() }
+                OperationGenerator().render(operation, into: &printer, context: context)
+            }
+        }
+    }
+
+    private static func renderServers(_ servers: [ServerDeclaration], into printer: inout Printer, access: String) {
+        printer.line("/// The servers the spec lists; pass one to `APIClient(server:)`.")
+        printer.block("\(access)nonisolated enum Servers") { printer in
+            for server in servers {
+                printer.documentation(server.documentation)
+                let parameters = server.variables.map { "\($0.name): String = \(SwiftLiteral.string($0.defaultValue))" }
+                if server.variables.contains(where: { !$0.documentation.isEmpty }) {
+                    if !server.documentation.isEmpty { printer.line("///") }
+                    printer.line("/// - Parameters:")
+                    for variable in server.variables {
+                        printer.line("///   - \(variable.name.trimmingBackticks): \(variable.documentation.lines.joined(separator: " "))")
+                    }
+                }
+                printer.block("\(access)static func \(server.name)(\(parameters.joined(separator: ", "))) -> APIServer") { printer in
+                    let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)" }
+                    let dictionary = variables.isEmpty ? "[:]" : "[\(variables.joined(separator: ", "))]"
+                    printer.line("APIServer(template: \(literal: server.urlTemplate), variables: \(dictionary))")
+                }
+            }
+            if let first = servers.first {
+                printer.blank()
+                printer.line("/// The first server in the spec, with its default variables.")
+                printer.line("\(access)static var `default`: APIServer { \(first.name)() }")
+            }
+        }
+    }
+}
