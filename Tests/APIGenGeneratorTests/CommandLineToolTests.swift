@@ -100,6 +100,20 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: out.appendingPathComponent(modelFile), encoding: .utf8).contains("public var colour: String?"))
     }
 
+    /// A file that cannot be replaced (here a folder stands where it should go) is an error,
+    /// and the temporary file written beside it is removed.
+    func testAFailedWriteIsReportedAndLeavesNoTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write("shop.yaml", minimal)
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("Models.swift"), withIntermediateDirectories: true)
+        let result = run(["generate", spec.path, "--output", out.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains { $0.hasPrefix("error: cannot write to '\(out.path)'") }, "\(result.errors)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        XCTAssertEqual(left, ["Endpoints.swift", "Models.swift"])
+    }
+
     func testFileCountsGrowWithTheSpec() {
         XCTAssertEqual(GeneratorOptions.modelFileCount(specBytes: 0), 1)
         XCTAssertEqual(GeneratorOptions.modelFileCount(specBytes: 200_000), 1)
