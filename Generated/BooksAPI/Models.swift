@@ -55,10 +55,11 @@ public nonisolated struct SearchResults: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.numFound, forKey: "numFound")
-        try container.encodeIfPresent(self.start, forKey: "start")
-        try container.encode(self.docs, forKey: "docs")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.numFound, "numFound")
+        writer.encodeIfPresent(self.start, "start")
+        writer.encode(self.docs, "docs")
+        try writer.finish()
     }
 }
 
@@ -134,18 +135,19 @@ public nonisolated struct Book: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.isbn, forKey: "isbn")
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.subtitle, forKey: "subtitle")
-        try container.encodeIfPresent(self.authors, forKey: "authors")
-        try container.encodeIfPresent(self.firstPublishYear, forKey: "firstPublishYear")
-        try container.encodeIfPresent(self.coverId, forKey: "coverId")
-        try container.encodeIfPresent(self.languages, forKey: "languages")
-        try container.encodeIfPresent(self.rating, forKey: "rating")
-        try container.encodeIfPresent(self.publishDate, forKey: "publishDate")
-        try container.encodeIfPresent(self.pageCount, forKey: "pageCount")
-        try container.encodeIfPresent(self.subjects, forKey: "subjects")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.isbn, "isbn")
+        writer.encode(self.title, "title")
+        writer.encodeIfPresent(self.subtitle, "subtitle")
+        writer.encodeIfPresent(self.authors, "authors")
+        writer.encodeIfPresent(self.firstPublishYear, "firstPublishYear")
+        writer.encodeIfPresent(self.coverId, "coverId")
+        writer.encodeIfPresent(self.languages, "languages")
+        writer.encodeIfPresent(self.rating, "rating")
+        writer.encodeIfPresent(self.publishDate, "publishDate")
+        writer.encodeIfPresent(self.pageCount, "pageCount")
+        writer.encodeIfPresent(self.subjects, "subjects")
+        try writer.finish()
     }
 }
 
@@ -184,11 +186,12 @@ public nonisolated struct Author: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.bio, forKey: "bio")
-        try container.encodeIfPresent(self.birthYear, forKey: "birthYear")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.bio, "bio")
+        writer.encodeIfPresent(self.birthYear, "birthYear")
+        try writer.finish()
     }
 }
 
@@ -209,8 +212,9 @@ public nonisolated struct ErrorResponse: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.error, forKey: "error")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.error, "error")
+        try writer.finish()
     }
 }
 
@@ -232,8 +236,9 @@ public nonisolated struct SearchBooksPublished: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.from, forKey: "from")
-        try container.encodeIfPresent(self.to, forKey: "to")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.from, "from")
+        writer.encodeIfPresent(self.to, "to")
+        try writer.finish()
     }
 }

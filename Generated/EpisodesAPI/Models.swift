@@ -103,17 +103,18 @@ public nonisolated struct Episode: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.summary, forKey: "summary")
-        try container.encode(self.duration, forKey: "duration")
-        try container.encode(self.publishedAt, forKey: "publishedAt")
-        try container.encodeIfPresent(self.artworkURL, forKey: "artworkURL")
-        try container.encode(self.season, forKey: "season")
-        try container.encode(self.number, forKey: "number")
-        try container.encode(self.explicit, forKey: "explicit")
-        try container.encode(self.kind, forKey: "kind")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.title, "title")
+        writer.encodeIfPresent(self.summary, "summary")
+        writer.encode(self.duration, "duration")
+        writer.encode(self.publishedAt, "publishedAt")
+        writer.encodeIfPresent(self.artworkURL, "artworkURL")
+        writer.encode(self.season, "season")
+        writer.encode(self.number, "number")
+        writer.encode(self.explicit, "explicit")
+        writer.encode(self.kind, "kind")
+        try writer.finish()
     }
 }
 
@@ -150,11 +151,12 @@ public nonisolated struct EpisodePage: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.items, forKey: "items")
-        try container.encode(self.page, forKey: "page")
-        try container.encode(self.totalPages, forKey: "totalPages")
-        try container.encode(self.nextPage, forKey: "nextPage")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.items, "items")
+        writer.encode(self.page, "page")
+        writer.encode(self.totalPages, "totalPages")
+        writer.encode(self.nextPage, "nextPage")
+        try writer.finish()
     }
 }
 
@@ -179,9 +181,10 @@ public nonisolated struct ShowEpisodes: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.episodes, forKey: "episodes")
-        try container.encode(self.nextCursor, forKey: "nextCursor")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.episodes, "episodes")
+        writer.encode(self.nextCursor, "nextCursor")
+        try writer.finish()
     }
 }
 
@@ -202,7 +205,8 @@ public nonisolated struct ErrorResponse: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.message, forKey: "message")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.message, "message")
+        try writer.finish()
     }
 }

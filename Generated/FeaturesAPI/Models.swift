@@ -108,20 +108,21 @@ public nonisolated struct Widget: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.label, forKey: "label")
-        try container.encode(self.count, forKey: "count")
-        try container.encode(self.ratio, forKey: "ratio")
-        try container.encode(self.enabled, forKey: "enabled")
-        try container.encode(self.status, forKey: "status")
-        try container.encode(self.priority, forKey: "priority")
-        try container.encode(self.size, forKey: "size")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.aliases, forKey: "aliases")
-        try container.encode(self.settings, forKey: "settings")
-        try container.encodeIfPresent(self.legacyCode, forKey: "legacyCode")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.name, "name")
+        writer.encode(self.label, "label")
+        writer.encode(self.count, "count")
+        writer.encode(self.ratio, "ratio")
+        writer.encode(self.enabled, "enabled")
+        writer.encode(self.status, "status")
+        writer.encode(self.priority, "priority")
+        writer.encode(self.size, "size")
+        writer.encode(self.tags, "tags")
+        writer.encode(self.aliases, "aliases")
+        writer.encode(self.settings, "settings")
+        writer.encodeIfPresent(self.legacyCode, "legacyCode")
+        try writer.finish()
     }
 }
 
@@ -150,9 +151,10 @@ public nonisolated struct LegacyWidget: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encodeIfPresent(self.title, forKey: "title")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.code, "code")
+        writer.encodeIfPresent(self.title, "title")
+        try writer.finish()
     }
 }
 
@@ -314,23 +316,24 @@ public nonisolated struct Formats: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.int32, forKey: "int32")
-        try container.encode(self.int64, forKey: "int64")
-        try container.encodeIfPresent(self.integer, forKey: "integer")
-        try container.encode(self.float, forKey: "float")
-        try container.encode(self.double, forKey: "double")
-        try container.encodeIfPresent(self.number, forKey: "number")
-        try container.encode(self.dateTime, forKey: "dateTime")
-        try container.encodeIfPresent(self.dateTimeWithoutFraction, forKey: "dateTimeWithoutFraction")
-        try container.encode(self.date, forKey: "date")
-        try container.encode(self.uuid, forKey: "uuid")
-        try container.encode(self.uri, forKey: "uri")
-        try container.encode(self.byte, forKey: "byte")
-        try container.encodeIfPresent(self.binary, forKey: "binary")
-        try container.encode(self.email, forKey: "email")
-        try container.encodeIfPresent(self.password, forKey: "password")
-        try container.encodeIfPresent(self.ipv4, forKey: "ipv4")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.int32, "int32")
+        writer.encode(self.int64, "int64")
+        writer.encodeIfPresent(self.integer, "integer")
+        writer.encode(self.float, "float")
+        writer.encode(self.double, "double")
+        writer.encodeIfPresent(self.number, "number")
+        writer.encode(self.dateTime, "dateTime")
+        writer.encodeIfPresent(self.dateTimeWithoutFraction, "dateTimeWithoutFraction")
+        writer.encode(self.date, "date")
+        writer.encode(self.uuid, "uuid")
+        writer.encode(self.uri, "uri")
+        writer.encode(self.byte, "byte")
+        writer.encodeIfPresent(self.binary, "binary")
+        writer.encode(self.email, "email")
+        writer.encodeIfPresent(self.password, "password")
+        writer.encodeIfPresent(self.ipv4, "ipv4")
+        try writer.finish()
     }
 }
 
@@ -409,11 +412,12 @@ public nonisolated struct Order: APIModel {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(self.line1, forKey: "line1")
-            try container.encodeIfPresent(self.line2, forKey: "line2")
-            try container.encode(self.city, forKey: "city")
-            try container.encode(self.country, forKey: "country")
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.line1, "line1")
+            writer.encodeIfPresent(self.line2, "line2")
+            writer.encode(self.city, "city")
+            writer.encode(self.country, "country")
+            try writer.finish()
         }
     }
 
@@ -435,9 +439,10 @@ public nonisolated struct Order: APIModel {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(self.sku, forKey: "sku")
-            try container.encode(self.quantity, forKey: "quantity")
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.sku, "sku")
+            writer.encode(self.quantity, "quantity")
+            try writer.finish()
         }
     }
 
@@ -457,11 +462,12 @@ public nonisolated struct Order: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.state, forKey: "state")
-        try container.encodeIfPresent(self.shippingAddress, forKey: "shippingAddress")
-        try container.encode(self.lines, forKey: "lines")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.state, "state")
+        writer.encodeIfPresent(self.shippingAddress, "shippingAddress")
+        writer.encode(self.lines, "lines")
+        try writer.finish()
     }
 }
 
@@ -495,9 +501,10 @@ public nonisolated struct Account: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encodeIfPresent(self.password, forKey: "password")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.email, "email")
+        writer.encodeIfPresent(self.password, "password")
+        try writer.finish()
     }
 }
 
@@ -520,9 +527,10 @@ public nonisolated struct ErrorModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.code, "code")
+        writer.encode(self.message, "message")
+        try writer.finish()
     }
 }
 
@@ -595,21 +603,22 @@ public nonisolated struct RenamedProperties: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encode(self.userId, forKey: "user-id")
-        try container.encode(self.`class`, forKey: "class")
-        try container.encodeIfPresent(self.self2, forKey: "self")
-        try container.encodeIfPresent(self.type, forKey: "Type")
-        try container.encodeIfPresent(self.`default`, forKey: "default")
-        try container.encodeIfPresent(self._2faEnabled, forKey: "2fa_enabled")
-        try container.encodeIfPresent(self.refLike, forKey: "$ref_like")
-        try container.encodeIfPresent(self.url, forKey: "url")
-        try container.encodeIfPresent(self.url2, forKey: "URL")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeIfPresent(self.`protocol`, forKey: "protocol")
-        try container.encodeIfPresent(self.init2, forKey: "init")
-        try container.encodeIfPresent(self.links, forKey: "_links")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.createdAt, "created_at")
+        writer.encode(self.userId, "user-id")
+        writer.encode(self.`class`, "class")
+        writer.encodeIfPresent(self.self2, "self")
+        writer.encodeIfPresent(self.type, "Type")
+        writer.encodeIfPresent(self.`default`, "default")
+        writer.encodeIfPresent(self._2faEnabled, "2fa_enabled")
+        writer.encodeIfPresent(self.refLike, "$ref_like")
+        writer.encodeIfPresent(self.url, "url")
+        writer.encodeIfPresent(self.url2, "URL")
+        writer.encodeIfPresent(self.isActive, "is_active")
+        writer.encodeIfPresent(self.`protocol`, "protocol")
+        writer.encodeIfPresent(self.init2, "init")
+        writer.encodeIfPresent(self.links, "_links")
+        try writer.finish()
     }
 }
 
@@ -632,9 +641,10 @@ public nonisolated struct DataModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.payload, forKey: "payload")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.payload, "payload")
+        try writer.finish()
     }
 }
 
@@ -661,10 +671,11 @@ public nonisolated struct DateModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.year, forKey: "year")
-        try container.encode(self.month, forKey: "month")
-        try container.encode(self.day, forKey: "day")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.year, "year")
+        writer.encode(self.month, "month")
+        writer.encode(self.day, "day")
+        try writer.finish()
     }
 }
 
@@ -726,13 +737,14 @@ public nonisolated struct ResultModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.ok, forKey: "ok")
-        try container.encodeIfPresent(self.data, forKey: "data")
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeIfPresent(self.day, forKey: "day")
-        try container.encodeIfPresent(self.at, forKey: "at")
-        try container.encodeIfPresent(self.type, forKey: "type")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.ok, "ok")
+        writer.encodeIfPresent(self.data, "data")
+        writer.encodeIfPresent(self.error, "error")
+        writer.encodeIfPresent(self.day, "day")
+        writer.encodeIfPresent(self.at, "at")
+        writer.encodeIfPresent(self.type, "type")
+        try writer.finish()
     }
 }
 
@@ -762,11 +774,12 @@ public nonisolated struct UserProfile: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.userId, forKey: "user_id")
-        try container.encode(self.displayName, forKey: "display_name")
-        try container.encodeIfPresent(self.dateOfBirth, forKey: "date_of_birth")
-        try container.encodeIfPresent(self.orderItems, forKey: "order_items")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.userId, "user_id")
+        writer.encode(self.displayName, "display_name")
+        writer.encodeIfPresent(self.dateOfBirth, "date_of_birth")
+        writer.encodeIfPresent(self.orderItems, "order_items")
+        try writer.finish()
     }
 }
 
@@ -793,10 +806,11 @@ public nonisolated struct OrderItem: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encode(self.quantity, forKey: "quantity")
-        try container.encodeIfPresent(self.unitPrice, forKey: "unit_price")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.sku, "sku")
+        writer.encode(self.quantity, "quantity")
+        writer.encodeIfPresent(self.unitPrice, "unit_price")
+        try writer.finish()
     }
 }
 
@@ -838,15 +852,16 @@ public nonisolated struct SwiftNames: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.data, forKey: "data")
-        try container.encodeIfPresent(self.date, forKey: "date")
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.result, forKey: "result")
-        try container.encodeIfPresent(self.profile, forKey: "profile")
-        try container.encodeIfPresent(self.item, forKey: "item")
-        try container.encodeIfPresent(self.timestamp, forKey: "timestamp")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.data, "data")
+        writer.encodeIfPresent(self.date, "date")
+        writer.encodeIfPresent(self.error, "error")
+        writer.encodeIfPresent(self.type, "type")
+        writer.encodeIfPresent(self.result, "result")
+        writer.encodeIfPresent(self.profile, "profile")
+        writer.encodeIfPresent(self.item, "item")
+        writer.encodeIfPresent(self.timestamp, "timestamp")
+        try writer.finish()
     }
 }
 
@@ -891,11 +906,12 @@ public nonisolated struct Tricky: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.greeting, forKey: "greeting")
-        try container.encodeIfPresent(self.carriageReturn, forKey: "carriageReturn")
-        try container.encodeIfPresent(self.edgeCase, forKey: "edgeCase")
-        try container.encodeIfPresent(self.emptyDescription, forKey: "emptyDescription")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.greeting, "greeting")
+        writer.encodeIfPresent(self.carriageReturn, "carriageReturn")
+        writer.encodeIfPresent(self.edgeCase, "edgeCase")
+        writer.encodeIfPresent(self.emptyDescription, "emptyDescription")
+        try writer.finish()
     }
 }
 
@@ -970,9 +986,10 @@ public nonisolated struct Animal: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.sound, forKey: "sound")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.sound, "sound")
+        try writer.finish()
     }
 }
 
@@ -1002,11 +1019,12 @@ public nonisolated struct Dog: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.sound, forKey: "sound")
-        try container.encode(self.breed, forKey: "breed")
-        try container.encode(self.goodBoy, forKey: "goodBoy")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.sound, "sound")
+        writer.encode(self.breed, "breed")
+        writer.encode(self.goodBoy, "goodBoy")
+        try writer.finish()
     }
 }
 
@@ -1025,8 +1043,9 @@ public nonisolated struct Identified: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        try writer.finish()
     }
 }
 
@@ -1049,9 +1068,10 @@ public nonisolated struct Timestamps: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.createdAt, forKey: "createdAt")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updatedAt")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.createdAt, "createdAt")
+        writer.encodeIfPresent(self.updatedAt, "updatedAt")
+        try writer.finish()
     }
 }
 
@@ -1086,12 +1106,13 @@ public nonisolated struct Document: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.createdAt, forKey: "createdAt")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updatedAt")
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.body, forKey: "body")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.createdAt, "createdAt")
+        writer.encodeIfPresent(self.updatedAt, "updatedAt")
+        writer.encode(self.title, "title")
+        writer.encodeIfPresent(self.body, "body")
+        try writer.finish()
     }
 }
 
@@ -1143,9 +1164,10 @@ public nonisolated struct Circle: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.shapeType, forKey: "shapeType")
-        try container.encode(self.radius, forKey: "radius")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.shapeType, "shapeType")
+        writer.encode(self.radius, "radius")
+        try writer.finish()
     }
 }
 
@@ -1167,9 +1189,10 @@ public nonisolated struct Square: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.shapeType, forKey: "shapeType")
-        try container.encode(self.side, forKey: "side")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.shapeType, "shapeType")
+        writer.encode(self.side, "side")
+        try writer.finish()
     }
 }
 
@@ -1195,10 +1218,11 @@ public nonisolated struct Triangle: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.shapeType, forKey: "shapeType")
-        try container.encode(self.base, forKey: "base")
-        try container.encode(self.height, forKey: "height")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.shapeType, "shapeType")
+        writer.encode(self.base, "base")
+        writer.encode(self.height, "height")
+        try writer.finish()
     }
 }
 
@@ -1276,10 +1300,11 @@ public nonisolated struct Card: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.last4, forKey: "last4")
-        try container.encode(self.brand, forKey: "brand")
-        try container.encodeIfPresent(self.expires, forKey: "expires")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.last4, "last4")
+        writer.encode(self.brand, "brand")
+        writer.encodeIfPresent(self.expires, "expires")
+        try writer.finish()
     }
 }
 
@@ -1302,9 +1327,10 @@ public nonisolated struct BankTransfer: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.iban, forKey: "iban")
-        try container.encodeIfPresent(self.bic, forKey: "bic")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.iban, "iban")
+        writer.encodeIfPresent(self.bic, "bic")
+        try writer.finish()
     }
 }
 
@@ -1373,8 +1399,9 @@ public nonisolated struct EmailContact: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.email, forKey: "email")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.email, "email")
+        try writer.finish()
     }
 }
 
@@ -1393,8 +1420,9 @@ public nonisolated struct PhoneContact: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.phone, forKey: "phone")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.phone, "phone")
+        try writer.finish()
     }
 }
 
@@ -1422,9 +1450,10 @@ public nonisolated enum Location: APIModel {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(self.lat, forKey: "lat")
-            try container.encode(self.lon, forKey: "lon")
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.lat, "lat")
+            writer.encode(self.lon, "lon")
+            try writer.finish()
         }
     }
 
@@ -1476,10 +1505,11 @@ public nonisolated struct Shipment: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.sender, forKey: "sender")
-        try container.encodeIfPresent(self.recipient, forKey: "recipient")
-        try container.encodeIfPresent(self.weight, forKey: "weight")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.sender, "sender")
+        writer.encodeIfPresent(self.recipient, "recipient")
+        writer.encodeIfPresent(self.weight, "weight")
+        try writer.finish()
     }
 }
 
@@ -1545,24 +1575,25 @@ public nonisolated struct Party: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.phone, forKey: "phone")
-        try container.encodeIfPresent(self.street, forKey: "street")
-        try container.encodeIfPresent(self.city, forKey: "city")
-        try container.encodeIfPresent(self.region, forKey: "region")
-        try container.encodeIfPresent(self.postalCode, forKey: "postalCode")
-        try container.encodeIfPresent(self.country, forKey: "country")
-        try container.encodeIfPresent(self.company, forKey: "company")
-        try container.encodeIfPresent(self.title, forKey: "title")
-        try container.encodeIfPresent(self.department, forKey: "department")
-        try container.encodeIfPresent(self.website, forKey: "website")
-        try container.encodeIfPresent(self.timezone, forKey: "timezone")
-        try container.encodeIfPresent(self.locale, forKey: "locale")
-        try container.encodeIfPresent(self.currency, forKey: "currency")
-        try container.encodeIfPresent(self.notes, forKey: "notes")
-        try container.encodeIfPresent(self.avatarURL, forKey: "avatarURL")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.email, "email")
+        writer.encodeIfPresent(self.phone, "phone")
+        writer.encodeIfPresent(self.street, "street")
+        writer.encodeIfPresent(self.city, "city")
+        writer.encodeIfPresent(self.region, "region")
+        writer.encodeIfPresent(self.postalCode, "postalCode")
+        writer.encodeIfPresent(self.country, "country")
+        writer.encodeIfPresent(self.company, "company")
+        writer.encodeIfPresent(self.title, "title")
+        writer.encodeIfPresent(self.department, "department")
+        writer.encodeIfPresent(self.website, "website")
+        writer.encodeIfPresent(self.timezone, "timezone")
+        writer.encodeIfPresent(self.locale, "locale")
+        writer.encodeIfPresent(self.currency, "currency")
+        writer.encodeIfPresent(self.notes, "notes")
+        writer.encodeIfPresent(self.avatarURL, "avatarURL")
+        try writer.finish()
     }
 }
 
@@ -1621,13 +1652,14 @@ public nonisolated struct Variants: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.shape, forKey: "shape")
-        try container.encodeIfPresent(self.payment, forKey: "payment")
-        try container.encodeIfPresent(self.identifier, forKey: "identifier")
-        try container.encodeIfPresent(self.contact, forKey: "contact")
-        try container.encodeIfPresent(self.location, forKey: "location")
-        try container.encodeIfPresent(self.inlineUnion, forKey: "inlineUnion")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.shape, "shape")
+        writer.encodeIfPresent(self.payment, "payment")
+        writer.encodeIfPresent(self.identifier, "identifier")
+        writer.encodeIfPresent(self.contact, "contact")
+        writer.encodeIfPresent(self.location, "location")
+        writer.encodeIfPresent(self.inlineUnion, "inlineUnion")
+        try writer.finish()
     }
 }
 
@@ -1732,16 +1764,17 @@ public nonisolated struct Nullables: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.nickname, forKey: "nickname")
-        try container.encode(self.middleName, forKey: "middleName")
-        try container.encodeIfPresent(self.age, forKey: "age")
-        try container.encodeIfPresent(self.score, forKey: "score")
-        try container.encodeIfPresent(self.aliases, forKey: "aliases")
-        try container.encodeIfPresent(self.pet, forKey: "pet")
-        try container.encodeIfPresent(self.partner, forKey: "partner")
-        try container.encodeIfPresent(self.mood, forKey: "mood")
-        try container.encodeIfPresent(self.idOrName, forKey: "idOrName")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.nickname, "nickname")
+        writer.encode(self.middleName, "middleName")
+        writer.encodeIfPresent(self.age, "age")
+        writer.encodeIfPresent(self.score, "score")
+        writer.encodeIfPresent(self.aliases, "aliases")
+        writer.encodeIfPresent(self.pet, "pet")
+        writer.encodeIfPresent(self.partner, "partner")
+        writer.encodeIfPresent(self.mood, "mood")
+        writer.encodeIfPresent(self.idOrName, "idOrName")
+        try writer.finish()
     }
 }
 
@@ -1766,10 +1799,11 @@ public nonisolated struct Constants: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.apiVersion, forKey: "apiVersion")
-        try container.encode(self.kind, forKey: "kind")
-        try container.encodeIfPresent(self.maxRetries, forKey: "maxRetries")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.apiVersion, "apiVersion")
+        writer.encode(self.kind, "kind")
+        writer.encodeIfPresent(self.maxRetries, "maxRetries")
+        try writer.finish()
     }
 }
 
@@ -1790,9 +1824,10 @@ public nonisolated struct MeasurementModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.unit, forKey: "unit")
-        try container.encode(self.readings, forKey: "readings")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.unit, "unit")
+        writer.encode(self.readings, "readings")
+        try writer.finish()
     }
 }
 
@@ -1821,9 +1856,10 @@ public nonisolated struct Labels: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeAdditionalProperties(self.additionalProperties, excluding: ["name"])
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeAdditionalProperties(self.additionalProperties, excluding: ["name"])
+        try writer.finish()
     }
 }
 
@@ -1846,9 +1882,10 @@ public nonisolated struct Point: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.x, forKey: "x")
-        try container.encode(self.y, forKey: "y")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.x, "x")
+        writer.encode(self.y, "y")
+        try writer.finish()
     }
 }
 
@@ -1906,18 +1943,19 @@ public nonisolated struct Dynamic: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.inventory, forKey: "inventory")
-        try container.encodeIfPresent(self.metadata, forKey: "metadata")
-        try container.encodeIfPresent(self.labels, forKey: "labels")
-        try container.encodeIfPresent(self.origin, forKey: "origin")
-        try container.encodeIfPresent(self.widgetsByName, forKey: "widgetsByName")
-        try container.encodeIfPresent(self.anything, forKey: "anything")
-        try container.encodeIfPresent(self.freeForm, forKey: "freeForm")
-        try container.encodeIfPresent(self.inlineAnything, forKey: "inlineAnything")
-        try container.encodeIfPresent(self.matrix, forKey: "matrix")
-        try container.encodeIfPresent(self.cube, forKey: "cube")
-        try container.encodeIfPresent(self.groups, forKey: "groups")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.inventory, "inventory")
+        writer.encodeIfPresent(self.metadata, "metadata")
+        writer.encodeIfPresent(self.labels, "labels")
+        writer.encodeIfPresent(self.origin, "origin")
+        writer.encodeIfPresent(self.widgetsByName, "widgetsByName")
+        writer.encodeIfPresent(self.anything, "anything")
+        writer.encodeIfPresent(self.freeForm, "freeForm")
+        writer.encodeIfPresent(self.inlineAnything, "inlineAnything")
+        writer.encodeIfPresent(self.matrix, "matrix")
+        writer.encodeIfPresent(self.cube, "cube")
+        writer.encodeIfPresent(self.groups, "groups")
+        try writer.finish()
     }
 }
 
@@ -1939,9 +1977,10 @@ public nonisolated struct TreeNode: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.value, forKey: "value")
-        try container.encode(self.children, forKey: "children")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.value, "value")
+        writer.encode(self.children, "children")
+        try writer.finish()
     }
 }
 
@@ -1966,10 +2005,11 @@ public nonisolated struct Folder: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.files, forKey: "files")
-        try container.encodeIfPresent(self.subfolders, forKey: "subfolders")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encode(self.files, "files")
+        writer.encodeIfPresent(self.subfolders, "subfolders")
+        try writer.finish()
     }
 }
 
@@ -1995,10 +2035,11 @@ public nonisolated struct File: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.size, forKey: "size")
-        try container.encodeIfPresent(self.parent, forKey: "parent")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encode(self.size, "size")
+        writer.encodeIfPresent(self.parent, "parent")
+        try writer.finish()
     }
 }
 
@@ -2024,9 +2065,10 @@ public nonisolated struct LinkedNode: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.value, forKey: "value")
-        try container.encodeIfPresent(self.next, forKey: "next")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.value, "value")
+        writer.encodeIfPresent(self.next, "next")
+        try writer.finish()
     }
 }
 
@@ -2078,8 +2120,9 @@ public nonisolated struct Reading: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.value, forKey: "value")
-        try container.encode(self.unit, forKey: "unit")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.value, "value")
+        writer.encode(self.unit, "unit")
+        try writer.finish()
     }
 }

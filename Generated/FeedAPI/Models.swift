@@ -24,9 +24,10 @@ public nonisolated struct FeedPage: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.posts, forKey: "posts")
-        try container.encode(self.nextPage, forKey: "nextPage")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.posts, "posts")
+        writer.encode(self.nextPage, "nextPage")
+        try writer.finish()
     }
 }
 
@@ -56,10 +57,11 @@ public nonisolated struct NewPost: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encodeIfPresent(self.imageURL, forKey: "imageURL")
-        try container.encode(self.visibility, forKey: "visibility")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.text, "text")
+        writer.encodeIfPresent(self.imageURL, "imageURL")
+        writer.encode(self.visibility, "visibility")
+        try writer.finish()
     }
 }
 
@@ -144,16 +146,17 @@ public nonisolated struct Post: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.author, forKey: "author")
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.createdAt, forKey: "createdAt")
-        try container.encode(self.visibility, forKey: "visibility")
-        try container.encode(self.likeCount, forKey: "likeCount")
-        try container.encode(self.likedByMe, forKey: "likedByMe")
-        try container.encode(self.commentCount, forKey: "commentCount")
-        try container.encode(self.attachments, forKey: "attachments")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.author, "author")
+        writer.encode(self.text, "text")
+        writer.encode(self.createdAt, "createdAt")
+        writer.encode(self.visibility, "visibility")
+        writer.encode(self.likeCount, "likeCount")
+        writer.encode(self.likedByMe, "likedByMe")
+        writer.encode(self.commentCount, "commentCount")
+        writer.encode(self.attachments, "attachments")
+        try writer.finish()
     }
 }
 
@@ -224,12 +227,13 @@ public nonisolated struct ImageAttachment: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.url, forKey: "url")
-        try container.encodeIfPresent(self.width, forKey: "width")
-        try container.encodeIfPresent(self.height, forKey: "height")
-        try container.encodeIfPresent(self.altText, forKey: "altText")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.url, "url")
+        writer.encodeIfPresent(self.width, "width")
+        writer.encodeIfPresent(self.height, "height")
+        writer.encodeIfPresent(self.altText, "altText")
+        try writer.finish()
     }
 }
 
@@ -268,11 +272,12 @@ public nonisolated struct LinkAttachment: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.url, forKey: "url")
-        try container.encodeIfPresent(self.title, forKey: "title")
-        try container.encodeIfPresent(self.thumbnailURL, forKey: "thumbnailURL")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.url, "url")
+        writer.encodeIfPresent(self.title, "title")
+        writer.encodeIfPresent(self.thumbnailURL, "thumbnailURL")
+        try writer.finish()
     }
 }
 
@@ -311,11 +316,12 @@ public nonisolated struct User: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.username, forKey: "username")
-        try container.encode(self.displayName, forKey: "displayName")
-        try container.encodeIfPresent(self.avatarURL, forKey: "avatarURL")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.username, "username")
+        writer.encode(self.displayName, "displayName")
+        writer.encodeIfPresent(self.avatarURL, "avatarURL")
+        try writer.finish()
     }
 }
 
@@ -342,9 +348,10 @@ public nonisolated struct LikeResult: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.liked, forKey: "liked")
-        try container.encode(self.likeCount, forKey: "likeCount")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.liked, "liked")
+        writer.encode(self.likeCount, "likeCount")
+        try writer.finish()
     }
 }
 
@@ -365,8 +372,9 @@ public nonisolated struct NewComment: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.text, forKey: "text")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.text, "text")
+        try writer.finish()
     }
 }
 
@@ -402,11 +410,12 @@ public nonisolated struct Comment: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.author, forKey: "author")
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.createdAt, forKey: "createdAt")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.author, "author")
+        writer.encode(self.text, "text")
+        writer.encode(self.createdAt, "createdAt")
+        try writer.finish()
     }
 }
 
@@ -431,9 +440,10 @@ public nonisolated struct MediaUpload: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.file, forKey: "file")
-        try container.encodeIfPresent(self.caption, forKey: "caption")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.file, "file")
+        writer.encodeIfPresent(self.caption, "caption")
+        try writer.finish()
     }
 }
 
@@ -478,12 +488,13 @@ public nonisolated struct Media: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.url, forKey: "url")
-        try container.encode(self.contentType, forKey: "contentType")
-        try container.encode(self.size, forKey: "size")
-        try container.encodeIfPresent(self.caption, forKey: "caption")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.url, "url")
+        writer.encode(self.contentType, "contentType")
+        writer.encode(self.size, "size")
+        writer.encodeIfPresent(self.caption, "caption")
+        try writer.finish()
     }
 }
 
@@ -529,11 +540,12 @@ public nonisolated struct Problem: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.detail, forKey: "detail")
-        try container.encodeIfPresent(self.instance, forKey: "instance")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.title, "title")
+        writer.encode(self.status, "status")
+        writer.encodeIfPresent(self.detail, "detail")
+        writer.encodeIfPresent(self.instance, "instance")
+        try writer.finish()
     }
 }

@@ -127,43 +127,44 @@ public nonisolated struct Class: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.`class`, forKey: "class")
-        try container.encode(self.self2, forKey: "self")
-        try container.encodeIfPresent(self.self3, forKey: "Self")
-        try container.encode(self.type, forKey: "Type")
-        try container.encode(self.init2, forKey: "init")
-        try container.encodeIfPresent(self.`deinit`, forKey: "deinit")
-        try container.encode(self.`default`, forKey: "default")
-        try container.encodeIfPresent(self.`case`, forKey: "case")
-        try container.encodeIfPresent(self.`func`, forKey: "func")
-        try container.encodeIfPresent(self.`return`, forKey: "return")
-        try container.encodeIfPresent(self.`true`, forKey: "true")
-        try container.encodeIfPresent(self.`nil`, forKey: "nil")
-        try container.encodeIfPresent(self.value, forKey: "_")
-        try container.encodeIfPresent(self.value2, forKey: "__")
-        try container.encodeIfPresent(self.description, forKey: "description")
-        try container.encodeIfPresent(self.hashValue2, forKey: "hashValue")
-        try container.encodeIfPresent(self.encode2, forKey: "encode")
-        try container.encodeIfPresent(self.initFrom, forKey: "init(from:)")
-        try container.encodeIfPresent(self.codingKeys, forKey: "CodingKeys")
-        try container.encodeIfPresent(self.userId, forKey: "userId")
-        try container.encodeIfPresent(self.userId2, forKey: "user_id")
-        try container.encodeIfPresent(self.userID, forKey: "UserID")
-        try container.encodeIfPresent(self.userId3, forKey: "user-id")
-        try container.encodeIfPresent(self.userID2, forKey: "USER_ID")
-        try container.encodeIfPresent(self.value3, forKey: "")
-        try container.encodeIfPresent(self.value4, forKey: "value")
-        try container.encodeIfPresent(self.value5, forKey: "🐶")
-        try container.encodeIfPresent(self.value6, forKey: "名前")
-        try container.encodeIfPresent(self.caf, forKey: "Café")
-        try container.encodeIfPresent(self._2fa, forKey: "2fa")
-        try container.encodeIfPresent(self._1, forKey: "1")
-        try container.encodeIfPresent(self._3dModel, forKey: "3d-model")
-        try container.encodeIfPresent(self.funcPwned, forKey: "\"; func pwned() { \"")
-        try container.encodeIfPresent(self.endif, forKey: "#endif")
-        try container.encodeIfPresent(self.aB, forKey: "a\\b")
-        try container.encodeIfPresent(self.ref, forKey: "$ref")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.`class`, "class")
+        writer.encode(self.self2, "self")
+        writer.encodeIfPresent(self.self3, "Self")
+        writer.encode(self.type, "Type")
+        writer.encode(self.init2, "init")
+        writer.encodeIfPresent(self.`deinit`, "deinit")
+        writer.encode(self.`default`, "default")
+        writer.encodeIfPresent(self.`case`, "case")
+        writer.encodeIfPresent(self.`func`, "func")
+        writer.encodeIfPresent(self.`return`, "return")
+        writer.encodeIfPresent(self.`true`, "true")
+        writer.encodeIfPresent(self.`nil`, "nil")
+        writer.encodeIfPresent(self.value, "_")
+        writer.encodeIfPresent(self.value2, "__")
+        writer.encodeIfPresent(self.description, "description")
+        writer.encodeIfPresent(self.hashValue2, "hashValue")
+        writer.encodeIfPresent(self.encode2, "encode")
+        writer.encodeIfPresent(self.initFrom, "init(from:)")
+        writer.encodeIfPresent(self.codingKeys, "CodingKeys")
+        writer.encodeIfPresent(self.userId, "userId")
+        writer.encodeIfPresent(self.userId2, "user_id")
+        writer.encodeIfPresent(self.userID, "UserID")
+        writer.encodeIfPresent(self.userId3, "user-id")
+        writer.encodeIfPresent(self.userID2, "USER_ID")
+        writer.encodeIfPresent(self.value3, "")
+        writer.encodeIfPresent(self.value4, "value")
+        writer.encodeIfPresent(self.value5, "🐶")
+        writer.encodeIfPresent(self.value6, "名前")
+        writer.encodeIfPresent(self.caf, "Café")
+        writer.encodeIfPresent(self._2fa, "2fa")
+        writer.encodeIfPresent(self._1, "1")
+        writer.encodeIfPresent(self._3dModel, "3d-model")
+        writer.encodeIfPresent(self.funcPwned, "\"; func pwned() { \"")
+        writer.encodeIfPresent(self.endif, "#endif")
+        writer.encodeIfPresent(self.aB, "a\\b")
+        writer.encodeIfPresent(self.ref, "$ref")
+        try writer.finish()
     }
 }
 
@@ -187,9 +188,10 @@ public nonisolated struct SelfModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.self2, forKey: "self")
-        try container.encodeIfPresent(self.self3, forKey: "Self")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.self2, "self")
+        writer.encodeIfPresent(self.self3, "Self")
+        try writer.finish()
     }
 }
 
@@ -236,9 +238,10 @@ public nonisolated struct Kind: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.kind, forKey: "kind")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.type, "type")
+        writer.encodeIfPresent(self.kind, "kind")
+        try writer.finish()
     }
 }
 
@@ -370,9 +373,10 @@ public nonisolated struct StringModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.string, forKey: "string")
-        try container.encode(self.string2, forKey: "String")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.string, "string")
+        writer.encode(self.string2, "String")
+        try writer.finish()
     }
 }
 
@@ -394,9 +398,10 @@ public nonisolated struct ErrorModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.error, forKey: "error")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.message, "message")
+        writer.encodeIfPresent(self.error, "error")
+        try writer.finish()
     }
 }
 
@@ -423,10 +428,11 @@ public nonisolated struct ResultModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.result, forKey: "result")
-        try container.encodeIfPresent(self.success, forKey: "success")
-        try container.encodeIfPresent(self.failure, forKey: "failure")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.result, "result")
+        writer.encodeIfPresent(self.success, "success")
+        writer.encodeIfPresent(self.failure, "failure")
+        try writer.finish()
     }
 }
 
@@ -443,8 +449,9 @@ public nonisolated struct CodableModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.codable, forKey: "codable")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.codable, "codable")
+        try writer.finish()
     }
 }
 
@@ -461,8 +468,9 @@ public nonisolated struct LoadableModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.state, forKey: "state")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.state, "state")
+        try writer.finish()
     }
 }
 
@@ -479,8 +487,32 @@ public nonisolated struct QueryViewModelModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.state, forKey: "state")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.state, "state")
+        try writer.finish()
+    }
+}
+
+public nonisolated struct PropertyWriterModel: APIModel {
+    public var writer: String?
+    public var encoder: String?
+
+    public init(writer: String? = nil, encoder: String? = nil) {
+        self.writer = writer
+        self.encoder = encoder
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.writer = try container.decodeIfPresent(String.self, forKey: "writer")
+        self.encoder = try container.decodeIfPresent(String.self, forKey: "encoder")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.writer, "writer")
+        writer.encodeIfPresent(self.encoder, "encoder")
+        try writer.finish()
     }
 }
 
@@ -497,8 +529,9 @@ public nonisolated struct APIClientModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.send, forKey: "send")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.send, "send")
+        try writer.finish()
     }
 }
 
@@ -518,9 +551,10 @@ public nonisolated struct RequestModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.path, forKey: "path")
-        try container.encodeIfPresent(self.method, forKey: "method")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.path, "path")
+        writer.encodeIfPresent(self.method, "method")
+        try writer.finish()
     }
 }
 
@@ -537,8 +571,9 @@ public nonisolated struct ProtocolModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.`protocol`, forKey: "protocol")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.`protocol`, "protocol")
+        try writer.finish()
     }
 }
 
@@ -555,8 +590,9 @@ public nonisolated struct AnyModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.`any`, forKey: "any")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.`any`, "any")
+        try writer.finish()
     }
 }
 
@@ -573,8 +609,9 @@ public nonisolated struct NeverModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.never, forKey: "never")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.never, "never")
+        try writer.finish()
     }
 }
 
@@ -591,8 +628,9 @@ public nonisolated struct SendableModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.sendable, forKey: "sendable")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.sendable, "sendable")
+        try writer.finish()
     }
 }
 
@@ -612,9 +650,10 @@ public nonisolated struct OptionalModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.`some`, forKey: "some")
-        try container.encodeIfPresent(self.none, forKey: "none")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.`some`, "some")
+        writer.encodeIfPresent(self.none, "none")
+        try writer.finish()
     }
 }
 
@@ -639,8 +678,9 @@ public nonisolated struct FoundationModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.bundle, forKey: "bundle")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.bundle, "bundle")
+        try writer.finish()
     }
 }
 
@@ -657,8 +697,9 @@ public nonisolated struct SwiftModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.swift, forKey: "swift")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.swift, "swift")
+        try writer.finish()
     }
 }
 
@@ -675,8 +716,9 @@ public nonisolated struct MainActorModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.actor, forKey: "actor")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.actor, "actor")
+        try writer.finish()
     }
 }
 
@@ -693,8 +735,9 @@ public nonisolated struct TaskModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.cancel, forKey: "cancel")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.cancel, "cancel")
+        try writer.finish()
     }
 }
 
@@ -711,8 +754,9 @@ public nonisolated struct API2: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.api, forKey: "api")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.api, "api")
+        try writer.finish()
     }
 }
 
@@ -729,8 +773,9 @@ public nonisolated struct HostileAPI2: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.hostile, forKey: "hostile")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.hostile, "hostile")
+        try writer.finish()
     }
 }
 
@@ -747,8 +792,9 @@ public nonisolated struct ListPetsModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.name, "name")
+        try writer.finish()
     }
 }
 
@@ -789,16 +835,17 @@ public nonisolated struct Names: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.userId, forKey: "userId")
-        try container.encodeIfPresent(self.userId2, forKey: "user_id")
-        try container.encodeIfPresent(self.userID, forKey: "UserID")
-        try container.encodeIfPresent(self.userId3, forKey: "user-id")
-        try container.encodeIfPresent(self.emoji, forKey: "emoji")
-        try container.encodeIfPresent(self.digits, forKey: "digits")
-        try container.encodeIfPresent(self.empty, forKey: "empty")
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.pet, forKey: "pet")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.userId, "userId")
+        writer.encodeIfPresent(self.userId2, "user_id")
+        writer.encodeIfPresent(self.userID, "UserID")
+        writer.encodeIfPresent(self.userId3, "user-id")
+        writer.encodeIfPresent(self.emoji, "emoji")
+        writer.encodeIfPresent(self.digits, "digits")
+        writer.encodeIfPresent(self.empty, "empty")
+        writer.encodeIfPresent(self.code, "code")
+        writer.encodeIfPresent(self.pet, "pet")
+        try writer.finish()
     }
 }
 
@@ -815,8 +862,9 @@ public nonisolated struct UserId: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.a, "a")
+        try writer.finish()
     }
 }
 
@@ -833,8 +881,9 @@ public nonisolated struct UserId2: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.b, forKey: "b")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.b, "b")
+        try writer.finish()
     }
 }
 
@@ -851,8 +900,9 @@ public nonisolated struct UserID: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.c, forKey: "c")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.c, "c")
+        try writer.finish()
     }
 }
 
@@ -869,8 +919,9 @@ public nonisolated struct UserId3: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.d, forKey: "d")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.d, "d")
+        try writer.finish()
     }
 }
 
@@ -887,8 +938,9 @@ public nonisolated struct Value: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.woof, forKey: "woof")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.woof, "woof")
+        try writer.finish()
     }
 }
 
@@ -905,8 +957,9 @@ public nonisolated struct _2fa: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.code, forKey: "code")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.code, "code")
+        try writer.finish()
     }
 }
 
@@ -923,8 +976,9 @@ public nonisolated struct Value2: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.x, forKey: "x")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.x, "x")
+        try writer.finish()
     }
 }
 
@@ -941,8 +995,9 @@ public nonisolated struct FuncPwned: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.y, forKey: "y")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.y, "y")
+        try writer.finish()
     }
 }
 
@@ -1032,9 +1087,10 @@ public nonisolated struct _123startRequest: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.value, forKey: "")
-        try container.encodeIfPresent(self.aB, forKey: "a\"b")
-        try container.encodeIfPresent(self.cD, forKey: "c\\d")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.value, "")
+        writer.encodeIfPresent(self.aB, "a\"b")
+        writer.encodeIfPresent(self.cD, "c\\d")
+        try writer.finish()
     }
 }

@@ -66,6 +66,11 @@ extension QueryViewModelModel {
     public static var sample: QueryViewModelModel { SampleData.decode(#"{"state":"State 1"}"#) }
 }
 
+extension PropertyWriterModel {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: PropertyWriterModel { SampleData.decode(#"{"writer":"Writer 1","encoder":"Encoder 1"}"#) }
+}
+
 extension APIClientModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: APIClientModel { SampleData.decode(#"{"send":"Send 1"}"#) }

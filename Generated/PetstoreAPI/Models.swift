@@ -26,9 +26,10 @@ public nonisolated struct NewPet: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.tag, forKey: "tag")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.tag, "tag")
+        try writer.finish()
     }
 }
 
@@ -70,11 +71,12 @@ public nonisolated struct Pet: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.tag, forKey: "tag")
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.status, forKey: "status")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.tag, "tag")
+        writer.encode(self.id, "id")
+        writer.encodeIfPresent(self.status, "status")
+        try writer.finish()
     }
 }
 
@@ -105,10 +107,11 @@ public nonisolated struct PetUpdate: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.tag, forKey: "tag")
-        try container.encodeIfPresent(self.status, forKey: "status")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.name, "name")
+        writer.encodeIfPresent(self.tag, "tag")
+        writer.encodeIfPresent(self.status, "status")
+        try writer.finish()
     }
 }
 
@@ -162,8 +165,9 @@ public nonisolated struct ErrorModel: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.code, "code")
+        writer.encode(self.message, "message")
+        try writer.finish()
     }
 }

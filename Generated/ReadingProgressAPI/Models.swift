@@ -83,13 +83,14 @@ public nonisolated struct ReadingProgress: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.bookId, forKey: "bookId")
-        try container.encode(self.currentPage, forKey: "currentPage")
-        try container.encode(self.totalPages, forKey: "totalPages")
-        try container.encode(self.updatedAt, forKey: "updatedAt")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.deviceId, forKey: "deviceId")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.bookId, "bookId")
+        writer.encode(self.currentPage, "currentPage")
+        writer.encode(self.totalPages, "totalPages")
+        writer.encode(self.updatedAt, "updatedAt")
+        writer.encode(self.status, "status")
+        writer.encodeIfPresent(self.deviceId, "deviceId")
+        try writer.finish()
     }
 }
 
@@ -125,11 +126,12 @@ public nonisolated struct ProgressUpdate: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.currentPage, forKey: "currentPage")
-        try container.encodeIfPresent(self.totalPages, forKey: "totalPages")
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updatedAt")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.currentPage, "currentPage")
+        writer.encodeIfPresent(self.totalPages, "totalPages")
+        writer.encodeIfPresent(self.status, "status")
+        writer.encodeIfPresent(self.updatedAt, "updatedAt")
+        try writer.finish()
     }
 }
 
@@ -190,15 +192,16 @@ public nonisolated struct Note: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.bookId, forKey: "bookId")
-        try container.encode(self.page, forKey: "page")
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.highlight, forKey: "highlight")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.createdAt, forKey: "createdAt")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updatedAt")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.bookId, "bookId")
+        writer.encode(self.page, "page")
+        writer.encode(self.text, "text")
+        writer.encode(self.highlight, "highlight")
+        writer.encode(self.tags, "tags")
+        writer.encode(self.createdAt, "createdAt")
+        writer.encodeIfPresent(self.updatedAt, "updatedAt")
+        try writer.finish()
     }
 }
 
@@ -235,11 +238,12 @@ public nonisolated struct NewNote: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.page, forKey: "page")
-        try container.encode(self.text, forKey: "text")
-        try container.encodeIfPresent(self.highlight, forKey: "highlight")
-        try container.encode(self.tags, forKey: "tags")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.page, "page")
+        writer.encode(self.text, "text")
+        writer.encodeIfPresent(self.highlight, "highlight")
+        writer.encode(self.tags, "tags")
+        try writer.finish()
     }
 }
 
@@ -277,11 +281,12 @@ public nonisolated struct NoteUpdate: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.page, forKey: "page")
-        try container.encodeIfPresent(self.text, forKey: "text")
-        try container.encodeIfPresent(self.highlight, forKey: "highlight")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.page, "page")
+        writer.encodeIfPresent(self.text, "text")
+        writer.encodeIfPresent(self.highlight, "highlight")
+        writer.encodeIfPresent(self.tags, "tags")
+        try writer.finish()
     }
 }
 
@@ -302,7 +307,8 @@ public nonisolated struct ErrorResponse: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.reason, forKey: "reason")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.reason, "reason")
+        try writer.finish()
     }
 }

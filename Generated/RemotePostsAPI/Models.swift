@@ -36,11 +36,12 @@ public nonisolated struct Post: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.userId, forKey: "userId")
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.body, forKey: "body")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.userId, "userId")
+        writer.encode(self.id, "id")
+        writer.encode(self.title, "title")
+        writer.encode(self.body, "body")
+        try writer.finish()
     }
 }
 
@@ -85,12 +86,13 @@ public nonisolated struct Comment: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.postId, forKey: "postId")
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.body, forKey: "body")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.postId, "postId")
+        writer.encode(self.id, "id")
+        writer.encode(self.name, "name")
+        writer.encode(self.email, "email")
+        writer.encode(self.body, "body")
+        try writer.finish()
     }
 }
 
@@ -169,9 +171,10 @@ public nonisolated struct User: APIModel {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: AnyCodingKey.self)
-                try container.encode(self.lat, forKey: "lat")
-                try container.encode(self.lng, forKey: "lng")
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.lat, "lat")
+                writer.encode(self.lng, "lng")
+                try writer.finish()
             }
         }
 
@@ -193,12 +196,13 @@ public nonisolated struct User: APIModel {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(self.street, forKey: "street")
-            try container.encodeIfPresent(self.suite, forKey: "suite")
-            try container.encode(self.city, forKey: "city")
-            try container.encodeIfPresent(self.zipcode, forKey: "zipcode")
-            try container.encodeIfPresent(self.geo, forKey: "geo")
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.street, "street")
+            writer.encodeIfPresent(self.suite, "suite")
+            writer.encode(self.city, "city")
+            writer.encodeIfPresent(self.zipcode, "zipcode")
+            writer.encodeIfPresent(self.geo, "geo")
+            try writer.finish()
         }
     }
 
@@ -231,10 +235,11 @@ public nonisolated struct User: APIModel {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encodeIfPresent(self.catchPhrase, forKey: "catchPhrase")
-            try container.encodeIfPresent(self.bs, forKey: "bs")
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.name, "name")
+            writer.encodeIfPresent(self.catchPhrase, "catchPhrase")
+            writer.encodeIfPresent(self.bs, "bs")
+            try writer.finish()
         }
     }
 
@@ -262,14 +267,15 @@ public nonisolated struct User: APIModel {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.username, forKey: "username")
-        try container.encode(self.email, forKey: "email")
-        try container.encodeIfPresent(self.address, forKey: "address")
-        try container.encodeIfPresent(self.phone, forKey: "phone")
-        try container.encodeIfPresent(self.website, forKey: "website")
-        try container.encodeIfPresent(self.company, forKey: "company")
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.name, "name")
+        writer.encode(self.username, "username")
+        writer.encode(self.email, "email")
+        writer.encodeIfPresent(self.address, "address")
+        writer.encodeIfPresent(self.phone, "phone")
+        writer.encodeIfPresent(self.website, "website")
+        writer.encodeIfPresent(self.company, "company")
+        try writer.finish()
     }
 }

@@ -20,6 +20,8 @@ final class NamingTests: XCTestCase {
         // The runtime's view model base classes, which generated view models subclass.
         XCTAssertEqual(SwiftName.declarableTypeName("QueryViewModel"), "QueryViewModelModel")
         XCTAssertEqual(SwiftName.declarableTypeName("SubmissionViewModel"), "SubmissionViewModelModel")
+        // The writer every generated `encode(to:)` uses.
+        XCTAssertEqual(SwiftName.declarableTypeName("PropertyWriter"), "PropertyWriterModel")
         XCTAssertEqual(SwiftName.declarableTypeName("Pet"), "Pet")
     }
 

@@ -75,9 +75,10 @@ final class TypeMappingTests: XCTestCase {
             "self.note = try container.decode(String?.self, forKey: \"note\")",
             "self.size = try container.decodeIfPresent(Int.self, forKey: \"size\") ?? 10",
             "self.mode = try container.decodeIfPresent(Mode.self, forKey: \"mode\") ?? .slow",
-            "try container.encode(self.note, forKey: \"note\")",
-            "try container.encodeIfPresent(self.label, forKey: \"label\")",
-            "try container.encode(self.size, forKey: \"size\")",
+            "writer.encode(self.note, \"note\")",
+            "writer.encodeIfPresent(self.label, \"label\")",
+            "writer.encode(self.size, \"size\")",
+            "try writer.finish()",
         ])
     }
 

@@ -120,19 +120,22 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("_ = encoder.container(keyedBy: AnyCodingKey.self)")
                 return
             }
-            printer.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
+            // The runtime's writer records the first error and `finish()` throws it: no error
+            // path per property (see `PropertyWriter`).
+            printer.line("var writer = PropertyWriter(encoder)")
             for property in encoded {
-                // `self.` because a property may be called `container` or `encoder`.
+                // `self.` because a property may be called `writer` or `encoder`.
                 if isStoredOptional(property) && !property.isRequired {
-                    printer.line("try container.encodeIfPresent(self.\(property.name), forKey: \(literal: property.key))")
+                    printer.line("writer.encodeIfPresent(self.\(property.name), \(literal: property.key))")
                 } else {
-                    printer.line("try container.encode(self.\(property.name), forKey: \(literal: property.key))")
+                    printer.line("writer.encode(self.\(property.name), \(literal: property.key))")
                 }
             }
             if let extra = structure.additionalProperties {
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
-                printer.line("try container.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
+                printer.line("writer.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
             }
+            printer.line("try writer.finish()")
         }
     }
 }
