@@ -29,7 +29,7 @@ public struct Printer {
     public mutating func line(_ content: SourceText) {
         flushBlank()
         justOpened = false
-        if !content.bytes.isEmpty {
+        if !content.isEmpty {
             indent()
             append(content)
         }
@@ -95,7 +95,7 @@ public struct Printer {
     }
 
     private mutating func append(_ text: SourceText) {
-        bytes.append(contentsOf: text.bytes)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func append(_ piece: String) {

@@ -2,12 +2,19 @@
 /// into UTF-8 bytes: a line costs one buffer, where a `String` interpolation pays for growth
 /// and bookkeeping at every piece, and the printer then copies the bytes once more.
 public struct SourceText: ExpressibleByStringInterpolation {
-    /// The text's UTF-8 bytes.
-    private(set) var bytes: [UInt8]
+    /// The text's UTF-8 bytes, unless the text is one literal (`literal`).
+    private var bytes: [UInt8]
+    /// A text that is a single literal (`"}"`, which closes every block) keeps the literal
+    /// itself: no buffer to allocate and free.
+    private var literal: StaticString?
 
     public init(stringLiteral value: StaticString) {
         bytes = []
-        append(value)
+        if value.hasPointerRepresentation {
+            literal = value
+        } else {
+            append(value)
+        }
     }
 
     public init(stringInterpolation: StringInterpolation) {
@@ -25,7 +32,27 @@ public struct SourceText: ExpressibleByStringInterpolation {
         bytes.reserveCapacity(capacity)
     }
 
+    var isEmpty: Bool {
+        literal.map { $0.utf8CodeUnitCount == 0 } ?? bytes.isEmpty
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let literal {
+            return literal.withUTF8Buffer(body)
+        }
+        return bytes.withUnsafeBufferPointer(body)
+    }
+
+    /// Moves a kept literal into the bytes before anything is appended to it.
+    private mutating func materialize() {
+        guard let kept = literal else { return }
+        literal = nil
+        kept.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     mutating func append(_ literal: StaticString) {
+        materialize()
         guard literal.hasPointerRepresentation else {
             append(literal.description)
             return
@@ -34,17 +61,20 @@ public struct SourceText: ExpressibleByStringInterpolation {
     }
 
     mutating func append(_ piece: String) {
+        materialize()
         var piece = piece
         piece.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ piece: Substring) {
+        materialize()
         var piece = piece
         piece.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ other: SourceText) {
-        bytes.append(contentsOf: other.bytes)
+        materialize()
+        other.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `type` as written inside the type `scope`, without building the nested text first.
