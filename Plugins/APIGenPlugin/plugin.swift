@@ -21,7 +21,9 @@ struct APIGenPlugin: BuildToolPlugin {
         }
         let config = files.first { $0.lastPathComponent == "apigen.yaml" }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let specBytes = ((try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber)?.intValue ?? 0
+        let inputs = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
+        // The spec with every file it may reference, as the CLI counts all the files it reads.
+        let specBytes = inputs.reduce(0) { $0 + (((try? FileManager.default.attributesOfItem(atPath: $1.path))?[.size] as? NSNumber)?.intValue ?? 0) }
         let modelFiles = config.flatMap { Self.fileCount("modelFiles", in: $0) } ?? Self.defaultModelFileCount(specBytes: specBytes)
         let endpointFiles = config.flatMap { Self.fileCount("endpointFiles", in: $0) } ?? Self.defaultEndpointFileCount(specBytes: specBytes)
         var arguments = [
@@ -31,7 +33,6 @@ struct APIGenPlugin: BuildToolPlugin {
         if let config {
             arguments += ["--config", config.path]
         }
-        let inputs = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
         return [
             .buildCommand(
                 displayName: "Generating Swift client from \(spec.lastPathComponent) for \(target.name)",

@@ -104,7 +104,8 @@ struct GenerateCommand {
         let module = moduleName ?? config.moduleName ?? GeneratorOptions.moduleName(fromTitle: document.info.title)
         var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
         options.accessLevel = accessLevel ?? config.accessLevel ?? .public
-        let specBytes = Self.fileSize(specPath)
+        // All the spec's files together: a multi-file spec's entry file can be a twentieth of it.
+        let specBytes = loaded.files.canonicalPaths.reduce(0) { $0 + Self.fileSize($1) }
         options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: specBytes)
         options.endpointFileCount = endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
         options.namespace = namespace ?? config.namespace ?? options.namespace
@@ -135,7 +136,7 @@ struct GenerateCommand {
         }
     }
 
-    /// The spec file's size in bytes (0 if it cannot be read; loading it has already succeeded).
+    /// A spec file's size in bytes (0 if it cannot be read; loading it has already succeeded).
     static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }

@@ -26,8 +26,9 @@ public struct GeneratorOptions: Sendable {
         self.specFileName = specFileName
     }
 
-    /// From this size a spec's client is laid out for the compiler's batches (see
-    /// `endpointFileCount(specBytes:)`); below it a debug build takes seconds either way.
+    /// From this size (all of a spec's files together) its client is laid out for the
+    /// compiler's batches (see `endpointFileCount(specBytes:)`); below it a debug build takes
+    /// seconds either way.
     public static let largeSpecBytes = 1_000_000
 
     /// The default number of model files: one per 200 kB of spec (1 to 5) below

@@ -100,6 +100,24 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: out.appendingPathComponent(modelFile), encoding: .utf8).contains("public var colour: String?"))
     }
 
+    /// The layout counts all the files of a multi-file spec: a small entry file whose `$ref`s
+    /// reach a megabyte gets the large layout (17 endpoint files, 33 model files, the samples).
+    func testTheLayoutCountsEveryFileOfTheSpec() throws {
+        let folder = try TemporaryFolder()
+        let root = "openapi: 3.0.3\ninfo: {title: Split, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    Thing: {$ref: 'schemas.yaml#/Thing'}\n"
+        try folder.write("schemas.yaml", "# " + String(repeating: "padding ", count: 130_000) + "\nThing: {type: object, properties: {name: {type: string}}}\n")
+        let spec = try folder.write("split.yaml", root)
+        let out = folder.url.appendingPathComponent("out")
+        let result = run(["generate", spec.path, "--output", out.path])
+        XCTAssertEqual(result.status, 0, result.errors.joined(separator: "\n"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        XCTAssertEqual(names.count, 51)
+        XCTAssertEqual(names.first, "Endpoints01.swift")
+        XCTAssertEqual(names.filter { $0.hasPrefix("Endpoints") }.count, 17)
+        XCTAssertEqual(names.filter { $0.hasPrefix("Models") }.count, 33)
+        XCTAssertEqual(names.last, "Samples.swift")
+    }
+
     /// A file that cannot be replaced (here a folder stands where it should go) is an error,
     /// and the temporary file written beside it is removed.
     func testAFailedWriteIsReportedAndLeavesNoTemporaryFile() throws {
