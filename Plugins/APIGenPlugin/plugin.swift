@@ -57,14 +57,14 @@ struct APIGenPlugin: BuildToolPlugin {
     }
 
     /// The CLI's defaults (`GeneratorOptions.modelFileCount(specBytes:)` and
-    /// `endpointFileCount(specBytes:)`), which a plugin cannot import: one model file per 200 kB
-    /// and one endpoint file below 1 MB of spec; 33 and 17 from there.
+    /// `endpointFileCount(specBytes:)`), which a plugin cannot import: one file each below
+    /// 100 kB of spec, 33 model files and 17 endpoint files from there.
     static func defaultModelFileCount(specBytes: Int) -> Int {
-        specBytes >= 1_000_000 ? 33 : max(1, (specBytes + 199_999) / 200_000)
+        specBytes >= 100_000 ? 33 : 1
     }
 
     static func defaultEndpointFileCount(specBytes: Int) -> Int {
-        specBytes >= 1_000_000 ? 17 : 1
+        specBytes >= 100_000 ? 17 : 1
     }
 
     /// `modelFiles: N` or `endpointFiles: N` from apigen.yaml, read line by line: the plugin must
