@@ -6,8 +6,9 @@ import PackagePlugin
 ///
 /// SwiftPM must know a build command's outputs before it runs, so apigen always writes the
 /// same set of files: the endpoints (requests and view models) and the models, each spread over
-/// a number of files known from the spec's size, then the samples. Every YAML/JSON file of the target is an input, so editing a file that
-/// the spec references by `$ref` regenerates too; with no change, nothing runs.
+/// a number of files known from the spec's size, then the samples. Every YAML/JSON file of the
+/// target is an input, so editing a file that the spec references by `$ref` regenerates too;
+/// with no change, nothing runs.
 @main
 struct APIGenPlugin: BuildToolPlugin {
     static let specNames: Set<String> = ["openapi.yaml", "openapi.yml", "openapi.json"]
