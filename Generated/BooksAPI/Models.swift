@@ -48,10 +48,11 @@ public nonisolated struct SearchResults: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.numFound = try container.decode(Int.self, forKey: "numFound")
-        self.start = try container.decodeIfPresent(Int.self, forKey: "start")
-        self.docs = try container.decode([Book].self, forKey: "docs")
+        var reader = try PropertyReader(decoder)
+        self.numFound = try reader.decode(Int.self, "numFound")
+        self.start = reader.decodeIfPresent(Int.self, "start")
+        self.docs = try reader.decode([Book].self, "docs")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,18 +121,19 @@ public nonisolated struct Book: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.isbn = try container.decode(String.self, forKey: "isbn")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.subtitle = try container.decodeIfPresent(String.self, forKey: "subtitle")
-        self.authors = try container.decodeIfPresent([Author].self, forKey: "authors")
-        self.firstPublishYear = try container.decodeIfPresent(Int.self, forKey: "firstPublishYear")
-        self.coverId = try container.decodeIfPresent(Int64.self, forKey: "coverId")
-        self.languages = try container.decodeIfPresent([String].self, forKey: "languages")
-        self.rating = try container.decodeIfPresent(Double.self, forKey: "rating")
-        self.publishDate = try container.decodeIfPresent(CalendarDate.self, forKey: "publishDate")
-        self.pageCount = try container.decodeIfPresent(Int32.self, forKey: "pageCount")
-        self.subjects = try container.decodeIfPresent([String].self, forKey: "subjects")
+        var reader = try PropertyReader(decoder)
+        self.isbn = try reader.decode(String.self, "isbn")
+        self.title = try reader.decode(String.self, "title")
+        self.subtitle = reader.decodeIfPresent(String.self, "subtitle")
+        self.authors = reader.decodeIfPresent([Author].self, "authors")
+        self.firstPublishYear = reader.decodeIfPresent(Int.self, "firstPublishYear")
+        self.coverId = reader.decodeIfPresent(Int64.self, "coverId")
+        self.languages = reader.decodeIfPresent([String].self, "languages")
+        self.rating = reader.decodeIfPresent(Double.self, "rating")
+        self.publishDate = reader.decodeIfPresent(CalendarDate.self, "publishDate")
+        self.pageCount = reader.decodeIfPresent(Int32.self, "pageCount")
+        self.subjects = reader.decodeIfPresent([String].self, "subjects")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -178,11 +180,12 @@ public nonisolated struct Author: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.birthYear = try container.decodeIfPresent(Int.self, forKey: "birthYear")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(String.self, "id")
+        self.name = try reader.decode(String.self, "name")
+        self.bio = reader.decodeIfPresent(String.self, "bio")
+        self.birthYear = reader.decodeIfPresent(Int.self, "birthYear")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -207,8 +210,8 @@ public nonisolated struct ErrorResponse: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.error = try container.decode(String.self, forKey: "error")
+        let reader = try PropertyReader(decoder)
+        self.error = try reader.decode(String.self, "error")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -230,9 +233,10 @@ public nonisolated struct SearchBooksPublished: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.from = try container.decodeIfPresent(Int.self, forKey: "from")
-        self.to = try container.decodeIfPresent(Int.self, forKey: "to")
+        var reader = try PropertyReader(decoder)
+        self.from = reader.decodeIfPresent(Int.self, "from")
+        self.to = reader.decodeIfPresent(Int.self, "to")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {

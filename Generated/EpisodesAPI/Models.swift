@@ -89,17 +89,18 @@ public nonisolated struct Episode: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.summary = try container.decodeIfPresent(String.self, forKey: "summary")
-        self.duration = try container.decode(Int.self, forKey: "duration")
-        self.publishedAt = try container.decode(Date.self, forKey: "publishedAt")
-        self.artworkURL = try container.decodeIfPresent(URL.self, forKey: "artworkURL")
-        self.season = try container.decode(Int.self, forKey: "season")
-        self.number = try container.decode(Int.self, forKey: "number")
-        self.explicit = try container.decodeIfPresent(Bool.self, forKey: "explicit") ?? false
-        self.kind = try container.decode(Kind.self, forKey: "kind")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(UUID.self, "id")
+        self.title = try reader.decode(String.self, "title")
+        self.summary = reader.decodeIfPresent(String.self, "summary")
+        self.duration = try reader.decode(Int.self, "duration")
+        self.publishedAt = try reader.decode(Date.self, "publishedAt")
+        self.artworkURL = reader.decodeIfPresent(URL.self, "artworkURL")
+        self.season = try reader.decode(Int.self, "season")
+        self.number = try reader.decode(Int.self, "number")
+        self.explicit = reader.decodeIfPresent(Bool.self, "explicit") ?? false
+        self.kind = try reader.decode(Kind.self, "kind")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -143,11 +144,11 @@ public nonisolated struct EpisodePage: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.items = try container.decode([Episode].self, forKey: "items")
-        self.page = try container.decode(Int.self, forKey: "page")
-        self.totalPages = try container.decode(Int.self, forKey: "totalPages")
-        self.nextPage = try container.decode(Int?.self, forKey: "nextPage")
+        let reader = try PropertyReader(decoder)
+        self.items = try reader.decode([Episode].self, "items")
+        self.page = try reader.decode(Int.self, "page")
+        self.totalPages = try reader.decode(Int.self, "totalPages")
+        self.nextPage = try reader.decode(Int?.self, "nextPage")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -175,9 +176,9 @@ public nonisolated struct ShowEpisodes: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.episodes = try container.decode([Episode].self, forKey: "episodes")
-        self.nextCursor = try container.decode(String?.self, forKey: "nextCursor")
+        let reader = try PropertyReader(decoder)
+        self.episodes = try reader.decode([Episode].self, "episodes")
+        self.nextCursor = try reader.decode(String?.self, "nextCursor")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -200,8 +201,8 @@ public nonisolated struct ErrorResponse: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
+        let reader = try PropertyReader(decoder)
+        self.message = try reader.decode(String.self, "message")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -91,20 +91,21 @@ public nonisolated struct Widget: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.label = try container.decodeIfPresent(String.self, forKey: "label") ?? "Untitled"
-        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 10
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 0.5
-        self.enabled = try container.decodeIfPresent(Bool.self, forKey: "enabled") ?? true
-        self.status = try container.decodeIfPresent(Status.self, forKey: "status") ?? .inProgress
-        self.priority = try container.decodeIfPresent(Priority.self, forKey: "priority") ?? ._2
-        self.size = try container.decodeIfPresent(Size.self, forKey: "size") ?? .medium
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? ["new", "featured"]
-        self.aliases = try container.decodeIfPresent([String].self, forKey: "aliases") ?? []
-        self.settings = try container.decodeIfPresent([String: String].self, forKey: "settings") ?? ["theme": "dark"]
-        self.legacyCode = try container.decodeIfPresent(String.self, forKey: "legacyCode")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(UUID.self, "id")
+        self.name = try reader.decode(String.self, "name")
+        self.label = reader.decodeIfPresent(String.self, "label") ?? "Untitled"
+        self.count = reader.decodeIfPresent(Int.self, "count") ?? 10
+        self.ratio = reader.decodeIfPresent(Double.self, "ratio") ?? 0.5
+        self.enabled = reader.decodeIfPresent(Bool.self, "enabled") ?? true
+        self.status = reader.decodeIfPresent(Status.self, "status") ?? .inProgress
+        self.priority = reader.decodeIfPresent(Priority.self, "priority") ?? ._2
+        self.size = reader.decodeIfPresent(Size.self, "size") ?? .medium
+        self.tags = reader.decodeIfPresent([String].self, "tags") ?? ["new", "featured"]
+        self.aliases = reader.decodeIfPresent([String].self, "aliases") ?? []
+        self.settings = reader.decodeIfPresent([String: String].self, "settings") ?? ["theme": "dark"]
+        self.legacyCode = reader.decodeIfPresent(String.self, "legacyCode")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -145,9 +146,10 @@ public nonisolated struct LegacyWidget: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.code = try container.decode(String.self, forKey: "code")
-        self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        var reader = try PropertyReader(decoder)
+        self.code = try reader.decode(String.self, "code")
+        self.title = reader.decodeIfPresent(String.self, "title")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -296,23 +298,24 @@ public nonisolated struct Formats: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.int32 = try container.decode(Int32.self, forKey: "int32")
-        self.int64 = try container.decode(Int64.self, forKey: "int64")
-        self.integer = try container.decodeIfPresent(Int.self, forKey: "integer")
-        self.float = try container.decode(Float.self, forKey: "float")
-        self.double = try container.decode(Double.self, forKey: "double")
-        self.number = try container.decodeIfPresent(Double.self, forKey: "number")
-        self.dateTime = try container.decode(Date.self, forKey: "dateTime")
-        self.dateTimeWithoutFraction = try container.decodeIfPresent(Date.self, forKey: "dateTimeWithoutFraction")
-        self.date = try container.decode(CalendarDate.self, forKey: "date")
-        self.uuid = try container.decode(UUID.self, forKey: "uuid")
-        self.uri = try container.decode(URL.self, forKey: "uri")
-        self.byte = try container.decode(Data.self, forKey: "byte")
-        self.binary = try container.decodeIfPresent(Data.self, forKey: "binary")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.password = try container.decodeIfPresent(String.self, forKey: "password")
-        self.ipv4 = try container.decodeIfPresent(String.self, forKey: "ipv4")
+        var reader = try PropertyReader(decoder)
+        self.int32 = try reader.decode(Int32.self, "int32")
+        self.int64 = try reader.decode(Int64.self, "int64")
+        self.integer = reader.decodeIfPresent(Int.self, "integer")
+        self.float = try reader.decode(Float.self, "float")
+        self.double = try reader.decode(Double.self, "double")
+        self.number = reader.decodeIfPresent(Double.self, "number")
+        self.dateTime = try reader.decode(Date.self, "dateTime")
+        self.dateTimeWithoutFraction = reader.decodeIfPresent(Date.self, "dateTimeWithoutFraction")
+        self.date = try reader.decode(CalendarDate.self, "date")
+        self.uuid = try reader.decode(UUID.self, "uuid")
+        self.uri = try reader.decode(URL.self, "uri")
+        self.byte = try reader.decode(Data.self, "byte")
+        self.binary = reader.decodeIfPresent(Data.self, "binary")
+        self.email = try reader.decode(String.self, "email")
+        self.password = reader.decodeIfPresent(String.self, "password")
+        self.ipv4 = reader.decodeIfPresent(String.self, "ipv4")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -404,11 +407,12 @@ public nonisolated struct Order: APIModel {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            self.line1 = try container.decode(String.self, forKey: "line1")
-            self.line2 = try container.decodeIfPresent(String.self, forKey: "line2")
-            self.city = try container.decode(String.self, forKey: "city")
-            self.country = try container.decode(String.self, forKey: "country")
+            var reader = try PropertyReader(decoder)
+            self.line1 = try reader.decode(String.self, "line1")
+            self.line2 = reader.decodeIfPresent(String.self, "line2")
+            self.city = try reader.decode(String.self, "city")
+            self.country = try reader.decode(String.self, "country")
+            try reader.finish()
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -433,9 +437,9 @@ public nonisolated struct Order: APIModel {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            self.sku = try container.decode(String.self, forKey: "sku")
-            self.quantity = try container.decode(Int.self, forKey: "quantity")
+            let reader = try PropertyReader(decoder)
+            self.sku = try reader.decode(String.self, "sku")
+            self.quantity = try reader.decode(Int.self, "quantity")
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -454,11 +458,12 @@ public nonisolated struct Order: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.state = try container.decode(State.self, forKey: "state")
-        self.shippingAddress = try container.decodeIfPresent(ShippingAddress.self, forKey: "shippingAddress")
-        self.lines = try container.decode([Line].self, forKey: "lines")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(Int64.self, "id")
+        self.state = try reader.decode(State.self, "state")
+        self.shippingAddress = reader.decodeIfPresent(ShippingAddress.self, "shippingAddress")
+        self.lines = try reader.decode([Line].self, "lines")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -493,11 +498,12 @@ public nonisolated struct Account: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.password = try container.decodeIfPresent(String.self, forKey: "password")
-        self.createdAt = try container.decodeIfPresent(Date.self, forKey: "createdAt")
+        var reader = try PropertyReader(decoder)
+        self.id = reader.decodeIfPresent(Int64.self, "id")
+        self.email = try reader.decode(String.self, "email")
+        self.password = reader.decodeIfPresent(String.self, "password")
+        self.createdAt = reader.decodeIfPresent(Date.self, "createdAt")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -521,9 +527,10 @@ public nonisolated struct ErrorModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
-        self.message = try container.decode(String.self, forKey: "message")
+        var reader = try PropertyReader(decoder)
+        self.code = reader.decodeIfPresent(Int32.self, "code")
+        self.message = try reader.decode(String.self, "message")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -585,21 +592,22 @@ public nonisolated struct RenamedProperties: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.userId = try container.decode(Int.self, forKey: "user-id")
-        self.`class` = try container.decode(String.self, forKey: "class")
-        self.self2 = try container.decodeIfPresent(URL.self, forKey: "self")
-        self.type = try container.decodeIfPresent(String.self, forKey: "Type")
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: "default")
-        self._2faEnabled = try container.decodeIfPresent(Bool.self, forKey: "2fa_enabled")
-        self.refLike = try container.decodeIfPresent(String.self, forKey: "$ref_like")
-        self.url = try container.decodeIfPresent(URL.self, forKey: "url")
-        self.url2 = try container.decodeIfPresent(URL.self, forKey: "URL")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.`protocol` = try container.decodeIfPresent(String.self, forKey: "protocol")
-        self.init2 = try container.decodeIfPresent(String.self, forKey: "init")
-        self.links = try container.decodeIfPresent([String: URL].self, forKey: "_links")
+        var reader = try PropertyReader(decoder)
+        self.createdAt = try reader.decode(Date.self, "created_at")
+        self.userId = try reader.decode(Int.self, "user-id")
+        self.`class` = try reader.decode(String.self, "class")
+        self.self2 = reader.decodeIfPresent(URL.self, "self")
+        self.type = reader.decodeIfPresent(String.self, "Type")
+        self.`default` = reader.decodeIfPresent(Bool.self, "default")
+        self._2faEnabled = reader.decodeIfPresent(Bool.self, "2fa_enabled")
+        self.refLike = reader.decodeIfPresent(String.self, "$ref_like")
+        self.url = reader.decodeIfPresent(URL.self, "url")
+        self.url2 = reader.decodeIfPresent(URL.self, "URL")
+        self.isActive = reader.decodeIfPresent(Bool.self, "is_active")
+        self.`protocol` = reader.decodeIfPresent(String.self, "protocol")
+        self.init2 = reader.decodeIfPresent(String.self, "init")
+        self.links = reader.decodeIfPresent([String: URL].self, "_links")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -635,9 +643,10 @@ public nonisolated struct DataModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.payload = try container.decodeIfPresent(Data.self, forKey: "payload")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.payload = reader.decodeIfPresent(Data.self, "payload")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -664,10 +673,10 @@ public nonisolated struct DateModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.year = try container.decode(Int.self, forKey: "year")
-        self.month = try container.decode(Int.self, forKey: "month")
-        self.day = try container.decode(Int.self, forKey: "day")
+        let reader = try PropertyReader(decoder)
+        self.year = try reader.decode(Int.self, "year")
+        self.month = try reader.decode(Int.self, "month")
+        self.day = try reader.decode(Int.self, "day")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -727,13 +736,14 @@ public nonisolated struct ResultModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.ok = try container.decode(Bool.self, forKey: "ok")
-        self.data = try container.decodeIfPresent(DataModel.self, forKey: "data")
-        self.error = try container.decodeIfPresent(ErrorModel.self, forKey: "error")
-        self.day = try container.decodeIfPresent(DateModel.self, forKey: "day")
-        self.at = try container.decodeIfPresent(Date.self, forKey: "at")
-        self.type = try container.decodeIfPresent(Kind.self, forKey: "type")
+        var reader = try PropertyReader(decoder)
+        self.ok = try reader.decode(Bool.self, "ok")
+        self.data = reader.decodeIfPresent(DataModel.self, "data")
+        self.error = reader.decodeIfPresent(ErrorModel.self, "error")
+        self.day = reader.decodeIfPresent(DateModel.self, "day")
+        self.at = reader.decodeIfPresent(Date.self, "at")
+        self.type = reader.decodeIfPresent(Kind.self, "type")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -766,11 +776,12 @@ public nonisolated struct UserProfile: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.userId = try container.decode(Int64.self, forKey: "user_id")
-        self.displayName = try container.decode(String.self, forKey: "display_name")
-        self.dateOfBirth = try container.decodeIfPresent(CalendarDate.self, forKey: "date_of_birth")
-        self.orderItems = try container.decodeIfPresent([OrderItem].self, forKey: "order_items")
+        var reader = try PropertyReader(decoder)
+        self.userId = try reader.decode(Int64.self, "user_id")
+        self.displayName = try reader.decode(String.self, "display_name")
+        self.dateOfBirth = reader.decodeIfPresent(CalendarDate.self, "date_of_birth")
+        self.orderItems = reader.decodeIfPresent([OrderItem].self, "order_items")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -799,10 +810,11 @@ public nonisolated struct OrderItem: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.sku = try container.decode(String.self, forKey: "sku")
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity") ?? 1
-        self.unitPrice = try container.decodeIfPresent(Double.self, forKey: "unit_price")
+        var reader = try PropertyReader(decoder)
+        self.sku = try reader.decode(String.self, "sku")
+        self.quantity = reader.decodeIfPresent(Int.self, "quantity") ?? 1
+        self.unitPrice = reader.decodeIfPresent(Double.self, "unit_price")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -840,15 +852,16 @@ public nonisolated struct SwiftNames: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.data = try container.decodeIfPresent(DataModel.self, forKey: "data")
-        self.date = try container.decodeIfPresent(DateModel.self, forKey: "date")
-        self.error = try container.decodeIfPresent(ErrorModel.self, forKey: "error")
-        self.type = try container.decodeIfPresent(Kind.self, forKey: "type")
-        self.result = try container.decodeIfPresent(ResultModel.self, forKey: "result")
-        self.profile = try container.decodeIfPresent(UserProfile.self, forKey: "profile")
-        self.item = try container.decodeIfPresent(OrderItem.self, forKey: "item")
-        self.timestamp = try container.decodeIfPresent(Date.self, forKey: "timestamp")
+        var reader = try PropertyReader(decoder)
+        self.data = reader.decodeIfPresent(DataModel.self, "data")
+        self.date = reader.decodeIfPresent(DateModel.self, "date")
+        self.error = reader.decodeIfPresent(ErrorModel.self, "error")
+        self.type = reader.decodeIfPresent(Kind.self, "type")
+        self.result = reader.decodeIfPresent(ResultModel.self, "result")
+        self.profile = reader.decodeIfPresent(UserProfile.self, "profile")
+        self.item = reader.decodeIfPresent(OrderItem.self, "item")
+        self.timestamp = reader.decodeIfPresent(Date.self, "timestamp")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -898,11 +911,12 @@ public nonisolated struct Tricky: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.greeting = try container.decodeIfPresent(String.self, forKey: "greeting") ?? "Say \"hi\" \\ and \\(name) */"
-        self.carriageReturn = try container.decodeIfPresent(String.self, forKey: "carriageReturn")
-        self.edgeCase = try container.decodeIfPresent(EdgeCaseEnum.self, forKey: "edgeCase")
-        self.emptyDescription = try container.decodeIfPresent(String.self, forKey: "emptyDescription")
+        var reader = try PropertyReader(decoder)
+        self.greeting = reader.decodeIfPresent(String.self, "greeting") ?? "Say \"hi\" \\ and \\(name) */"
+        self.carriageReturn = reader.decodeIfPresent(String.self, "carriageReturn")
+        self.edgeCase = reader.decodeIfPresent(EdgeCaseEnum.self, "edgeCase")
+        self.emptyDescription = reader.decodeIfPresent(String.self, "emptyDescription")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -980,9 +994,10 @@ public nonisolated struct Animal: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.sound = try container.decodeIfPresent(String.self, forKey: "sound")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.sound = reader.decodeIfPresent(String.self, "sound")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1011,11 +1026,12 @@ public nonisolated struct Dog: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.sound = try container.decodeIfPresent(String.self, forKey: "sound")
-        self.breed = try container.decode(String.self, forKey: "breed")
-        self.goodBoy = try container.decodeIfPresent(Bool.self, forKey: "goodBoy") ?? true
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.sound = reader.decodeIfPresent(String.self, "sound")
+        self.breed = try reader.decode(String.self, "breed")
+        self.goodBoy = reader.decodeIfPresent(Bool.self, "goodBoy") ?? true
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1038,8 +1054,8 @@ public nonisolated struct Identified: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
+        let reader = try PropertyReader(decoder)
+        self.id = try reader.decode(UUID.self, "id")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1062,9 +1078,10 @@ public nonisolated struct Timestamps: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updatedAt")
+        var reader = try PropertyReader(decoder)
+        self.createdAt = try reader.decode(Date.self, "createdAt")
+        self.updatedAt = reader.decodeIfPresent(Date.self, "updatedAt")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1097,12 +1114,13 @@ public nonisolated struct Document: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updatedAt")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.body = try container.decodeIfPresent(String.self, forKey: "body")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(UUID.self, "id")
+        self.createdAt = try reader.decode(Date.self, "createdAt")
+        self.updatedAt = reader.decodeIfPresent(Date.self, "updatedAt")
+        self.title = try reader.decode(String.self, "title")
+        self.body = reader.decodeIfPresent(String.self, "body")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1158,9 +1176,9 @@ public nonisolated struct Circle: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.shapeType = try container.decode(String.self, forKey: "shapeType")
-        self.radius = try container.decode(Double.self, forKey: "radius")
+        let reader = try PropertyReader(decoder)
+        self.shapeType = try reader.decode(String.self, "shapeType")
+        self.radius = try reader.decode(Double.self, "radius")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1183,9 +1201,9 @@ public nonisolated struct Square: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.shapeType = try container.decode(String.self, forKey: "shapeType")
-        self.side = try container.decode(Double.self, forKey: "side")
+        let reader = try PropertyReader(decoder)
+        self.shapeType = try reader.decode(String.self, "shapeType")
+        self.side = try reader.decode(Double.self, "side")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1211,10 +1229,10 @@ public nonisolated struct Triangle: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.shapeType = try container.decode(String.self, forKey: "shapeType")
-        self.base = try container.decode(Double.self, forKey: "base")
-        self.height = try container.decode(Double.self, forKey: "height")
+        let reader = try PropertyReader(decoder)
+        self.shapeType = try reader.decode(String.self, "shapeType")
+        self.base = try reader.decode(Double.self, "base")
+        self.height = try reader.decode(Double.self, "height")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1293,10 +1311,11 @@ public nonisolated struct Card: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.last4 = try container.decode(String.self, forKey: "last4")
-        self.brand = try container.decode(Brand.self, forKey: "brand")
-        self.expires = try container.decodeIfPresent(String.self, forKey: "expires")
+        var reader = try PropertyReader(decoder)
+        self.last4 = try reader.decode(String.self, "last4")
+        self.brand = try reader.decode(Brand.self, "brand")
+        self.expires = reader.decodeIfPresent(String.self, "expires")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1321,9 +1340,10 @@ public nonisolated struct BankTransfer: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.iban = try container.decode(String.self, forKey: "iban")
-        self.bic = try container.decodeIfPresent(String.self, forKey: "bic")
+        var reader = try PropertyReader(decoder)
+        self.iban = try reader.decode(String.self, "iban")
+        self.bic = reader.decodeIfPresent(String.self, "bic")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1394,8 +1414,8 @@ public nonisolated struct EmailContact: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
+        let reader = try PropertyReader(decoder)
+        self.email = try reader.decode(String.self, "email")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1415,8 +1435,8 @@ public nonisolated struct PhoneContact: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.phone = try container.decode(String.self, forKey: "phone")
+        let reader = try PropertyReader(decoder)
+        self.phone = try reader.decode(String.self, "phone")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1444,9 +1464,9 @@ public nonisolated enum Location: APIModel {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            self.lat = try container.decode(Double.self, forKey: "lat")
-            self.lon = try container.decode(Double.self, forKey: "lon")
+            let reader = try PropertyReader(decoder)
+            self.lat = try reader.decode(Double.self, "lat")
+            self.lon = try reader.decode(Double.self, "lon")
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1498,10 +1518,11 @@ public nonisolated struct Shipment: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self._sender = Indirect(try container.decode(Party.self, forKey: "sender"))
-        self._recipient = Indirect(try container.decodeIfPresent(Party.self, forKey: "recipient"))
-        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        var reader = try PropertyReader(decoder)
+        self._sender = Indirect(try reader.decode(Party.self, "sender"))
+        self._recipient = Indirect(reader.decodeIfPresent(Party.self, "recipient"))
+        self.weight = reader.decodeIfPresent(Int.self, "weight")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1554,24 +1575,25 @@ public nonisolated struct Party: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
-        self.street = try container.decodeIfPresent(String.self, forKey: "street")
-        self.city = try container.decodeIfPresent(String.self, forKey: "city")
-        self.region = try container.decodeIfPresent(String.self, forKey: "region")
-        self.postalCode = try container.decodeIfPresent(String.self, forKey: "postalCode")
-        self.country = try container.decodeIfPresent(String.self, forKey: "country")
-        self.company = try container.decodeIfPresent(String.self, forKey: "company")
-        self.title = try container.decodeIfPresent(String.self, forKey: "title")
-        self.department = try container.decodeIfPresent(String.self, forKey: "department")
-        self.website = try container.decodeIfPresent(String.self, forKey: "website")
-        self.timezone = try container.decodeIfPresent(String.self, forKey: "timezone")
-        self.locale = try container.decodeIfPresent(String.self, forKey: "locale")
-        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
-        self.notes = try container.decodeIfPresent(String.self, forKey: "notes")
-        self.avatarURL = try container.decodeIfPresent(String.self, forKey: "avatarURL")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.email = reader.decodeIfPresent(String.self, "email")
+        self.phone = reader.decodeIfPresent(String.self, "phone")
+        self.street = reader.decodeIfPresent(String.self, "street")
+        self.city = reader.decodeIfPresent(String.self, "city")
+        self.region = reader.decodeIfPresent(String.self, "region")
+        self.postalCode = reader.decodeIfPresent(String.self, "postalCode")
+        self.country = reader.decodeIfPresent(String.self, "country")
+        self.company = reader.decodeIfPresent(String.self, "company")
+        self.title = reader.decodeIfPresent(String.self, "title")
+        self.department = reader.decodeIfPresent(String.self, "department")
+        self.website = reader.decodeIfPresent(String.self, "website")
+        self.timezone = reader.decodeIfPresent(String.self, "timezone")
+        self.locale = reader.decodeIfPresent(String.self, "locale")
+        self.currency = reader.decodeIfPresent(String.self, "currency")
+        self.notes = reader.decodeIfPresent(String.self, "notes")
+        self.avatarURL = reader.decodeIfPresent(String.self, "avatarURL")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1642,13 +1664,14 @@ public nonisolated struct Variants: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.shape = try container.decodeIfPresent(Shape.self, forKey: "shape")
-        self.payment = try container.decodeIfPresent(PaymentMethod.self, forKey: "payment")
-        self.identifier = try container.decodeIfPresent(StringOrInteger.self, forKey: "identifier")
-        self.contact = try container.decodeIfPresent(ContactMethod.self, forKey: "contact")
-        self.location = try container.decodeIfPresent(Location.self, forKey: "location")
-        self.inlineUnion = try container.decodeIfPresent(InlineUnion.self, forKey: "inlineUnion")
+        var reader = try PropertyReader(decoder)
+        self.shape = reader.decodeIfPresent(Shape.self, "shape")
+        self.payment = reader.decodeIfPresent(PaymentMethod.self, "payment")
+        self.identifier = reader.decodeIfPresent(StringOrInteger.self, "identifier")
+        self.contact = reader.decodeIfPresent(ContactMethod.self, "contact")
+        self.location = reader.decodeIfPresent(Location.self, "location")
+        self.inlineUnion = reader.decodeIfPresent(InlineUnion.self, "inlineUnion")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1751,16 +1774,17 @@ public nonisolated struct Nullables: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
-        self.middleName = try container.decode(String?.self, forKey: "middleName")
-        self.age = try container.decodeIfPresent(Int32.self, forKey: "age")
-        self.score = try container.decodeIfPresent(Double.self, forKey: "score")
-        self.aliases = try container.decodeIfPresent([String].self, forKey: "aliases")
-        self.pet = try container.decodeIfPresent(Animal.self, forKey: "pet")
-        self.partner = try container.decodeIfPresent(Animal.self, forKey: "partner")
-        self.mood = try container.decodeIfPresent(Mood.self, forKey: "mood")
-        self.idOrName = try container.decodeIfPresent(IdOrName.self, forKey: "idOrName")
+        var reader = try PropertyReader(decoder)
+        self.nickname = reader.decodeIfPresent(String.self, "nickname")
+        self.middleName = try reader.decode(String?.self, "middleName")
+        self.age = reader.decodeIfPresent(Int32.self, "age")
+        self.score = reader.decodeIfPresent(Double.self, "score")
+        self.aliases = reader.decodeIfPresent([String].self, "aliases")
+        self.pet = reader.decodeIfPresent(Animal.self, "pet")
+        self.partner = reader.decodeIfPresent(Animal.self, "partner")
+        self.mood = reader.decodeIfPresent(Mood.self, "mood")
+        self.idOrName = reader.decodeIfPresent(IdOrName.self, "idOrName")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1792,10 +1816,11 @@ public nonisolated struct Constants: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.apiVersion = try container.decode(String.self, forKey: "apiVersion")
-        self.kind = try container.decode(String.self, forKey: "kind")
-        self.maxRetries = try container.decodeIfPresent(Int.self, forKey: "maxRetries")
+        var reader = try PropertyReader(decoder)
+        self.apiVersion = try reader.decode(String.self, "apiVersion")
+        self.kind = try reader.decode(String.self, "kind")
+        self.maxRetries = reader.decodeIfPresent(Int.self, "maxRetries")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1818,9 +1843,9 @@ public nonisolated struct MeasurementModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.unit = try container.decode(UnitModel.self, forKey: "unit")
-        self.readings = try container.decode([Reading].self, forKey: "readings")
+        let reader = try PropertyReader(decoder)
+        self.unit = try reader.decode(UnitModel.self, "unit")
+        self.readings = try reader.decode([Reading].self, "readings")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1850,9 +1875,9 @@ public nonisolated struct Labels: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.additionalProperties = try container.decodeAdditionalProperties(String.self, excluding: ["name"])
+        let reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.additionalProperties = try reader.decodeAdditionalProperties(String.self, excluding: ["name"])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1876,9 +1901,9 @@ public nonisolated struct Point: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.x = try container.decode(Double.self, forKey: "x")
-        self.y = try container.decode(Double.self, forKey: "y")
+        let reader = try PropertyReader(decoder)
+        self.x = try reader.decode(Double.self, "x")
+        self.y = try reader.decode(Double.self, "y")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1928,18 +1953,19 @@ public nonisolated struct Dynamic: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.inventory = try container.decodeIfPresent(Inventory.self, forKey: "inventory")
-        self.metadata = try container.decodeIfPresent(Metadata.self, forKey: "metadata")
-        self.labels = try container.decodeIfPresent(Labels.self, forKey: "labels")
-        self.origin = try container.decodeIfPresent(Point.self, forKey: "origin")
-        self.widgetsByName = try container.decodeIfPresent([String: Widget].self, forKey: "widgetsByName")
-        self.anything = try container.decodeIfPresent(AnyValue.self, forKey: "anything")
-        self.freeForm = try container.decodeIfPresent(FreeForm.self, forKey: "freeForm")
-        self.inlineAnything = try container.decodeIfPresent(JSONValue.self, forKey: "inlineAnything")
-        self.matrix = try container.decodeIfPresent([[Double]].self, forKey: "matrix")
-        self.cube = try container.decodeIfPresent([[[Int]]].self, forKey: "cube")
-        self.groups = try container.decodeIfPresent([String: [String]].self, forKey: "groups")
+        var reader = try PropertyReader(decoder)
+        self.inventory = reader.decodeIfPresent(Inventory.self, "inventory")
+        self.metadata = reader.decodeIfPresent(Metadata.self, "metadata")
+        self.labels = reader.decodeIfPresent(Labels.self, "labels")
+        self.origin = reader.decodeIfPresent(Point.self, "origin")
+        self.widgetsByName = reader.decodeIfPresent([String: Widget].self, "widgetsByName")
+        self.anything = reader.decodeIfPresent(AnyValue.self, "anything")
+        self.freeForm = reader.decodeIfPresent(FreeForm.self, "freeForm")
+        self.inlineAnything = reader.decodeIfPresent(JSONValue.self, "inlineAnything")
+        self.matrix = reader.decodeIfPresent([[Double]].self, "matrix")
+        self.cube = reader.decodeIfPresent([[[Int]]].self, "cube")
+        self.groups = reader.decodeIfPresent([String: [String]].self, "groups")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1971,9 +1997,9 @@ public nonisolated struct TreeNode: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.value = try container.decode(String.self, forKey: "value")
-        self.children = try container.decode([TreeNode].self, forKey: "children")
+        let reader = try PropertyReader(decoder)
+        self.value = try reader.decode(String.self, "value")
+        self.children = try reader.decode([TreeNode].self, "children")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1998,10 +2024,11 @@ public nonisolated struct Folder: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.files = try container.decode([File].self, forKey: "files")
-        self.subfolders = try container.decodeIfPresent([Folder].self, forKey: "subfolders")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.files = try reader.decode([File].self, "files")
+        self.subfolders = reader.decodeIfPresent([Folder].self, "subfolders")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2028,10 +2055,11 @@ public nonisolated struct File: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.size = try container.decode(Int64.self, forKey: "size")
-        self.parent = try container.decodeIfPresent(Folder.self, forKey: "parent")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.size = try reader.decode(Int64.self, "size")
+        self.parent = reader.decodeIfPresent(Folder.self, "parent")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2059,9 +2087,10 @@ public nonisolated struct LinkedNode: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.value = try container.decode(Int.self, forKey: "value")
-        self._next = Indirect(try container.decodeIfPresent(LinkedNode.self, forKey: "next"))
+        var reader = try PropertyReader(decoder)
+        self.value = try reader.decode(Int.self, "value")
+        self._next = Indirect(reader.decodeIfPresent(LinkedNode.self, "next"))
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2114,9 +2143,9 @@ public nonisolated struct Reading: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.value = try container.decode(Double.self, forKey: "value")
-        self.unit = try container.decode(UnitModel.self, forKey: "unit")
+        let reader = try PropertyReader(decoder)
+        self.value = try reader.decode(Double.self, "value")
+        self.unit = try reader.decode(UnitModel.self, "unit")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -18,9 +18,9 @@ public nonisolated struct FeedPage: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.posts = try container.decode([Post].self, forKey: "posts")
-        self.nextPage = try container.decode(Int?.self, forKey: "nextPage")
+        let reader = try PropertyReader(decoder)
+        self.posts = try reader.decode([Post].self, "posts")
+        self.nextPage = try reader.decode(Int?.self, "nextPage")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,10 +50,11 @@ public nonisolated struct NewPost: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.imageURL = try container.decodeIfPresent(URL.self, forKey: "imageURL")
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: "visibility") ?? .`public`
+        var reader = try PropertyReader(decoder)
+        self.text = try reader.decode(String.self, "text")
+        self.imageURL = reader.decodeIfPresent(URL.self, "imageURL")
+        self.visibility = reader.decodeIfPresent(Visibility.self, "visibility") ?? .`public`
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,16 +134,17 @@ public nonisolated struct Post: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.author = try container.decode(User.self, forKey: "author")
-        self.text = try container.decode(String.self, forKey: "text")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: "visibility") ?? .`public`
-        self.likeCount = try container.decode(Int.self, forKey: "likeCount")
-        self.likedByMe = try container.decode(Bool.self, forKey: "likedByMe")
-        self.commentCount = try container.decode(Int.self, forKey: "commentCount")
-        self.attachments = try container.decode([Attachment].self, forKey: "attachments")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(String.self, "id")
+        self.author = try reader.decode(User.self, "author")
+        self.text = try reader.decode(String.self, "text")
+        self.createdAt = try reader.decode(Date.self, "createdAt")
+        self.visibility = reader.decodeIfPresent(Visibility.self, "visibility") ?? .`public`
+        self.likeCount = try reader.decode(Int.self, "likeCount")
+        self.likedByMe = try reader.decode(Bool.self, "likedByMe")
+        self.commentCount = try reader.decode(Int.self, "commentCount")
+        self.attachments = try reader.decode([Attachment].self, "attachments")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -218,12 +220,13 @@ public nonisolated struct ImageAttachment: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.type = try container.decode(String.self, forKey: "type")
-        self.url = try container.decode(URL.self, forKey: "url")
-        self.width = try container.decodeIfPresent(Int.self, forKey: "width")
-        self.height = try container.decodeIfPresent(Int.self, forKey: "height")
-        self.altText = try container.decodeIfPresent(String.self, forKey: "altText")
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(String.self, "type")
+        self.url = try reader.decode(URL.self, "url")
+        self.width = reader.decodeIfPresent(Int.self, "width")
+        self.height = reader.decodeIfPresent(Int.self, "height")
+        self.altText = reader.decodeIfPresent(String.self, "altText")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -264,11 +267,12 @@ public nonisolated struct LinkAttachment: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.type = try container.decode(String.self, forKey: "type")
-        self.url = try container.decode(URL.self, forKey: "url")
-        self.title = try container.decodeIfPresent(String.self, forKey: "title")
-        self.thumbnailURL = try container.decodeIfPresent(URL.self, forKey: "thumbnailURL")
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(String.self, "type")
+        self.url = try reader.decode(URL.self, "url")
+        self.title = reader.decodeIfPresent(String.self, "title")
+        self.thumbnailURL = reader.decodeIfPresent(URL.self, "thumbnailURL")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -308,11 +312,12 @@ public nonisolated struct User: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.username = try container.decode(String.self, forKey: "username")
-        self.displayName = try container.decode(String.self, forKey: "displayName")
-        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatarURL")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(String.self, "id")
+        self.username = try reader.decode(String.self, "username")
+        self.displayName = try reader.decode(String.self, "displayName")
+        self.avatarURL = reader.decodeIfPresent(URL.self, "avatarURL")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -342,9 +347,9 @@ public nonisolated struct LikeResult: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.liked = try container.decode(Bool.self, forKey: "liked")
-        self.likeCount = try container.decode(Int.self, forKey: "likeCount")
+        let reader = try PropertyReader(decoder)
+        self.liked = try reader.decode(Bool.self, "liked")
+        self.likeCount = try reader.decode(Int.self, "likeCount")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -367,8 +372,8 @@ public nonisolated struct NewComment: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        let reader = try PropertyReader(decoder)
+        self.text = try reader.decode(String.self, "text")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -402,11 +407,11 @@ public nonisolated struct Comment: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.author = try container.decode(User.self, forKey: "author")
-        self.text = try container.decode(String.self, forKey: "text")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
+        let reader = try PropertyReader(decoder)
+        self.id = try reader.decode(String.self, "id")
+        self.author = try reader.decode(User.self, "author")
+        self.text = try reader.decode(String.self, "text")
+        self.createdAt = try reader.decode(Date.self, "createdAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -434,9 +439,10 @@ public nonisolated struct MediaUpload: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.file = try container.decode(Data.self, forKey: "file")
-        self.caption = try container.decodeIfPresent(String.self, forKey: "caption")
+        var reader = try PropertyReader(decoder)
+        self.file = try reader.decode(Data.self, "file")
+        self.caption = reader.decodeIfPresent(String.self, "caption")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -479,12 +485,13 @@ public nonisolated struct Media: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.url = try container.decode(URL.self, forKey: "url")
-        self.contentType = try container.decode(String.self, forKey: "contentType")
-        self.size = try container.decode(Int64.self, forKey: "size")
-        self.caption = try container.decodeIfPresent(String.self, forKey: "caption")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(String.self, "id")
+        self.url = try reader.decode(URL.self, "url")
+        self.contentType = try reader.decode(String.self, "contentType")
+        self.size = try reader.decode(Int64.self, "size")
+        self.caption = reader.decodeIfPresent(String.self, "caption")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -531,12 +538,13 @@ public nonisolated struct Problem: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.type = try container.decodeIfPresent(String.self, forKey: "type") ?? "about:blank"
-        self.title = try container.decode(String.self, forKey: "title")
-        self.status = try container.decode(Int32.self, forKey: "status")
-        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
-        self.instance = try container.decodeIfPresent(String.self, forKey: "instance")
+        var reader = try PropertyReader(decoder)
+        self.type = reader.decodeIfPresent(String.self, "type") ?? "about:blank"
+        self.title = try reader.decode(String.self, "title")
+        self.status = try reader.decode(Int32.self, "status")
+        self.detail = reader.decodeIfPresent(String.self, "detail")
+        self.instance = reader.decodeIfPresent(String.self, "instance")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {

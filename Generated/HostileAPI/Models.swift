@@ -87,43 +87,44 @@ public nonisolated struct Class: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.`class` = try container.decode(String.self, forKey: "class")
-        self.self2 = try container.decode(String.self, forKey: "self")
-        self.self3 = try container.decodeIfPresent(String.self, forKey: "Self")
-        self.type = try container.decode(String.self, forKey: "Type")
-        self.init2 = try container.decode(String.self, forKey: "init")
-        self.`deinit` = try container.decodeIfPresent(String.self, forKey: "deinit")
-        self.`default` = try container.decodeIfPresent(String.self, forKey: "default") ?? "de\"fault\\(pwned())\\"
-        self.`case` = try container.decodeIfPresent(String.self, forKey: "case")
-        self.`func` = try container.decodeIfPresent(String.self, forKey: "func")
-        self.`return` = try container.decodeIfPresent(String.self, forKey: "return")
-        self.`true` = try container.decodeIfPresent(Bool.self, forKey: "true")
-        self.`nil` = try container.decodeIfPresent(String.self, forKey: "nil")
-        self.value = try container.decodeIfPresent(String.self, forKey: "_")
-        self.value2 = try container.decodeIfPresent(String.self, forKey: "__")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.hashValue2 = try container.decodeIfPresent(Int.self, forKey: "hashValue")
-        self.encode2 = try container.decodeIfPresent(String.self, forKey: "encode")
-        self.initFrom = try container.decodeIfPresent(String.self, forKey: "init(from:)")
-        self.codingKeys = try container.decodeIfPresent(String.self, forKey: "CodingKeys")
-        self.userId = try container.decodeIfPresent(String.self, forKey: "userId")
-        self.userId2 = try container.decodeIfPresent(String.self, forKey: "user_id")
-        self.userID = try container.decodeIfPresent(String.self, forKey: "UserID")
-        self.userId3 = try container.decodeIfPresent(String.self, forKey: "user-id")
-        self.userID2 = try container.decodeIfPresent(String.self, forKey: "USER_ID")
-        self.value3 = try container.decodeIfPresent(String.self, forKey: "")
-        self.value4 = try container.decodeIfPresent(String.self, forKey: "value")
-        self.value5 = try container.decodeIfPresent(String.self, forKey: "🐶")
-        self.value6 = try container.decodeIfPresent(String.self, forKey: "名前")
-        self.caf = try container.decodeIfPresent(String.self, forKey: "Café")
-        self._2fa = try container.decodeIfPresent(Bool.self, forKey: "2fa")
-        self._1 = try container.decodeIfPresent(Int.self, forKey: "1")
-        self._3dModel = try container.decodeIfPresent(String.self, forKey: "3d-model")
-        self.funcPwned = try container.decodeIfPresent(String.self, forKey: "\"; func pwned() { \"")
-        self.endif = try container.decodeIfPresent(String.self, forKey: "#endif")
-        self.aB = try container.decodeIfPresent(String.self, forKey: "a\\b")
-        self.ref = try container.decodeIfPresent(String.self, forKey: "$ref")
+        var reader = try PropertyReader(decoder)
+        self.`class` = try reader.decode(String.self, "class")
+        self.self2 = try reader.decode(String.self, "self")
+        self.self3 = reader.decodeIfPresent(String.self, "Self")
+        self.type = try reader.decode(String.self, "Type")
+        self.init2 = try reader.decode(String.self, "init")
+        self.`deinit` = reader.decodeIfPresent(String.self, "deinit")
+        self.`default` = reader.decodeIfPresent(String.self, "default") ?? "de\"fault\\(pwned())\\"
+        self.`case` = reader.decodeIfPresent(String.self, "case")
+        self.`func` = reader.decodeIfPresent(String.self, "func")
+        self.`return` = reader.decodeIfPresent(String.self, "return")
+        self.`true` = reader.decodeIfPresent(Bool.self, "true")
+        self.`nil` = reader.decodeIfPresent(String.self, "nil")
+        self.value = reader.decodeIfPresent(String.self, "_")
+        self.value2 = reader.decodeIfPresent(String.self, "__")
+        self.description = reader.decodeIfPresent(String.self, "description")
+        self.hashValue2 = reader.decodeIfPresent(Int.self, "hashValue")
+        self.encode2 = reader.decodeIfPresent(String.self, "encode")
+        self.initFrom = reader.decodeIfPresent(String.self, "init(from:)")
+        self.codingKeys = reader.decodeIfPresent(String.self, "CodingKeys")
+        self.userId = reader.decodeIfPresent(String.self, "userId")
+        self.userId2 = reader.decodeIfPresent(String.self, "user_id")
+        self.userID = reader.decodeIfPresent(String.self, "UserID")
+        self.userId3 = reader.decodeIfPresent(String.self, "user-id")
+        self.userID2 = reader.decodeIfPresent(String.self, "USER_ID")
+        self.value3 = reader.decodeIfPresent(String.self, "")
+        self.value4 = reader.decodeIfPresent(String.self, "value")
+        self.value5 = reader.decodeIfPresent(String.self, "🐶")
+        self.value6 = reader.decodeIfPresent(String.self, "名前")
+        self.caf = reader.decodeIfPresent(String.self, "Café")
+        self._2fa = reader.decodeIfPresent(Bool.self, "2fa")
+        self._1 = reader.decodeIfPresent(Int.self, "1")
+        self._3dModel = reader.decodeIfPresent(String.self, "3d-model")
+        self.funcPwned = reader.decodeIfPresent(String.self, "\"; func pwned() { \"")
+        self.endif = reader.decodeIfPresent(String.self, "#endif")
+        self.aB = reader.decodeIfPresent(String.self, "a\\b")
+        self.ref = reader.decodeIfPresent(String.self, "$ref")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -182,9 +183,10 @@ public nonisolated struct SelfModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self._self2 = Indirect(try container.decodeIfPresent(SelfModel.self, forKey: "self"))
-        self.self3 = try container.decodeIfPresent(String.self, forKey: "Self")
+        var reader = try PropertyReader(decoder)
+        self._self2 = Indirect(reader.decodeIfPresent(SelfModel.self, "self"))
+        self.self3 = reader.decodeIfPresent(String.self, "Self")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -232,9 +234,10 @@ public nonisolated struct Kind: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self._type = Indirect(try container.decodeIfPresent(Kind.self, forKey: "type"))
-        self.kind = try container.decodeIfPresent(String.self, forKey: "kind")
+        var reader = try PropertyReader(decoder)
+        self._type = Indirect(reader.decodeIfPresent(Kind.self, "type"))
+        self.kind = reader.decodeIfPresent(String.self, "kind")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -367,9 +370,10 @@ public nonisolated struct StringModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.string = try container.decodeIfPresent(String.self, forKey: "string")
-        self.string2 = try container.decodeIfPresent(String.self, forKey: "String") ?? "a \"quoted\" \\ string"
+        var reader = try PropertyReader(decoder)
+        self.string = reader.decodeIfPresent(String.self, "string")
+        self.string2 = reader.decodeIfPresent(String.self, "String") ?? "a \"quoted\" \\ string"
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -392,9 +396,10 @@ public nonisolated struct ErrorModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.error = try container.decodeIfPresent(String.self, forKey: "error")
+        var reader = try PropertyReader(decoder)
+        self.message = try reader.decode(String.self, "message")
+        self.error = reader.decodeIfPresent(String.self, "error")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -421,10 +426,11 @@ public nonisolated struct ResultModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self._result = Indirect(try container.decodeIfPresent(ResultModel.self, forKey: "result"))
-        self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
-        self.failure = try container.decodeIfPresent(ErrorModel.self, forKey: "failure")
+        var reader = try PropertyReader(decoder)
+        self._result = Indirect(reader.decodeIfPresent(ResultModel.self, "result"))
+        self.success = reader.decodeIfPresent(Bool.self, "success")
+        self.failure = reader.decodeIfPresent(ErrorModel.self, "failure")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -444,8 +450,9 @@ public nonisolated struct CodableModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.codable = try container.decodeIfPresent(String.self, forKey: "codable")
+        var reader = try PropertyReader(decoder)
+        self.codable = reader.decodeIfPresent(String.self, "codable")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -463,8 +470,9 @@ public nonisolated struct LoadableModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.state = try container.decodeIfPresent(String.self, forKey: "state")
+        var reader = try PropertyReader(decoder)
+        self.state = reader.decodeIfPresent(String.self, "state")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -482,8 +490,9 @@ public nonisolated struct QueryViewModelModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.state = try container.decodeIfPresent(String.self, forKey: "state")
+        var reader = try PropertyReader(decoder)
+        self.state = reader.decodeIfPresent(String.self, "state")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -503,15 +512,40 @@ public nonisolated struct PropertyWriterModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.writer = try container.decodeIfPresent(String.self, forKey: "writer")
-        self.encoder = try container.decodeIfPresent(String.self, forKey: "encoder")
+        var reader = try PropertyReader(decoder)
+        self.writer = reader.decodeIfPresent(String.self, "writer")
+        self.encoder = reader.decodeIfPresent(String.self, "encoder")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.writer, "writer")
         writer.encodeIfPresent(self.encoder, "encoder")
+        try writer.finish()
+    }
+}
+
+public nonisolated struct PropertyReaderModel: APIModel {
+    public var reader: String
+    public var decoder: String?
+
+    public init(reader: String, decoder: String? = nil) {
+        self.reader = reader
+        self.decoder = decoder
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.reader = try reader.decode(String.self, "reader")
+        self.decoder = reader.decodeIfPresent(String.self, "decoder")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.reader, "reader")
+        writer.encodeIfPresent(self.decoder, "decoder")
         try writer.finish()
     }
 }
@@ -524,8 +558,9 @@ public nonisolated struct APIClientModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.send = try container.decodeIfPresent(String.self, forKey: "send")
+        var reader = try PropertyReader(decoder)
+        self.send = reader.decodeIfPresent(String.self, "send")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -545,9 +580,10 @@ public nonisolated struct RequestModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.path = try container.decodeIfPresent(String.self, forKey: "path")
-        self.method = try container.decodeIfPresent(String.self, forKey: "method")
+        var reader = try PropertyReader(decoder)
+        self.path = reader.decodeIfPresent(String.self, "path")
+        self.method = reader.decodeIfPresent(String.self, "method")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -566,8 +602,9 @@ public nonisolated struct ProtocolModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.`protocol` = try container.decodeIfPresent(String.self, forKey: "protocol")
+        var reader = try PropertyReader(decoder)
+        self.`protocol` = reader.decodeIfPresent(String.self, "protocol")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -585,8 +622,9 @@ public nonisolated struct AnyModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.`any` = try container.decodeIfPresent(String.self, forKey: "any")
+        var reader = try PropertyReader(decoder)
+        self.`any` = reader.decodeIfPresent(String.self, "any")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -604,8 +642,9 @@ public nonisolated struct NeverModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.never = try container.decodeIfPresent(String.self, forKey: "never")
+        var reader = try PropertyReader(decoder)
+        self.never = reader.decodeIfPresent(String.self, "never")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -623,8 +662,9 @@ public nonisolated struct SendableModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.sendable = try container.decodeIfPresent(String.self, forKey: "sendable")
+        var reader = try PropertyReader(decoder)
+        self.sendable = reader.decodeIfPresent(String.self, "sendable")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -644,9 +684,10 @@ public nonisolated struct OptionalModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.`some` = try container.decodeIfPresent(String.self, forKey: "some")
-        self.none = try container.decodeIfPresent(String.self, forKey: "none")
+        var reader = try PropertyReader(decoder)
+        self.`some` = reader.decodeIfPresent(String.self, "some")
+        self.none = reader.decodeIfPresent(String.self, "none")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -673,8 +714,9 @@ public nonisolated struct FoundationModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.bundle = try container.decodeIfPresent(String.self, forKey: "bundle")
+        var reader = try PropertyReader(decoder)
+        self.bundle = reader.decodeIfPresent(String.self, "bundle")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -692,8 +734,9 @@ public nonisolated struct SwiftModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.swift = try container.decodeIfPresent(String.self, forKey: "swift")
+        var reader = try PropertyReader(decoder)
+        self.swift = reader.decodeIfPresent(String.self, "swift")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -711,8 +754,9 @@ public nonisolated struct MainActorModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.actor = try container.decodeIfPresent(String.self, forKey: "actor")
+        var reader = try PropertyReader(decoder)
+        self.actor = reader.decodeIfPresent(String.self, "actor")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -730,8 +774,9 @@ public nonisolated struct TaskModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.cancel = try container.decodeIfPresent(String.self, forKey: "cancel")
+        var reader = try PropertyReader(decoder)
+        self.cancel = reader.decodeIfPresent(String.self, "cancel")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -749,8 +794,9 @@ public nonisolated struct API2: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.api = try container.decodeIfPresent(String.self, forKey: "api")
+        var reader = try PropertyReader(decoder)
+        self.api = reader.decodeIfPresent(String.self, "api")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -768,8 +814,9 @@ public nonisolated struct HostileAPI2: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.hostile = try container.decodeIfPresent(String.self, forKey: "hostile")
+        var reader = try PropertyReader(decoder)
+        self.hostile = reader.decodeIfPresent(String.self, "hostile")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -787,8 +834,9 @@ public nonisolated struct ListPetsModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        var reader = try PropertyReader(decoder)
+        self.name = reader.decodeIfPresent(String.self, "name")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -822,16 +870,17 @@ public nonisolated struct Names: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.userId = try container.decodeIfPresent(UserId.self, forKey: "userId")
-        self.userId2 = try container.decodeIfPresent(UserId2.self, forKey: "user_id")
-        self.userID = try container.decodeIfPresent(UserID.self, forKey: "UserID")
-        self.userId3 = try container.decodeIfPresent(UserId3.self, forKey: "user-id")
-        self.emoji = try container.decodeIfPresent(Value.self, forKey: "emoji")
-        self.digits = try container.decodeIfPresent(_2fa.self, forKey: "digits")
-        self.empty = try container.decodeIfPresent(Value2.self, forKey: "empty")
-        self.code = try container.decodeIfPresent(FuncPwned.self, forKey: "code")
-        self.pet = try container.decodeIfPresent(Pet.self, forKey: "pet")
+        var reader = try PropertyReader(decoder)
+        self.userId = reader.decodeIfPresent(UserId.self, "userId")
+        self.userId2 = reader.decodeIfPresent(UserId2.self, "user_id")
+        self.userID = reader.decodeIfPresent(UserID.self, "UserID")
+        self.userId3 = reader.decodeIfPresent(UserId3.self, "user-id")
+        self.emoji = reader.decodeIfPresent(Value.self, "emoji")
+        self.digits = reader.decodeIfPresent(_2fa.self, "digits")
+        self.empty = reader.decodeIfPresent(Value2.self, "empty")
+        self.code = reader.decodeIfPresent(FuncPwned.self, "code")
+        self.pet = reader.decodeIfPresent(Pet.self, "pet")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -857,8 +906,9 @@ public nonisolated struct UserId: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.a = try container.decodeIfPresent(String.self, forKey: "a")
+        var reader = try PropertyReader(decoder)
+        self.a = reader.decodeIfPresent(String.self, "a")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -876,8 +926,9 @@ public nonisolated struct UserId2: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.b = try container.decodeIfPresent(String.self, forKey: "b")
+        var reader = try PropertyReader(decoder)
+        self.b = reader.decodeIfPresent(String.self, "b")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -895,8 +946,9 @@ public nonisolated struct UserID: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.c = try container.decodeIfPresent(String.self, forKey: "c")
+        var reader = try PropertyReader(decoder)
+        self.c = reader.decodeIfPresent(String.self, "c")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -914,8 +966,9 @@ public nonisolated struct UserId3: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.d = try container.decodeIfPresent(String.self, forKey: "d")
+        var reader = try PropertyReader(decoder)
+        self.d = reader.decodeIfPresent(String.self, "d")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -933,8 +986,9 @@ public nonisolated struct Value: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.woof = try container.decodeIfPresent(String.self, forKey: "woof")
+        var reader = try PropertyReader(decoder)
+        self.woof = reader.decodeIfPresent(String.self, "woof")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -952,8 +1006,9 @@ public nonisolated struct _2fa: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        var reader = try PropertyReader(decoder)
+        self.code = reader.decodeIfPresent(String.self, "code")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -971,8 +1026,9 @@ public nonisolated struct Value2: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.x = try container.decodeIfPresent(String.self, forKey: "x")
+        var reader = try PropertyReader(decoder)
+        self.x = reader.decodeIfPresent(String.self, "x")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -990,8 +1046,9 @@ public nonisolated struct FuncPwned: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.y = try container.decodeIfPresent(String.self, forKey: "y")
+        var reader = try PropertyReader(decoder)
+        self.y = reader.decodeIfPresent(String.self, "y")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1080,10 +1137,11 @@ public nonisolated struct _123startRequest: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.value = try container.decodeIfPresent(String.self, forKey: "")
-        self.aB = try container.decodeIfPresent(String.self, forKey: "a\"b")
-        self.cD = try container.decodeIfPresent(Int.self, forKey: "c\\d")
+        var reader = try PropertyReader(decoder)
+        self.value = reader.decodeIfPresent(String.self, "")
+        self.aB = reader.decodeIfPresent(String.self, "a\"b")
+        self.cD = reader.decodeIfPresent(Int.self, "c\\d")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {

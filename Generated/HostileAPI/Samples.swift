@@ -71,6 +71,11 @@ extension PropertyWriterModel {
     public static var sample: PropertyWriterModel { SampleData.decode(#"{"writer":"Writer 1","encoder":"Encoder 1"}"#) }
 }
 
+extension PropertyReaderModel {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: PropertyReaderModel { SampleData.decode(#"{"reader":"Reader 1","decoder":"Decoder 1"}"#) }
+}
+
 extension APIClientModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: APIClientModel { SampleData.decode(#"{"send":"Send 1"}"#) }

@@ -20,9 +20,10 @@ public nonisolated struct NewPet: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.tag = reader.decodeIfPresent(String.self, "tag")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,12 +63,13 @@ public nonisolated struct Pet: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status")
-        self.createdAt = try container.decodeIfPresent(Date.self, forKey: "createdAt")
+        var reader = try PropertyReader(decoder)
+        self.name = try reader.decode(String.self, "name")
+        self.tag = reader.decodeIfPresent(String.self, "tag")
+        self.id = try reader.decode(Int64.self, "id")
+        self.status = reader.decodeIfPresent(PetStatus.self, "status")
+        self.createdAt = reader.decodeIfPresent(Date.self, "createdAt")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -100,10 +102,11 @@ public nonisolated struct PetUpdate: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.tag = container.contains("tag") ? try container.decode(Nullable<String>.self, forKey: "tag") : nil
-        self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status")
+        var reader = try PropertyReader(decoder)
+        self.name = reader.decodeIfPresent(String.self, "name")
+        self.tag = reader.contains("tag") ? try reader.decode(Nullable<String>.self, "tag") : nil
+        self.status = reader.decodeIfPresent(PetStatus.self, "status")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -159,9 +162,9 @@ public nonisolated struct ErrorModel: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.code = try container.decode(Int32.self, forKey: "code")
-        self.message = try container.decode(String.self, forKey: "message")
+        let reader = try PropertyReader(decoder)
+        self.code = try reader.decode(Int32.self, "code")
+        self.message = try reader.decode(String.self, "message")
     }
 
     public func encode(to encoder: any Encoder) throws {

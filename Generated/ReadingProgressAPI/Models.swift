@@ -72,14 +72,15 @@ public nonisolated struct ReadingProgress: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.bookId = try container.decode(String.self, forKey: "bookId")
-        self.currentPage = try container.decode(Int.self, forKey: "currentPage")
-        self.totalPages = try container.decode(Int.self, forKey: "totalPages")
-        self.percent = try container.decodeIfPresent(Double.self, forKey: "percent")
-        self.updatedAt = try container.decode(Date.self, forKey: "updatedAt")
-        self.status = try container.decode(ReadingStatus.self, forKey: "status")
-        self.deviceId = try container.decodeIfPresent(String.self, forKey: "deviceId")
+        var reader = try PropertyReader(decoder)
+        self.bookId = try reader.decode(String.self, "bookId")
+        self.currentPage = try reader.decode(Int.self, "currentPage")
+        self.totalPages = try reader.decode(Int.self, "totalPages")
+        self.percent = reader.decodeIfPresent(Double.self, "percent")
+        self.updatedAt = try reader.decode(Date.self, "updatedAt")
+        self.status = try reader.decode(ReadingStatus.self, "status")
+        self.deviceId = reader.decodeIfPresent(String.self, "deviceId")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -118,11 +119,12 @@ public nonisolated struct ProgressUpdate: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.currentPage = try container.decode(Int.self, forKey: "currentPage")
-        self.totalPages = try container.decodeIfPresent(Int.self, forKey: "totalPages")
-        self.status = try container.decodeIfPresent(ReadingStatus.self, forKey: "status")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updatedAt")
+        var reader = try PropertyReader(decoder)
+        self.currentPage = try reader.decode(Int.self, "currentPage")
+        self.totalPages = reader.decodeIfPresent(Int.self, "totalPages")
+        self.status = reader.decodeIfPresent(ReadingStatus.self, "status")
+        self.updatedAt = reader.decodeIfPresent(Date.self, "updatedAt")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -180,15 +182,16 @@ public nonisolated struct Note: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.bookId = try container.decode(String.self, forKey: "bookId")
-        self.page = try container.decode(Int.self, forKey: "page")
-        self.text = try container.decode(String.self, forKey: "text")
-        self.highlight = try container.decode(String?.self, forKey: "highlight")
-        self.tags = try container.decode([String].self, forKey: "tags")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updatedAt")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(UUID.self, "id")
+        self.bookId = try reader.decode(String.self, "bookId")
+        self.page = try reader.decode(Int.self, "page")
+        self.text = try reader.decode(String.self, "text")
+        self.highlight = try reader.decode(String?.self, "highlight")
+        self.tags = try reader.decode([String].self, "tags")
+        self.createdAt = try reader.decode(Date.self, "createdAt")
+        self.updatedAt = reader.decodeIfPresent(Date.self, "updatedAt")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -230,11 +233,12 @@ public nonisolated struct NewNote: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.page = try container.decode(Int.self, forKey: "page")
-        self.text = try container.decode(String.self, forKey: "text")
-        self.highlight = try container.decodeIfPresent(String.self, forKey: "highlight")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        var reader = try PropertyReader(decoder)
+        self.page = try reader.decode(Int.self, "page")
+        self.text = try reader.decode(String.self, "text")
+        self.highlight = reader.decodeIfPresent(String.self, "highlight")
+        self.tags = reader.decodeIfPresent([String].self, "tags") ?? []
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -273,11 +277,12 @@ public nonisolated struct NoteUpdate: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.page = try container.decodeIfPresent(Int.self, forKey: "page")
-        self.text = try container.decodeIfPresent(String.self, forKey: "text")
-        self.highlight = container.contains("highlight") ? try container.decode(Nullable<String>.self, forKey: "highlight") : nil
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        var reader = try PropertyReader(decoder)
+        self.page = reader.decodeIfPresent(Int.self, "page")
+        self.text = reader.decodeIfPresent(String.self, "text")
+        self.highlight = reader.contains("highlight") ? try reader.decode(Nullable<String>.self, "highlight") : nil
+        self.tags = reader.decodeIfPresent([String].self, "tags")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -302,8 +307,8 @@ public nonisolated struct ErrorResponse: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.reason = try container.decode(String.self, forKey: "reason")
+        let reader = try PropertyReader(decoder)
+        self.reason = try reader.decode(String.self, "reason")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -28,11 +28,11 @@ public nonisolated struct Post: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.userId = try container.decode(Int.self, forKey: "userId")
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.body = try container.decode(String.self, forKey: "body")
+        let reader = try PropertyReader(decoder)
+        self.userId = try reader.decode(Int.self, "userId")
+        self.id = try reader.decode(Int.self, "id")
+        self.title = try reader.decode(String.self, "title")
+        self.body = try reader.decode(String.self, "body")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,12 +77,12 @@ public nonisolated struct Comment: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.postId = try container.decode(Int.self, forKey: "postId")
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.body = try container.decode(String.self, forKey: "body")
+        let reader = try PropertyReader(decoder)
+        self.postId = try reader.decode(Int.self, "postId")
+        self.id = try reader.decode(Int.self, "id")
+        self.name = try reader.decode(String.self, "name")
+        self.email = try reader.decode(String.self, "email")
+        self.body = try reader.decode(String.self, "body")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -165,9 +165,9 @@ public nonisolated struct User: APIModel {
             }
 
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: AnyCodingKey.self)
-                self.lat = try container.decode(String.self, forKey: "lat")
-                self.lng = try container.decode(String.self, forKey: "lng")
+                let reader = try PropertyReader(decoder)
+                self.lat = try reader.decode(String.self, "lat")
+                self.lng = try reader.decode(String.self, "lng")
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -187,12 +187,13 @@ public nonisolated struct User: APIModel {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            self.street = try container.decode(String.self, forKey: "street")
-            self.suite = try container.decodeIfPresent(String.self, forKey: "suite")
-            self.city = try container.decode(String.self, forKey: "city")
-            self.zipcode = try container.decodeIfPresent(String.self, forKey: "zipcode")
-            self.geo = try container.decodeIfPresent(Geo.self, forKey: "geo")
+            var reader = try PropertyReader(decoder)
+            self.street = try reader.decode(String.self, "street")
+            self.suite = reader.decodeIfPresent(String.self, "suite")
+            self.city = try reader.decode(String.self, "city")
+            self.zipcode = reader.decodeIfPresent(String.self, "zipcode")
+            self.geo = reader.decodeIfPresent(Geo.self, "geo")
+            try reader.finish()
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -228,10 +229,11 @@ public nonisolated struct User: APIModel {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.catchPhrase = try container.decodeIfPresent(String.self, forKey: "catchPhrase")
-            self.bs = try container.decodeIfPresent(String.self, forKey: "bs")
+            var reader = try PropertyReader(decoder)
+            self.name = try reader.decode(String.self, "name")
+            self.catchPhrase = reader.decodeIfPresent(String.self, "catchPhrase")
+            self.bs = reader.decodeIfPresent(String.self, "bs")
+            try reader.finish()
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -255,15 +257,16 @@ public nonisolated struct User: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.username = try container.decode(String.self, forKey: "username")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.address = try container.decodeIfPresent(Address.self, forKey: "address")
-        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
-        self.website = try container.decodeIfPresent(String.self, forKey: "website")
-        self.company = try container.decodeIfPresent(Company.self, forKey: "company")
+        var reader = try PropertyReader(decoder)
+        self.id = try reader.decode(Int.self, "id")
+        self.name = try reader.decode(String.self, "name")
+        self.username = try reader.decode(String.self, "username")
+        self.email = try reader.decode(String.self, "email")
+        self.address = reader.decodeIfPresent(Address.self, "address")
+        self.phone = reader.decodeIfPresent(String.self, "phone")
+        self.website = reader.decodeIfPresent(String.self, "website")
+        self.company = reader.decodeIfPresent(Company.self, "company")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -20,8 +20,9 @@ final class NamingTests: XCTestCase {
         // The runtime's view model base classes, which generated view models subclass.
         XCTAssertEqual(SwiftName.declarableTypeName("QueryViewModel"), "QueryViewModelModel")
         XCTAssertEqual(SwiftName.declarableTypeName("SubmissionViewModel"), "SubmissionViewModelModel")
-        // The writer every generated `encode(to:)` uses.
+        // The writer and reader every generated `encode(to:)` and `init(from:)` use.
         XCTAssertEqual(SwiftName.declarableTypeName("PropertyWriter"), "PropertyWriterModel")
+        XCTAssertEqual(SwiftName.declarableTypeName("PropertyReader"), "PropertyReaderModel")
         XCTAssertEqual(SwiftName.declarableTypeName("Pet"), "Pet")
     }
 

@@ -70,11 +70,11 @@ final class TypeMappingTests: XCTestCase {
             "public var mode: Mode",
             "public var tags: [String]",
             "public init(id: Int, note: String? = nil, label: String? = nil, size: Int = 10, mode: Mode = .slow, tags: [String] = [\"a\", \"b\"], ratio: Double = 0.5, on: Bool = true)",
-            "self.id = try container.decode(Int.self, forKey: \"id\")",
+            "self.id = try reader.decode(Int.self, \"id\")",
             // Required but nullable: the key must be there, null or not.
-            "self.note = try container.decode(String?.self, forKey: \"note\")",
-            "self.size = try container.decodeIfPresent(Int.self, forKey: \"size\") ?? 10",
-            "self.mode = try container.decodeIfPresent(Mode.self, forKey: \"mode\") ?? .slow",
+            "self.note = try reader.decode(String?.self, \"note\")",
+            "self.size = reader.decodeIfPresent(Int.self, \"size\") ?? 10",
+            "self.mode = reader.decodeIfPresent(Mode.self, \"mode\") ?? .slow",
             "writer.encode(self.note, \"note\")",
             "writer.encodeIfPresent(self.label, \"label\")",
             "writer.encode(self.size, \"size\")",
@@ -242,7 +242,7 @@ final class TypeMappingTests: XCTestCase {
         assertContains(text, [
             "public var id: String?",
             "public var name: Nullable<String>?",
-            "self.name = container.contains(\"name\") ? try container.decode(Nullable<String>.self, forKey: \"name\") : nil",
+            "self.name = reader.contains(\"name\") ? try reader.decode(Nullable<String>.self, \"name\") : nil",
         ])
         let thing = try XCTUnwrap(text.range(of: "struct Thing:"))
         let encode = try XCTUnwrap(text.range(of: "func encode", range: thing.upperBound..<text.endIndex))

@@ -156,7 +156,7 @@ public enum SwiftName {
         "FormBody", "MultipartBody", "PathParameter", "ParameterSerializer", "ParameterStyle", "APIServer",
         "APIResponse", "Authentication", "Middleware", "RetryPolicy", "MockTransport", "URLSessionTransport",
         "UserMessages", "DecodingFailure", "RemoteQuery", "PagedQuery", "PageRequest", "Submission",
-        "QueryViewModel", "PagedViewModel", "SubmissionViewModel", "PropertyWriter",
+        "QueryViewModel", "PagedViewModel", "SubmissionViewModel", "PropertyWriter", "PropertyReader",
         "OptimisticUpdater", "SampleData", "APIGenSwiftUI",
         // Foundation types an app file importing both Foundation and the client would find ambiguous.
         "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",

@@ -88,26 +88,32 @@ struct StructGenerator: DeclarationGenerator {
             return
         }
         printer.block(header) { printer in
-            printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
+            // The runtime's reader keeps an optional property's error for `finish()` (see
+            // `PropertyReader`); `var` only when such a read mutates it.
+            let readsOptional = structure.properties.contains { !$0.isPatchNullable && !$0.isRequired }
+            printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
             for property in structure.properties {
                 let valueType = property.type.unwrapped
                 let value: SourceText
                 if property.isPatchNullable {
-                    value = "container.contains(\(literal: property.key)) ? try container.decode(Nullable<\(valueType, in: context)>.self, forKey: \(literal: property.key)) : nil"
+                    value = "reader.contains(\(literal: property.key)) ? try reader.decode(Nullable<\(valueType, in: context)>.self, \(literal: property.key)) : nil"
                 } else if property.isRequired {
                     // A required nullable key must be present, but may be null.
-                    value = "try container.decode(\(property.type, in: context).self, forKey: \(literal: property.key))"
+                    value = "try reader.decode(\(property.type, in: context).self, \(literal: property.key))"
                 } else if let defaultValue = property.defaultValue {
-                    value = "try container.decodeIfPresent(\(valueType, in: context).self, forKey: \(literal: property.key)) ?? \(defaultValue)"
+                    value = "reader.decodeIfPresent(\(valueType, in: context).self, \(literal: property.key)) ?? \(defaultValue)"
                 } else {
-                    value = "try container.decodeIfPresent(\(valueType, in: context).self, forKey: \(literal: property.key))"
+                    value = "reader.decodeIfPresent(\(valueType, in: context).self, \(literal: property.key))"
                 }
                 assign(property, value, into: &printer)
             }
             if let extra = structure.additionalProperties {
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
                 // The same container: documented and extra members share the key type.
-                printer.line("self.\(extra.name) = try container.decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])")
+                printer.line("self.\(extra.name) = try reader.decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])")
+            }
+            if readsOptional {
+                printer.line("try reader.finish()")
             }
         }
     }

@@ -1,0 +1,91 @@
+/// Reads a generated model's properties from a decoder's keyed container: the body of every
+/// generated `init(from:)`.
+///
+/// An optional property that fails to decode records the error and reads as nil; the next
+/// required property, or `finish()`, throws it. The error thrown is therefore the first one in
+/// property order, as with a `try` per property, but optional properties need no error path of
+/// their own in the debug code the compiler emits for every model of a large client.
+public struct PropertyReader {
+    @usableFromInline let container: KeyedDecodingContainer<AnyCodingKey>
+    @usableFromInline var firstError: (any Error)?
+
+    @inlinable
+    public init(_ decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: AnyCodingKey.self)
+    }
+
+    /// A required property (which may still be an optional type that must be present).
+    @inlinable
+    public func decode<Value: Decodable>(_ type: Value.Type, _ key: String) throws -> Value {
+        if let firstError {
+            throw firstError
+        }
+        return try decodeValue(Value.self, forKey: AnyCodingKey(key))
+    }
+
+    /// An optional property: nil when it is absent or null, or when it does not decode (the
+    /// error is kept for `finish()`).
+    @inlinable
+    public mutating func decodeIfPresent<Value: Decodable>(_ type: Value.Type, _ key: String) -> Value? {
+        guard firstError == nil else { return nil }
+        do {
+            return try decodeValueIfPresent(Value.self, forKey: AnyCodingKey(key))
+        } catch {
+            firstError = error
+            return nil
+        }
+    }
+
+    /// Whether the object has `key` at all (a PATCH field tells absent from null).
+    @inlinable
+    public func contains(_ key: String) -> Bool {
+        container.contains(AnyCodingKey(key))
+    }
+
+    /// Every member not in `knownKeys`, decoded as `Value` (see
+    /// `KeyedDecodingContainer.decodeAdditionalProperties(_:excluding:)`).
+    public func decodeAdditionalProperties<Value: Decodable>(_ type: Value.Type = Value.self, excluding knownKeys: Set<String>) throws -> [String: Value] {
+        if let firstError {
+            throw firstError
+        }
+        return try container.decodeAdditionalProperties(Value.self, excluding: knownKeys)
+    }
+
+    /// Throws the first error an optional property recorded.
+    @inlinable
+    public func finish() throws {
+        if let firstError {
+            throw firstError
+        }
+    }
+
+    /// The container's own methods for the common scalars (a decoder reads them directly),
+    /// its generic one for everything else. Specialized for a known type, the checks fold away.
+    @inlinable
+    func decodeValue<Value: Decodable>(_ type: Value.Type, forKey key: AnyCodingKey) throws -> Value {
+        if Value.self == String.self {
+            return try container.decode(String.self, forKey: key) as! Value
+        } else if Value.self == Int.self {
+            return try container.decode(Int.self, forKey: key) as! Value
+        } else if Value.self == Bool.self {
+            return try container.decode(Bool.self, forKey: key) as! Value
+        } else if Value.self == Double.self {
+            return try container.decode(Double.self, forKey: key) as! Value
+        }
+        return try container.decode(Value.self, forKey: key)
+    }
+
+    @inlinable
+    func decodeValueIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: AnyCodingKey) throws -> Value? {
+        if Value.self == String.self {
+            return try container.decodeIfPresent(String.self, forKey: key) as! Value?
+        } else if Value.self == Int.self {
+            return try container.decodeIfPresent(Int.self, forKey: key) as! Value?
+        } else if Value.self == Bool.self {
+            return try container.decodeIfPresent(Bool.self, forKey: key) as! Value?
+        } else if Value.self == Double.self {
+            return try container.decodeIfPresent(Double.self, forKey: key) as! Value?
+        }
+        return try container.decodeIfPresent(Value.self, forKey: key)
+    }
+}
