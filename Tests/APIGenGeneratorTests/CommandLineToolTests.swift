@@ -127,7 +127,7 @@ final class CommandLineToolTests: XCTestCase {
         try FileManager.default.createDirectory(at: out.appendingPathComponent("Models.swift"), withIntermediateDirectories: true)
         let result = run(["generate", spec.path, "--output", out.path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.errors.contains { $0.hasPrefix("error: cannot write to '\(out.path)'") }, "\(result.errors)")
+        XCTAssertTrue(result.errors.contains { $0.hasPrefix("error: cannot write to '\(out.path)': Models.swift: ") }, "\(result.errors)")
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         XCTAssertEqual(left, ["Endpoints.swift", "Models.swift"])
     }

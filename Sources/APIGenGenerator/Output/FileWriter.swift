@@ -56,7 +56,7 @@ public struct FileWriter {
     private static func replace(_ url: URL, with bytes: [UInt8]) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).apigen-\(getpid())")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
+        guard descriptor >= 0 else { throw writeError(url) }
         var written = 0
         let failed = bytes.withUnsafeBytes { buffer -> Bool in
             while written < buffer.count {
@@ -70,8 +70,24 @@ public struct FileWriter {
             return false
         }
         if close(descriptor) != 0 || failed || rename(temporary.path, url.path) != 0 {
+            let error = writeError(url)
             unlink(temporary.path)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw error
+        }
+    }
+
+    /// The error for the `errno` a failed call left: the file's name and the system's reason.
+    private static func writeError(_ url: URL) -> WriteError {
+        WriteError(file: url.lastPathComponent, reason: String(cString: strerror(errno)))
+    }
+
+    /// A file that could not be written ("Models.swift: Is a directory").
+    public struct WriteError: LocalizedError {
+        public var file: String
+        public var reason: String
+
+        public var errorDescription: String? {
+            "\(file): \(reason)"
         }
     }
 
