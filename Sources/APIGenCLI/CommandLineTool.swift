@@ -64,8 +64,8 @@ public enum CommandLineTool {
       --module <Name>           Module name (default: from the spec's title, e.g. PetstoreAPI)
       --access <level>          public (default), package or internal
       --config <file>           Settings file (default: apigen.yaml beside the spec)
-      --model-files <n>         Number of files the models are spread over (default: 1, or 33 from 100 kB of spec)
-      --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 17 from 100 kB of spec)
+      --model-files <n>         Number of files the models are spread over (default: 1, or 34 from 100 kB of spec)
+      --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 16 from 100 kB of spec)
       --namespace <Name>        Enum holding the request builders (default: API)
       --no-view-models          Leave out the observable view models
       --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)

@@ -5,8 +5,9 @@
 ///
 /// Request builders and view models of an operation share a file so that everything about an
 /// endpoint is in one place, and so that all of them sort before the models: on a two-core
-/// machine a large client's first compile batch is then the light endpoint code, which runs
-/// beside the job that emits the module (see `GeneratorOptions.endpointFileCount`).
+/// machine a large client's first compile batch is then the light endpoint code (and one model
+/// file), which runs beside the job that emits the module (see
+/// `GeneratorOptions.endpointFileCount`).
 enum EndpointFileGenerator {
     static let baseName = "Endpoints"
 
