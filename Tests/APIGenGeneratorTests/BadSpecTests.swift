@@ -2,14 +2,15 @@ import APIGenCLI
 import Foundation
 import XCTest
 
-/// Malformed specs end with exit status 1 and a located error, quickly and in bounded memory;
-/// none crashes or hangs. The corpus is Tests/BadSpecs (one file per case, expectations in
-/// `expected.tsv`); the cases too big to keep in the repository are generated here.
+/// Malformed specs end with exit status 1 and a located error, in bounded memory; none crashes
+/// or hangs. The corpus is Tests/BadSpecs (one file per case, expectations in `expected.tsv`);
+/// the cases too big to keep in the repository are generated here. How fast they fail (the
+/// 2 s promise) is measured by `Scripts/bench --hostile` on the release binary, not here: a
+/// test on a busy machine can only guard against hangs.
 final class BadSpecTests: XCTestCase {
     static let corpus = Repository.root.appendingPathComponent("Tests/BadSpecs")
-    /// Per case, in CPU time of the thread running it (other workers share the machine, so
-    /// wall time is only checked loosely, against hangs).
-    static let budget: Duration = .seconds(2)
+    /// Wall time after which a case counts as hung, whatever else the machine is doing.
+    static let hangGuard: Duration = .seconds(60)
 
     struct Outcome {
         var status: Int32
@@ -32,9 +33,10 @@ final class BadSpecTests: XCTestCase {
         return outcome
     }
 
-    /// Checks status, the exact first line, that every line is a located diagnostic, and time.
-    /// `prefix` is cut from the front of each line (the corpus folder, so paths read as in the manifest).
-    static func check(_ outcome: Outcome, name: String, status: Int32 = 1, firstLine: String, prefix: String, cpuBudget: Duration = budget, wallBudget: Duration = budget, file: StaticString = #filePath, line: UInt = #line) {
+    /// Checks status, the exact first line, that every line is a located diagnostic, and that it
+    /// did not hang. `prefix` is cut from the front of each line (the corpus folder, so paths
+    /// read as in the manifest).
+    static func check(_ outcome: Outcome, name: String, status: Int32 = 1, firstLine: String, prefix: String, file: StaticString = #filePath, line: UInt = #line) {
         let lines = outcome.errors.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         let shown = lines.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
         XCTAssertEqual(outcome.status, status, "\(name): \(shown)", file: file, line: line)
@@ -43,8 +45,7 @@ final class BadSpecTests: XCTestCase {
         for text in shown where !text.hasPrefix("note: ") {
             XCTAssertNotNil(text.firstMatch(of: /^[^:\s][^:]*:\d+:\d+: (error|warning|note): ./), "\(name): not a located diagnostic: \(text)", file: file, line: line)
         }
-        XCTAssertLessThan(outcome.cpu, cpuBudget, "\(name) took \(outcome.cpu) of CPU time", file: file, line: line)
-        XCTAssertLessThan(outcome.wall, wallBudget, "\(name) took \(outcome.wall)", file: file, line: line)
+        XCTAssertLessThan(outcome.wall, hangGuard, "\(name) took \(outcome.wall) (CPU \(outcome.cpu)): hung", file: file, line: line)
     }
 
     // MARK: The corpus
@@ -134,15 +135,10 @@ final class BadSpecTests: XCTestCase {
             outcome = try Self.generate(file.path)
             peak = Self.peakMemory()
         }
-        // Unoptimised (debug) builds, which `swift test` uses, run the Swift half of the reader
-        // several times slower than release: there 50 MB gets a larger budget. Release: < 2 s.
-        #if DEBUG
-        let cpuBudget: Duration = .seconds(5)
-        #else
-        let cpuBudget = Self.budget
-        #endif
-        Self.check(outcome, name: "big.yaml", firstLine: "big.yaml:\(lines + 2):1: error: found unexpected end of stream while scanning a quoted scalar that starts at line \(lines + 1), column 27", prefix: folder.url.path + "/", cpuBudget: cpuBudget, wallBudget: .seconds(20))
-        XCTAssertLessThan(peak, 500 * 1_048_576, "peak memory \(peak / 1_048_576) MB on a 50 MB file")
+        Self.check(outcome, name: "big.yaml", firstLine: "big.yaml:\(lines + 2):1: error: found unexpected end of stream while scanning a quoted scalar that starts at line \(lines + 1), column 27", prefix: folder.url.path + "/")
+        // A guard against blow-up, twice the 195 MB measured (debug build); the 500 MB promise is checked by
+        // `Scripts/bench --hostile` on the release binary.
+        XCTAssertLessThan(peak, 400 * 1_048_576, "peak memory \(peak / 1_048_576) MB on a 50 MB file")
         print("BadSpecTests: \(bytes) bytes in \(outcome.wall) (CPU \(outcome.cpu)), peak RSS \(peak / 1_048_576) MB")
     }
 

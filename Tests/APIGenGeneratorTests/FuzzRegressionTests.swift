@@ -53,7 +53,7 @@ final class FuzzRegressionTests: XCTestCase {
                 XCTAssertEqual(first, expected, name)
             }
             let elapsed = ContinuousClock.now - started
-            XCTAssertLessThan(elapsed, .seconds(2), "\(name): took \(elapsed)")
+            XCTAssertLessThan(elapsed, .seconds(60), "\(name): took \(elapsed): hung")
         }
     }
 }

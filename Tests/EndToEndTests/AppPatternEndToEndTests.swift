@@ -27,7 +27,7 @@ final class AppPatternEndToEndTests: XCTestCase {
 
     func testBooksServerRejectsAnEmptyQueryWithItsReason() async throws {
         let client = try client(for: "books.yaml", pathPrefix: "/api")
-        let error = await apiError { _ = try await client.send(BooksAPI.API.searchBooks(q: "")) }
+        let error = try await apiError { _ = try await client.send(BooksAPI.API.searchBooks(q: "")) }
         XCTAssertEqual(error?.status, 400)
         XCTAssertTrue(error?.userMessage.contains("should be non-empty") == true, String(describing: error?.userMessage))
     }
@@ -65,7 +65,7 @@ final class AppPatternEndToEndTests: XCTestCase {
 
     func testFeedWithoutAKeyIsUnauthorized() async throws {
         let client = try client(for: "feed.yaml", pathPrefix: "/v1")
-        let error = await apiError { _ = try await client.send(FeedAPI.API.getFeed()) }
+        let error = try await apiError { _ = try await client.send(FeedAPI.API.getFeed()) }
         XCTAssertEqual(error?.status, 401)
     }
 

@@ -38,12 +38,12 @@ final class MockServer: @unchecked Sendable {
         return server
     }
 
-    /// `APIGEN_PYTHON`, else the repository's `.venv` that `.ci/run` creates.
+    /// `APIGEN_PYTHON`, else the repository's `.venv` that `Scripts/setup-test-servers` creates.
     private static func pythonWithConnexion() throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         let candidate = environment["APIGEN_PYTHON"].map(URL.init(fileURLWithPath:)) ?? repositoryRoot.appendingPathComponent(".venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
-            throw XCTSkip("end-to-end tests need Python with connexion: \(candidate.path) not found (run .ci/run, or `python3 -m venv .venv && .venv/bin/pip install 'connexion[uvicorn]' jsf`, or set APIGEN_PYTHON)")
+            throw XCTSkip("end-to-end tests need Python with connexion: \(candidate.path) not found (run Scripts/setup-test-servers, or set APIGEN_PYTHON to a Python with connexion and uvicorn)")
         }
         let check = Process()
         check.executableURL = candidate
@@ -53,7 +53,7 @@ final class MockServer: @unchecked Sendable {
         try check.run()
         check.waitUntilExit()
         guard check.terminationStatus == 0 else {
-            throw XCTSkip("end-to-end tests need connexion and uvicorn in \(candidate.path): pip install 'connexion[uvicorn]' jsf")
+            throw XCTSkip("end-to-end tests need connexion and uvicorn in \(candidate.path): run Scripts/setup-test-servers")
         }
         return candidate
     }

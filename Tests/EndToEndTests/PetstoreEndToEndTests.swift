@@ -39,7 +39,7 @@ final class PetstoreEndToEndTests: XCTestCase {
     func testTheServersOwnMessageReachesTheError() async throws {
         let client = try petstore()
         // limit has `maximum: 100`; the server says so.
-        let error = await apiError { _ = try await client.send(API.listPets(limit: 1000)) }
+        let error = try await apiError { _ = try await client.send(API.listPets(limit: 1000)) }
         guard case .server(let status, let reason, _)? = error else {
             return XCTFail("expected a server error, got \(String(describing: error))")
         }
@@ -49,7 +49,7 @@ final class PetstoreEndToEndTests: XCTestCase {
     }
 
     func testMissingCredentialsAreRejectedByTheServer() async throws {
-        let error = await apiError { _ = try await self.petstore(authenticated: false).send(API.createPet(body: NewPet(name: "Rex"))) }
+        let error = try await apiError { _ = try await self.petstore(authenticated: false).send(API.createPet(body: NewPet(name: "Rex"))) }
         guard case .server(let status, let reason, _)? = error else {
             return XCTFail("expected a server error, got \(String(describing: error))")
         }
