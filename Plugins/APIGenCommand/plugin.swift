@@ -16,8 +16,11 @@ struct APIGenCommand: CommandPlugin {
         var generated = 0
         for case let target as SourceModuleTarget in targets {
             let files = target.sourceFiles.map(\.url)
-            guard let spec = files.first(where: { ["openapi.yaml", "openapi.yml", "openapi.json"].contains($0.lastPathComponent) }) else { continue }
-            let output = outputs.first.map { context.package.directoryURL.appending(path: $0) } ?? target.directoryURL.appending(path: "Generated")
+            guard let spec = files.first(where: { ["openapi.yaml", "openapi.yml", "openapi.json"].contains($0.lastPathComponent) }) else {
+                continue
+            }
+            let output =
+                outputs.first.map { context.package.directoryURL.appending(path: $0) } ?? target.directoryURL.appending(path: "Generated")
             var processArguments = ["generate", spec.path, "--output", output.path, "--module", target.moduleName]
             if let config = files.first(where: { $0.lastPathComponent == "apigen.yaml" }) {
                 processArguments += ["--config", config.path]
@@ -28,7 +31,8 @@ struct APIGenCommand: CommandPlugin {
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw CommandError("apigen failed for target '\(target.name)' (exit status \(process.terminationStatus)); see the diagnostics above")
+                throw CommandError(
+                    "apigen failed for target '\(target.name)' (exit status \(process.terminationStatus)); see the diagnostics above")
             }
             generated += 1
         }

@@ -24,9 +24,12 @@ struct APIGenPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         let inputs = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
         // The spec with every file it may reference, as the CLI counts all the files it reads.
-        let specBytes = inputs.reduce(0) { $0 + (((try? FileManager.default.attributesOfItem(atPath: $1.path))?[.size] as? NSNumber)?.intValue ?? 0) }
+        let specBytes = inputs.reduce(0) {
+            $0 + (((try? FileManager.default.attributesOfItem(atPath: $1.path))?[.size] as? NSNumber)?.intValue ?? 0)
+        }
         let modelFiles = config.flatMap { Self.fileCount("modelFiles", in: $0) } ?? Self.defaultModelFileCount(specBytes: specBytes)
-        let endpointFiles = config.flatMap { Self.fileCount("endpointFiles", in: $0) } ?? Self.defaultEndpointFileCount(specBytes: specBytes)
+        let endpointFiles =
+            config.flatMap { Self.fileCount("endpointFiles", in: $0) } ?? Self.defaultEndpointFileCount(specBytes: specBytes)
         var arguments = [
             "generate", spec.path, "--output", output.path, "--module", target.moduleName,
             "--model-files", String(modelFiles), "--endpoint-files", String(endpointFiles),
@@ -41,7 +44,7 @@ struct APIGenPlugin: BuildToolPlugin {
                 arguments: arguments,
                 inputFiles: inputs,
                 outputFiles: Self.outputFiles(endpointFiles: endpointFiles, modelFiles: modelFiles).map { output.appending(path: $0) }
-            ),
+            )
         ]
     }
 
@@ -76,7 +79,9 @@ struct APIGenPlugin: BuildToolPlugin {
         guard let text = try? String(contentsOf: config, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == setting, let count = Int(parts[1].split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""), (1...64).contains(count) {
+            if parts.count == 2, parts[0] == setting,
+                let count = Int(parts[1].split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""), (1...64).contains(count)
+            {
                 return count
             }
         }

@@ -10,7 +10,10 @@ public enum CommandLineTool {
     /// Runs one invocation; `output` receives normal output, `errors` diagnostics.
     /// `memoryAtExit`: pass `MemoryAtExit(isReclaimedByExit: true)` only when the process
     /// exits right after this call; `generate` then skips freeing its big values.
-    public static func run(_ arguments: [String], memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void = { print($0) }, errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) -> Int32 {
+    public static func run(
+        _ arguments: [String], memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void = { print($0) },
+        errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) -> Int32 {
         guard let command = arguments.first else {
             errors(usage)
             return 2
@@ -40,7 +43,9 @@ public enum CommandLineTool {
                 errors(diagnostic.description)
             }
             if result.succeeded, let document = result.document {
-                output("\(arguments[1]): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.components.count) schemas")
+                output(
+                    "\(arguments[1]): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.components.count) schemas"
+                )
                 return 0
             }
             return 1
@@ -51,30 +56,30 @@ public enum CommandLineTool {
     }
 
     static let usage = """
-    OVERVIEW: Generate a Swift client from an OpenAPI 3.0/3.1 or Swagger 2.0 description.
+        OVERVIEW: Generate a Swift client from an OpenAPI 3.0/3.1 or Swagger 2.0 description.
 
-    USAGE: apigen <command> [options]
+        USAGE: apigen <command> [options]
 
-    COMMANDS:
-      generate <spec>   Write the Swift client for <spec> (YAML or JSON)
-      validate <spec>   Check <spec> and print its diagnostics without generating
+        COMMANDS:
+          generate <spec>   Write the Swift client for <spec> (YAML or JSON)
+          validate <spec>   Check <spec> and print its diagnostics without generating
 
-    GENERATE OPTIONS:
-      -o, --output <dir>        Folder to write into (default: Generated/<Module>)
-      --module <Name>           Module name (default: from the spec's title, e.g. PetstoreAPI)
-      --access <level>          public (default), package or internal
-      --config <file>           Settings file (default: apigen.yaml beside the spec)
-      --model-files <n>         Number of files the models are spread over (default: 1, or 34 from 100 kB of spec)
-      --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 16 from 100 kB of spec)
-      --namespace <Name>        Enum holding the request builders (default: API)
-      --no-view-models          Leave out the observable view models
-      --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)
+        GENERATE OPTIONS:
+          -o, --output <dir>        Folder to write into (default: Generated/<Module>)
+          --module <Name>           Module name (default: from the spec's title, e.g. PetstoreAPI)
+          --access <level>          public (default), package or internal
+          --config <file>           Settings file (default: apigen.yaml beside the spec)
+          --model-files <n>         Number of files the models are spread over (default: 1, or 34 from 100 kB of spec)
+          --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 16 from 100 kB of spec)
+          --namespace <Name>        Enum holding the request builders (default: API)
+          --no-view-models          Leave out the observable view models
+          --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)
 
-    OPTIONS:
-      -h, --help                Show this help
-      --version                 Show the version
+        OPTIONS:
+          -h, --help                Show this help
+          --version                 Show the version
 
-    Diagnostics are printed as path:line:col: error|warning: message (#/json/pointer).
-    Exit status: 0 success, 1 errors in the spec, 2 usage errors.
-    """
+        Diagnostics are printed as path:line:col: error|warning: message (#/json/pointer).
+        Exit status: 0 success, 1 errors in the spec, 2 usage errors.
+        """
 }

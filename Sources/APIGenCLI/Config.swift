@@ -78,7 +78,8 @@ struct Config {
                 }
             case "namespace":
                 guard let value, SwiftName.typeName(value) == value, !SwiftName.reservedTypeNames.contains(value) else {
-                    return .failure(.error("'namespace' must be a Swift type name that is not a standard type", at: location, pointer: "/namespace"))
+                    return .failure(
+                        .error("'namespace' must be a Swift type name that is not a standard type", at: location, pointer: "/namespace"))
                 }
                 config.namespace = value
             case "viewModels":
@@ -91,7 +92,10 @@ struct Config {
                     return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
                 }
             default:
-                warnings.append(.warning("unknown setting '\(pair.key)' is ignored", at: document.location(pair.keyNode), pointer: "/" + JSONPointer.escape(pair.key)))
+                warnings.append(
+                    .warning(
+                        "unknown setting '\(pair.key)' is ignored", at: document.location(pair.keyNode),
+                        pointer: "/" + JSONPointer.escape(pair.key)))
             }
         }
         return .success((config, warnings))

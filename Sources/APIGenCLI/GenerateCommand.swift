@@ -45,7 +45,9 @@ struct GenerateCommand {
                 guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--config needs a file")) }
                 command.configPath = text
             case "--namespace":
-                guard case .success(let text) = value(for: argument), SwiftName.typeName(text) == text, !SwiftName.reservedTypeNames.contains(text) else {
+                guard case .success(let text) = value(for: argument), SwiftName.typeName(text) == text,
+                    !SwiftName.reservedTypeNames.contains(text)
+                else {
                     return .failure(UsageError("--namespace must be a Swift type name that is not a standard type"))
                 }
                 command.namespace = text
@@ -73,7 +75,8 @@ struct GenerateCommand {
             index += 1
         }
         guard positional.count == 1 else {
-            return .failure(UsageError(positional.isEmpty ? "missing the spec to generate from" : "expected one spec, got \(positional.count)"))
+            return .failure(
+                UsageError(positional.isEmpty ? "missing the spec to generate from" : "expected one spec, got \(positional.count)"))
         }
         command.specPath = positional[0]
         return .success(command)
@@ -92,7 +95,7 @@ struct GenerateCommand {
             switch Config.load(path: configFile) {
             case .success(let (parsed, warnings)):
                 config = parsed
-                warnings.forEach { diagnostics.append($0) }
+                for warning in warnings { diagnostics.append(warning) }
             case .failure(let problem):
                 diagnostics.append(problem)
             }
@@ -107,7 +110,8 @@ struct GenerateCommand {
         // All the spec's files together: a multi-file spec's entry file can be a twentieth of it.
         let specBytes = loaded.files.canonicalPaths.reduce(0) { $0 + Self.fileSize($1) }
         options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: specBytes)
-        options.endpointFileCount = endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
+        options.endpointFileCount =
+            endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
         options.namespace = namespace ?? config.namespace ?? options.namespace
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
@@ -128,7 +132,9 @@ struct GenerateCommand {
             }
             let elapsed = ContinuousClock.now - started
             let lines = generated.files.reduce(0) { $0 + $1.lineCount }
-            output("Generated \(module) in \(folder): \(generated.files.count) files, \(lines) lines (\(summary.written.count) written, \(summary.unchanged.count) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
+            output(
+                "Generated \(module) in \(folder): \(generated.files.count) files, \(lines) lines (\(summary.written.count) written, \(summary.unchanged.count) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
+            )
             return 0
         } catch {
             errors("error: cannot write to '\(folder)': \(error.localizedDescription)")

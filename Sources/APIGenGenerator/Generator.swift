@@ -50,8 +50,10 @@ public struct Generator {
         ValueLayout.boxLargeValues(in: &graph)
         graph.apply(to: &declarations)
         // View models read the translated page types to recognise paging.
-        let viewModels = options.viewModels
-            ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: document.operations, declarations: client.operations, tags: options.viewModelTags)
+        let viewModels =
+            options.viewModels
+            ? ViewModelTranslator(models: models, declarations: declarations).viewModels(
+                for: document.operations, declarations: client.operations, tags: options.viewModelTags)
             : []
         let samples = SampleTranslator(models: models)
         // Its memo of synthesised samples is the largest value not in `Translation`.
@@ -63,7 +65,8 @@ public struct Generator {
             viewModels: viewModels,
             samples: samples.samples(listElements: Self.listElements(declarations, client)),
             previews: samples.previewResponses(for: document.operations, declarations: client.operations),
-            exampleChecks: options.exampleChecks ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil
+            exampleChecks: options.exampleChecks
+                ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil
         )
     }
 
@@ -71,7 +74,9 @@ public struct Generator {
         // In the order a build compiles them (by name): endpoints, models, samples.
         var output = EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options)
         output += ModelFileGenerator.files(for: translation.declarations, options: options)
-        output.append(SampleFileGenerator.file(samples: translation.samples, previews: translation.previews, namespace: options.namespace, options: options))
+        output.append(
+            SampleFileGenerator.file(
+                samples: translation.samples, previews: translation.previews, namespace: options.namespace, options: options))
         if let checks = translation.exampleChecks {
             output.append(ExampleCheckFileGenerator.file(for: checks, options: options))
         }
@@ -90,12 +95,12 @@ public struct Generator {
         }
         func visit(_ declaration: TypeDeclaration) {
             if case .structure(let structure) = declaration.kind {
-                structure.properties.forEach { visit($0.type) }
+                for property in structure.properties { visit(property.type) }
             }
-            declaration.nested.forEach(visit)
+            for nested in declaration.nested { visit(nested) }
         }
-        declarations.forEach(visit)
-        client.operations.forEach { visit($0.response.type) }
+        for declaration in declarations { visit(declaration) }
+        for operation in client.operations { visit(operation.response.type) }
         return names
     }
 }

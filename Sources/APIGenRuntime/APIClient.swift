@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -96,7 +97,8 @@ public final class APIClient: Sendable {
         guard response.isSuccess else {
             // A server may quote the credential it rejected; the reason is shown to people and logs.
             let reason = ErrorReason.extract(status: response.status, headers: response.headers, body: body)
-            throw APIError.server(status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: httpRequest)), body: body)
+            throw APIError.server(
+                status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: httpRequest)), body: body)
         }
         do {
             let value = try request.response.decode(response, body, makeDecoder())
@@ -283,7 +285,8 @@ enum RequestBuilder {
         let allowedBytes = Set(allowed.utf8)
         var result = ""
         for byte in text.utf8 {
-            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let isUnreserved =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
             if isUnreserved || byte == 0x25 || allowedBytes.contains(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
@@ -321,9 +324,10 @@ enum RequestBuilder {
     }
 
     private static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -77,7 +78,9 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
         case .typeMismatch(let type, let context):
             self.init(path: Self.path(context.codingPath), problem: "expected \(type)", message: context.debugDescription, body: body)
         case .valueNotFound(let type, let context):
-            self.init(path: Self.path(context.codingPath), problem: "value is null, expected \(type)", message: context.debugDescription, body: body)
+            self.init(
+                path: Self.path(context.codingPath), problem: "value is null, expected \(type)", message: context.debugDescription,
+                body: body)
         case .dataCorrupted(let context):
             // Foundation refuses documents nested deeper than 512 levels with the same "not valid
             // JSON" as a syntax error; say what is really wrong. Scanned only on this error path.

@@ -67,7 +67,9 @@ extension KeyedEncodingContainer where Key == AnyCodingKey {
     /// Encodes each entry of `properties` as a member, in key order so the output is deterministic.
     /// Keys in `knownKeys` (the fixed properties, already encoded) are skipped so an extra entry
     /// can never overwrite a documented property.
-    public mutating func encodeAdditionalProperties<Value: Encodable>(_ properties: [String: Value], excluding knownKeys: Set<String> = []) throws {
+    public mutating func encodeAdditionalProperties<Value: Encodable>(_ properties: [String: Value], excluding knownKeys: Set<String> = [])
+        throws
+    {
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) where !knownKeys.contains(key) {
             try encode(value, forKey: AnyCodingKey(key))
         }

@@ -150,7 +150,11 @@ struct AppliedCredentials {
             case .header:
                 headers.append((name, key))
             case .query:
-                query.append((ParameterSerializer.percentEncode(name, allowReserved: false), ParameterSerializer.percentEncode(key, allowReserved: false)))
+                query.append(
+                    (
+                        ParameterSerializer.percentEncode(name, allowReserved: false),
+                        ParameterSerializer.percentEncode(key, allowReserved: false)
+                    ))
             case .cookie:
                 cookies.append((name, key))
             }

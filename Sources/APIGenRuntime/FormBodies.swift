@@ -55,7 +55,9 @@ public struct MultipartBody: Sendable {
     }
 
     /// A file part; nil adds nothing.
-    public mutating func appendFile(_ name: String, _ data: Data?, fileName: String? = nil, contentType: String = "application/octet-stream") {
+    public mutating func appendFile(
+        _ name: String, _ data: Data?, fileName: String? = nil, contentType: String = "application/octet-stream"
+    ) {
         guard let data else { return }
         parts.append(Part(name: name, fileName: fileName ?? name, contentType: contentType, data: data))
     }

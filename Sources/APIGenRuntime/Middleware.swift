@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -185,7 +186,8 @@ public struct Redaction: Sendable {
             guard words.count == 2 else { continue }
             add(words[1])
             if words[0].lowercased() == "basic", let data = Data(base64Encoded: String(words[1]).trimmingCharacters(in: .whitespaces)),
-                let decoded = String(data: data, encoding: .utf8) {
+                let decoded = String(data: data, encoding: .utf8)
+            {
                 add(decoded)
                 if let colon = decoded.firstIndex(of: ":") {
                     add(decoded[decoded.index(after: colon)...])

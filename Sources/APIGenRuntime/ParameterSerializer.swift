@@ -39,7 +39,8 @@ public enum ParameterSerializer {
         switch json {
         case .null: return nil
         case .array(let items): return .array(items.compactMap(scalarText))
-        case .object(let members): return .object(members.sorted { $0.key < $1.key }.compactMap { key, value in scalarText(value).map { (key, $0) } })
+        case .object(let members):
+            return .object(members.sorted { $0.key < $1.key }.compactMap { key, value in scalarText(value).map { (key, $0) } })
         default: return scalarText(json).map(Value.scalar)
         }
     }
@@ -57,7 +58,9 @@ public enum ParameterSerializer {
     }
 
     /// Query items, percent-encoded, for one parameter.
-    public static func queryItems(name: String, value: Value, style: ParameterStyle, explode: Bool, allowReserved: Bool) -> [(name: String, value: String)] {
+    public static func queryItems(name: String, value: Value, style: ParameterStyle, explode: Bool, allowReserved: Bool) -> [(
+        name: String, value: String
+    )] {
         let encodedName = percentEncode(name, allowReserved: false)
         func encode(_ text: String) -> String {
             percentEncode(text, allowReserved: allowReserved)
@@ -103,7 +106,8 @@ public enum ParameterSerializer {
         case .array(let items):
             return items.map(text).joined(separator: ",")
         case .object(let members):
-            return members.map { explode ? "\(text($0.key))=\(text($0.value))" : "\(text($0.key)),\(text($0.value))" }.joined(separator: ",")
+            return members.map { explode ? "\(text($0.key))=\(text($0.value))" : "\(text($0.key)),\(text($0.value))" }.joined(
+                separator: ",")
         }
     }
 

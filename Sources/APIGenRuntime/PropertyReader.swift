@@ -44,7 +44,9 @@ public struct PropertyReader {
 
     /// Every member not in `knownKeys`, decoded as `Value` (see
     /// `KeyedDecodingContainer.decodeAdditionalProperties(_:excluding:)`).
-    public func decodeAdditionalProperties<Value: Decodable>(_ type: Value.Type = Value.self, excluding knownKeys: Set<String>) throws -> [String: Value] {
+    public func decodeAdditionalProperties<Value: Decodable>(_ type: Value.Type = Value.self, excluding knownKeys: Set<String>) throws
+        -> [String: Value]
+    {
         if let firstError {
             throw firstError
         }

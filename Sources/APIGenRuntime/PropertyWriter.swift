@@ -34,7 +34,8 @@ public struct PropertyWriter {
 
     /// Writes each entry of `properties` as a member (see
     /// `KeyedEncodingContainer.encodeAdditionalProperties(_:excluding:)`).
-    public mutating func encodeAdditionalProperties<Value: Encodable>(_ properties: [String: Value], excluding knownKeys: Set<String> = []) {
+    public mutating func encodeAdditionalProperties<Value: Encodable>(_ properties: [String: Value], excluding knownKeys: Set<String> = [])
+    {
         guard firstError == nil else { return }
         do {
             try container.encodeAdditionalProperties(properties, excluding: knownKeys)

@@ -37,7 +37,9 @@ public struct Request<Response: Sendable>: Sendable {
 
     /// Adds a query parameter serialized by `style` (form, spaceDelimited, pipeDelimited,
     /// deepObject) and `explode`; nil adds nothing.
-    public mutating func addQuery<Value: Encodable>(_ name: String, _ value: Value?, style: ParameterStyle = .form, explode: Bool = true, allowReserved: Bool = false) {
+    public mutating func addQuery<Value: Encodable>(
+        _ name: String, _ value: Value?, style: ParameterStyle = .form, explode: Bool = true, allowReserved: Bool = false
+    ) {
         guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
         query += ParameterSerializer.queryItems(name: name, value: serialized, style: style, explode: explode, allowReserved: allowReserved)
     }

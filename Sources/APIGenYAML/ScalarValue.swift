@@ -29,7 +29,7 @@ extension ScalarValue {
     private static func mayStartKeyword(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
             return true
         default:
             return false
@@ -49,7 +49,10 @@ extension ScalarValue {
     }
 
     private static func resolveNumber(_ text: String) -> ScalarValue {
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else {
             return .string(text)
         }
         if let value = Int64(text) {

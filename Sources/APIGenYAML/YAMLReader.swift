@@ -50,7 +50,8 @@ public struct YAMLReader: Sendable {
 
     public func read(bytes: Data, path: String) throws(Diagnostic) -> YAMLDocument {
         if bytes.count > limits.maxFileSize {
-            throw .error("file is \(bytes.count) bytes; the limit is \(limits.maxFileSize)", at: SourceLocation(file: path, line: 1, column: 1))
+            throw .error(
+                "file is \(bytes.count) bytes; the limit is \(limits.maxFileSize)", at: SourceLocation(file: path, line: 1, column: 1))
         }
         var builder = TreeBuilder(path: path, limits: limits, bytes: bytes)
         let result: Result<YAMLDocument, Diagnostic> = bytes.withUnsafeBytes { raw in
@@ -135,7 +136,9 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documentCount += 1
             if documentCount > 1 {
-                return .error("the file holds more than one YAML document; a spec must be a single document", at: location(line: line, column: column))
+                return .error(
+                    "the file holds more than one YAML document; a spec must be a single document", at: location(line: line, column: column)
+                )
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -143,7 +146,10 @@ private struct TreeBuilder {
             let isPlain = scalar.plain_implicit == 1 && scalar.tag == nil && scalar.style == YAML_PLAIN_SCALAR_STYLE
             let index = Int32(entries.count)
             strings.append(text)
-            entries.append(.init(kind: .scalar, isPlain: isPlain, line: line, column: column, start: Int32(strings.count - 1), count: 0, parent: currentParent))
+            entries.append(
+                .init(
+                    kind: .scalar, isPlain: isPlain, line: line, column: column, start: Int32(strings.count - 1), count: 0,
+                    parent: currentParent))
             return attach(index, expandedSize: 1, anchor: scalar.anchor.map { String(cString: $0) }, line: line, column: column)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             if stack.count >= limits.maxDepth {
@@ -177,7 +183,9 @@ private struct TreeBuilder {
             pending.removeLast(ownCount)
             // Most files have no anchors: skip hashing the node for every collection.
             let anchor = pendingAnchors.isEmpty ? nil : pendingAnchors.removeValue(forKey: frame.node)
-            return attach(frame.node, expandedSize: frame.expandedSize, anchor: anchor, line: Int32(entries[index].line), column: Int32(entries[index].column))
+            return attach(
+                frame.node, expandedSize: frame.expandedSize, anchor: anchor, line: Int32(entries[index].line),
+                column: Int32(entries[index].column))
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             guard let target = anchors[name] else {
@@ -266,7 +274,8 @@ private struct TreeBuilder {
             // Name the character: it is usually an indenting tab, which is invisible in an editor.
             switch character(atIndex: parser.problem_mark.index) {
             case "\t"?: problem = "found a tab character that cannot start any token (YAML does not allow tabs for indentation)"
-            case let scalar? where scalar.isASCII && scalar.value >= 0x20: problem = "found character '\(scalar)' that cannot start any token"
+            case let scalar? where scalar.isASCII && scalar.value >= 0x20:
+                problem = "found character '\(scalar)' that cannot start any token"
             case let scalar?: problem = "found character U+\(String(scalar.value, radix: 16, uppercase: true)) that cannot start any token"
             case nil: break
             }
@@ -284,7 +293,8 @@ private struct TreeBuilder {
         case YAML_READER_ERROR:
             // Reader errors (bad encoding, control characters) carry a byte offset, not a mark.
             let (line, column) = lineAndColumn(ofByte: Int(parser.problem_offset))
-            if parser.problem_value != -1, problem.contains("control characters") || problem.contains("UTF-8") || problem.contains("octet") {
+            if parser.problem_value != -1, problem.contains("control characters") || problem.contains("UTF-8") || problem.contains("octet")
+            {
                 message = "\(problem) (byte 0x\(String(parser.problem_value, radix: 16)))"
             }
             return .error(message, at: location(line: Int32(line), column: Int32(column)))
@@ -376,7 +386,7 @@ private struct SmallScalarCache {
             high = 0
         }
         let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
-        let index = Int(truncatingIfNeeded: mixed >> 55) // 9 bits: 512 slots
+        let index = Int(truncatingIfNeeded: mixed >> 55)  // 9 bits: 512 slots
         return slots.withUnsafeMutableBufferPointer { slots in
             if slots[index].count == count, slots[index].low == low, slots[index].high == high {
                 return slots[index].string

@@ -138,7 +138,9 @@ public enum SwiftLiteral {
                         index += 3
                         continue
                     }
-                    let invisible = bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
+                    let invisible =
+                        bytes[index + 1] == 0x80
+                        ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
                     if invisible {
                         index += 3
                         continue

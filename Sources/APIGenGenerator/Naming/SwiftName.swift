@@ -86,7 +86,8 @@ public enum SwiftName {
 
     /// The identifier without the backticks `escaped` may have added.
     public static func unescaped(_ identifier: String) -> String {
-        identifier.count > 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`") ? String(identifier.dropFirst().dropLast()) : identifier
+        identifier.count > 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`")
+            ? String(identifier.dropFirst().dropLast()) : identifier
     }
 
     /// An identifier used as an argument label in a call: keywords need no backticks there

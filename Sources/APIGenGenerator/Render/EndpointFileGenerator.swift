@@ -48,7 +48,9 @@ enum EndpointFileGenerator {
         }
     }
 
-    private static func renderNamespace(_ client: ClientDeclaration, operations: [OperationDeclaration], into printer: inout Printer, context: RenderContext) {
+    private static func renderNamespace(
+        _ client: ClientDeclaration, operations: [OperationDeclaration], into printer: inout Printer, context: RenderContext
+    ) {
         let access = context.access
         printer.documentation(client.documentation)
         renderOperations(operations, in: "\(access)nonisolated enum \(client.namespace)", into: &printer, context: context)
@@ -58,7 +60,8 @@ enum EndpointFileGenerator {
             printer.block("\(access)nonisolated enum Security") { printer in
                 for scheme in client.securitySchemes {
                     printer.documentation(scheme.documentation)
-                    printer.line("\(access)static let \(scheme.name) = SecurityScheme(name: \(literal: scheme.specName), kind: \(scheme.kind))")
+                    printer.line(
+                        "\(access)static let \(scheme.name) = SecurityScheme(name: \(literal: scheme.specName), kind: \(scheme.kind))")
                 }
             }
             printer.blank()
@@ -66,7 +69,9 @@ enum EndpointFileGenerator {
         }
     }
 
-    private static func renderOperations(_ operations: [OperationDeclaration], in header: SourceText, into printer: inout Printer, context: RenderContext) {
+    private static func renderOperations(
+        _ operations: [OperationDeclaration], in header: SourceText, into printer: inout Printer, context: RenderContext
+    ) {
         printer.block(header) { printer in
             for (position, operation) in operations.enumerated() {
                 if position > 0 { printer.blank() }

@@ -21,12 +21,16 @@ enum ExampleCheckFileGenerator {
                 printer.line("var results: [(location: String, type: String, fitsSchema: Bool, error: String?)] = []")
                 for check in checks {
                     let type = check.type.code
-                    printer.line("results.append(check(\(literal: check.location), \(check.fitsSchema), \(type).self, \(SwiftLiteral.rawString(check.json))))")
+                    printer.line(
+                        "results.append(check(\(literal: check.location), \(check.fitsSchema), \(type).self, \(SwiftLiteral.rawString(check.json))))"
+                    )
                 }
                 printer.line("return results")
             }
             printer.blank()
-            printer.block("private static func check<Value: Decodable>(_ location: String, _ fitsSchema: Bool, _ type: Value.Type, _ json: String) -> (location: String, type: String, fitsSchema: Bool, error: String?)") { printer in
+            printer.block(
+                "private static func check<Value: Decodable>(_ location: String, _ fitsSchema: Bool, _ type: Value.Type, _ json: String) -> (location: String, type: String, fitsSchema: Bool, error: String?)"
+            ) { printer in
                 printer.block("do") { printer in
                     printer.line("_ = try APIJSON.makeDecoder().decode(Value.self, from: Data(json.utf8))")
                     printer.line("return (location, String(describing: Value.self), fitsSchema, nil)")

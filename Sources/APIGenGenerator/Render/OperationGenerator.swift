@@ -8,10 +8,13 @@ struct OperationGenerator {
         }
         var arguments = operation.parameters.map { Self.declaration(of: $0, named: $0.name, context: context) }
         if let body = operation.body {
-            arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
+            arguments.append(
+                body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
         }
         let responseType = context.code(operation.response.type)
-        printer.block("\(access)static func \(SwiftName.escaped(operation.name))(\(arguments.joined(separator: ", "))) -> Request<\(responseType)>") { printer in
+        printer.block(
+            "\(access)static func \(SwiftName.escaped(operation.name))(\(arguments.joined(separator: ", "))) -> Request<\(responseType)>"
+        ) { printer in
             let path = operation.pathSegments.map { segment -> String in
                 switch segment {
                 case .literal(let text): return SwiftLiteral.string(text).dropFirst().dropLast().description
@@ -19,7 +22,8 @@ struct OperationGenerator {
                 }
             }.joined()
             let method = "." + operation.method.lowercased()
-            let initializer = "Request<\(responseType)>(method: \(method), path: \"\(path)\", operationID: \(SwiftLiteral.string(operation.operationID)), response: \(responseBody(operation.response, context: context)))"
+            let initializer =
+                "Request<\(responseType)>(method: \(method), path: \"\(path)\", operationID: \(SwiftLiteral.string(operation.operationID)), response: \(responseBody(operation.response, context: context)))"
             var statements = Printer()
             for parameter in operation.parameters {
                 renderParameter(parameter, into: &statements)
@@ -80,7 +84,9 @@ struct OperationGenerator {
         var lines: [String] = []
         switch body.encoding {
         case .json(let contentType):
-            lines.append(contentType == "application/json" ? "request.body = .json(\(value))" : "request.body = .json(\(value), contentType: \(SwiftLiteral.string(contentType)))")
+            lines.append(
+                contentType == "application/json"
+                    ? "request.body = .json(\(value))" : "request.body = .json(\(value), contentType: \(SwiftLiteral.string(contentType)))")
         case .form(let fields):
             lines.append("var form = FormBody()")
             lines += fields.map { "form.append(\(SwiftLiteral.string($0.key)), \(value).\($0.property))" }
@@ -92,7 +98,9 @@ struct OperationGenerator {
                 case .text:
                     lines.append("form.append(\(SwiftLiteral.string(field.key)), \(value).\(field.property))")
                 case .file(let contentType):
-                    lines.append("form.appendFile(\(SwiftLiteral.string(field.key)), \(value).\(field.property), contentType: \(SwiftLiteral.string(contentType)))")
+                    lines.append(
+                        "form.appendFile(\(SwiftLiteral.string(field.key)), \(value).\(field.property), contentType: \(SwiftLiteral.string(contentType)))"
+                    )
                 case .json:
                     lines.append("form.appendJSON(\(SwiftLiteral.string(field.key)), \(value).\(field.property))")
                 }

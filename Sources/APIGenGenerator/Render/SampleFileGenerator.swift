@@ -3,7 +3,9 @@
 enum SampleFileGenerator {
     static let fileName = "Samples.swift"
 
-    static func file(samples: [SampleDeclaration], previews: [PreviewResponse], namespace: String, options: GeneratorOptions) -> GeneratedFile {
+    static func file(samples: [SampleDeclaration], previews: [PreviewResponse], namespace: String, options: GeneratorOptions)
+        -> GeneratedFile
+    {
         let access = RenderContext(accessLevel: options.accessLevel).access
         var printer = Printer()
         printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))

@@ -57,7 +57,8 @@ struct StructGenerator: DeclarationGenerator {
         for (index, property) in structure.properties.enumerated() {
             if index > 0 { header.append(", ") }
             if let value = property.defaultValue {
-                header.append("\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)")
+                header.append(
+                    "\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)")
             } else {
                 header.append("\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? " = nil" : "")")
             }
@@ -96,7 +97,8 @@ struct StructGenerator: DeclarationGenerator {
                 let valueType = property.type.unwrapped
                 let value: SourceText
                 if property.isPatchNullable {
-                    value = "reader.contains(\(literal: property.key)) ? try reader.decode(Nullable<\(valueType, in: context)>.self, \(literal: property.key)) : nil"
+                    value =
+                        "reader.contains(\(literal: property.key)) ? try reader.decode(Nullable<\(valueType, in: context)>.self, \(literal: property.key)) : nil"
                 } else if property.isRequired {
                     // A required nullable key must be present, but may be null.
                     value = "try reader.decode(\(property.type, in: context).self, \(literal: property.key))"
@@ -110,7 +112,9 @@ struct StructGenerator: DeclarationGenerator {
             if let extra = structure.additionalProperties {
                 let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
                 // The same container: documented and extra members share the key type.
-                printer.line("self.\(extra.name) = try reader.decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])")
+                printer.line(
+                    "self.\(extra.name) = try reader.decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])"
+                )
             }
             if readsOptional {
                 printer.line("try reader.finish()")

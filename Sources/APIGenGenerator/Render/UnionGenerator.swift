@@ -35,7 +35,9 @@ struct UnionGenerator: DeclarationGenerator {
         }
     }
 
-    private func renderDiscriminatedDecoder(_ union: UnionDeclaration, key: String, name: String, into printer: inout Printer, context: RenderContext) {
+    private func renderDiscriminatedDecoder(
+        _ union: UnionDeclaration, key: String, name: String, into printer: inout Printer, context: RenderContext
+    ) {
         let access = context.access
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
@@ -64,7 +66,8 @@ struct UnionGenerator: DeclarationGenerator {
             default: return 3
             }
         }
-        let ordered = union.cases.enumerated().sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }.map(\.element)
+        let ordered = union.cases.enumerated().sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }.map(
+            \.element)
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for item in ordered {
                 printer.block("if let value = try? \(item.type, in: context)(from: decoder)") { printer in
@@ -73,7 +76,9 @@ struct UnionGenerator: DeclarationGenerator {
                 }
             }
             let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
-            printer.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(literal: "Expected a value matching one of: \(names)")))")
+            printer.line(
+                "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(literal: "Expected a value matching one of: \(names)")))"
+            )
         }
     }
 }

@@ -34,7 +34,9 @@ struct ViewModelGenerator {
                 printer.documentation(parameter.documentation)
                 printer.block("\(access)var \(name): \(parameter.type, in: context)") { printer in
                     printer.line("get { observationRegistrar.access(self, keyPath: \\.\(name)); return \(storage[parameter.name]!) }")
-                    printer.line("set { observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) { \(storage[parameter.name]!) = newValue } }")
+                    printer.line(
+                        "set { observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) { \(storage[parameter.name]!) = newValue } }"
+                    )
                 }
             }
             for parameter in stored {
@@ -54,7 +56,8 @@ struct ViewModelGenerator {
                 if !stored.isEmpty { printer.blank() }
                 renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
                 printer.blank()
-                renderPageRequests(paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
+                renderPageRequests(
+                    paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
             case .submission:
                 renderSubmit(model, names: names, into: &printer, context: context)
             }
@@ -71,9 +74,12 @@ struct ViewModelGenerator {
         }
     }
 
-    private func renderInitializer(_ model: ViewModelDeclaration, stored: [OperationParameter], names: Names, into printer: inout Printer, context: RenderContext) {
+    private func renderInitializer(
+        _ model: ViewModelDeclaration, stored: [OperationParameter], names: Names, into printer: inout Printer, context: RenderContext
+    ) {
         let (local, storage) = (names.local, names.storage)
-        let arguments = ["client: APIClient"] + stored.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
+        let arguments =
+            ["client: APIClient"] + stored.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
             for parameter in stored {
                 printer.line("self.\(storage[parameter.name]!) = \(local[parameter.name]!)")
@@ -132,7 +138,10 @@ struct ViewModelGenerator {
     }
 
     /// The page's request with the parameters read now: the closure runs off the main actor.
-    private func renderPageRequests(paging: ViewModelDeclaration.Paging, stored: [OperationParameter], names: Names, operation: OperationDeclaration, response: String, into printer: inout Printer, access: String) {
+    private func renderPageRequests(
+        paging: ViewModelDeclaration.Paging, stored: [OperationParameter], names: Names, operation: OperationDeclaration, response: String,
+        into printer: inout Printer, access: String
+    ) {
         printer.block("override \(access)func makePageRequests() -> @Sendable (PageRequest) -> Request<\(response)>") { printer in
             let local = names.local
             for parameter in stored {
@@ -167,7 +176,8 @@ struct ViewModelGenerator {
         let local = names.local
         var arguments = operation.parameters.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
         if let body = operation.body {
-            arguments.append(body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
+            arguments.append(
+                body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
         }
         printer.line("/// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.")
         printer.line("@discardableResult")

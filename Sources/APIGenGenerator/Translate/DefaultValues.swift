@@ -10,7 +10,10 @@ extension ModelTranslator {
             let itemSchema = contentSchema(schema).flatMap { table[$0].items }
             var parts: [String] = []
             for item in items {
-                guard let literal = itemSchema.flatMap({ defaultLiteral(item, for: element, schema: $0) }) ?? (element == .jsonValue ? jsonLiteral(item) : nil) else { return nil }
+                guard
+                    let literal = itemSchema.flatMap({ defaultLiteral(item, for: element, schema: $0) })
+                        ?? (element == .jsonValue ? jsonLiteral(item) : nil)
+                else { return nil }
                 parts.append(literal)
             }
             return "[" + parts.joined(separator: ", ") + "]"
@@ -23,7 +26,10 @@ extension ModelTranslator {
             }
             var parts: [String] = []
             for member in members {
-                guard let literal = valueSchema.flatMap({ defaultLiteral(member.value, for: valueType, schema: $0) }) ?? (valueType == .jsonValue ? jsonLiteral(member.value) : nil) else { return nil }
+                guard
+                    let literal = valueSchema.flatMap({ defaultLiteral(member.value, for: valueType, schema: $0) })
+                        ?? (valueType == .jsonValue ? jsonLiteral(member.value) : nil)
+                else { return nil }
                 parts.append("\(SwiftLiteral.string(member.key)): \(literal)")
             }
             return "[" + parts.joined(separator: ", ") + "]"

@@ -8,13 +8,17 @@ extension ModelTranslator {
         switch shapes[id] {
         case .integerEnum(let values):
             let rawType = primitiveType(.integer, format: schema.format).code
-            return EnumDeclaration(rawType: rawType, cases: zip(values, names).map { value, name in
-                .init(name: name, rawLiteral: SwiftLiteral.integer(value), documentation: Documentation())
-            })
+            return EnumDeclaration(
+                rawType: rawType,
+                cases: zip(values, names).map { value, name in
+                    .init(name: name, rawLiteral: SwiftLiteral.integer(value), documentation: Documentation())
+                })
         case .stringEnum(let values):
-            return EnumDeclaration(rawType: "String", cases: zip(values, names).map { value, name in
-                .init(name: name, rawLiteral: SwiftLiteral.string(value), documentation: Documentation())
-            })
+            return EnumDeclaration(
+                rawType: "String",
+                cases: zip(values, names).map { value, name in
+                    .init(name: name, rawLiteral: SwiftLiteral.string(value), documentation: Documentation())
+                })
         default:
             return EnumDeclaration(rawType: "String", cases: [])
         }

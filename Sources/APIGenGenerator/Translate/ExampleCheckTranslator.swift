@@ -25,7 +25,9 @@ struct ExampleCheckTranslator {
                 statusCases = cases
             }
             for response in operation.responses where response.isSuccess {
-                guard let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json, let schema = media.schema else { continue }
+                guard let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json,
+                    let schema = media.schema
+                else { continue }
                 let type: SwiftType?
                 if statusCases.isEmpty {
                     type = declaration.response.type.unwrapped
@@ -35,8 +37,13 @@ struct ExampleCheckTranslator {
                 guard let type else { continue }
                 let examples = media.examples + table[table.resolved(schema)].examples
                 for (index, example) in examples.enumerated() {
-                    let location = "\(operation.method.rawValue.uppercased()) \(operation.path) \(response.status)" + (examples.count > 1 ? " #\(index + 1)" : "")
-                    result.append(ExampleCheckDeclaration(location: location, type: type, json: JSONText.render(example), fitsSchema: checker.conforms(example, to: schema)))
+                    let location =
+                        "\(operation.method.rawValue.uppercased()) \(operation.path) \(response.status)"
+                        + (examples.count > 1 ? " #\(index + 1)" : "")
+                    result.append(
+                        ExampleCheckDeclaration(
+                            location: location, type: type, json: JSONText.render(example),
+                            fitsSchema: checker.conforms(example, to: schema)))
                 }
             }
         }
@@ -45,7 +52,10 @@ struct ExampleCheckTranslator {
             case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
                 for (index, example) in table[id].examples.enumerated() {
                     let location = "schema \(name)" + (table[id].examples.count > 1 ? " #\(index + 1)" : "")
-                    result.append(ExampleCheckDeclaration(location: location, type: .named(name), json: JSONText.render(example), fitsSchema: checker.conforms(example, to: id)))
+                    result.append(
+                        ExampleCheckDeclaration(
+                            location: location, type: .named(name), json: JSONText.render(example),
+                            fitsSchema: checker.conforms(example, to: id)))
                 }
             default:
                 continue

@@ -12,9 +12,13 @@ enum MediaTypes {
     static func kind(of name: String) -> Kind {
         // Nearly every name is already bare lowercase ASCII (`application/json`): it is its own
         // type, without splitting, trimming and lowercasing through Foundation.
-        let isBare = name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        let isBare = name.utf8.allSatisfy {
+            $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+        }
         let type = isBare ? name : name.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        if type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type.hasSuffix("/json") || type.hasPrefix("application/json") {
+        if type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type.hasSuffix("/json")
+            || type.hasPrefix("application/json")
+        {
             return .json
         }
         if type == "application/x-www-form-urlencoded" { return .form }
@@ -27,7 +31,9 @@ enum MediaTypes {
     static func preferred(_ content: [MediaType]) -> MediaType? {
         let ranking: [Kind] = [.json, .form, .multipart, .binary, .text]
         return content.enumerated().min { lhs, rhs in
-            (ranking.firstIndex(of: kind(of: lhs.element.name))!, lhs.offset) < (ranking.firstIndex(of: kind(of: rhs.element.name))!, rhs.offset)
+            (ranking.firstIndex(of: kind(of: lhs.element.name))!, lhs.offset) < (
+                ranking.firstIndex(of: kind(of: rhs.element.name))!, rhs.offset
+            )
         }?.element
     }
 }

@@ -136,7 +136,8 @@ final class ModelTranslator {
                 let swiftType = primitiveType(type, format: schema.format)
                 return UnionDeclaration.Case(name: SwiftName.memberName(swiftType.code), type: swiftType, discriminatorValues: [])
             }
-            return TypeDeclaration(name: name, documentation: documentation, kind: .union(UnionDeclaration(cases: cases, discriminatorKey: nil)))
+            return TypeDeclaration(
+                name: name, documentation: documentation, kind: .union(UnionDeclaration(cases: cases, discriminatorKey: nil)))
         default:
             // Aliases cannot hold nested types: inline types they need go to the top level.
             let type = typeAtTopLevel(for: id, suggestedName: name, ignoringName: true)

@@ -39,7 +39,9 @@ struct OperationTranslator {
         SwiftName.memberName(operation.method.rawValue + " " + operation.path)
     }
 
-    private func translate(_ operation: Operation, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> OperationDeclaration {
+    private func translate(_ operation: Operation, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
+        -> OperationDeclaration
+    {
         let typeBase = SwiftName.typeName(name)
         // `request` is the builder's local variable.
         var labels = NameScope(reserved: ["self", "Type", "init", "request"])
@@ -76,9 +78,12 @@ struct OperationTranslator {
     }
 
     private func translate(_ parameter: Parameter, label: String, typeBase: String) -> OperationParameter {
-        var type = parameter.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) } ?? .string
+        var type =
+            parameter.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) } ?? .string
         var defaultValue: String?
-        if let schema = parameter.schema, !parameter.required, let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue {
+        if let schema = parameter.schema, !parameter.required,
+            let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue
+        {
             defaultValue = models.defaultLiteral(value, for: type.unwrapped, schema: schema)
         }
         if let defaultValue, defaultValue != "nil" {
@@ -191,7 +196,9 @@ struct OperationTranslator {
             switch scheme.kind {
             case .http(let httpScheme, _):
                 guard httpScheme == "bearer" || httpScheme == "basic" else {
-                    models.warning("http security scheme '\(httpScheme)' is not supported; operations using it send no credentials", at: SourceRef(file: 0, node: models.files.documents[0].root))
+                    models.warning(
+                        "http security scheme '\(httpScheme)' is not supported; operations using it send no credentials",
+                        at: SourceRef(file: 0, node: models.files.documents[0].root))
                     return nil
                 }
                 kind = httpScheme == "basic" ? ".basic" : ".bearer"
@@ -235,7 +242,9 @@ struct OperationTranslator {
         }
         if !lines.isEmpty { lines.append("") }
         lines.append("`\(operation.method.rawValue.uppercased()) \(SwiftLiteral.documentationLines(operation.path).joined())`")
-        let documented = (parameters.map { ($0.name, $0.documentation) } + (body.map { [($0.name, $0.documentation)] } ?? [])).filter { !$0.1.isEmpty }
+        let documented = (parameters.map { ($0.name, $0.documentation) } + (body.map { [($0.name, $0.documentation)] } ?? [])).filter {
+            !$0.1.isEmpty
+        }
         if !documented.isEmpty {
             lines.append("")
             lines.append("- Parameters:")

@@ -36,7 +36,9 @@ struct ResponseTranslator {
             let enumName = models.claimTopLevelName(typeBase + "Response")
             var names = NameScope(reserved: ["init", "self", "Type"])
             let cases = entries.map { entry in
-                StatusCase(name: names.claim(Self.caseName(forStatus: entry.status)), status: Int(entry.status), type: entry.type?.unwrapped, decoding: entry.decoding)
+                StatusCase(
+                    name: names.claim(Self.caseName(forStatus: entry.status)), status: Int(entry.status), type: entry.type?.unwrapped,
+                    decoding: entry.decoding)
             }
             return OperationResponse(type: .named(enumName), decoding: .byStatus(enumName: enumName, cases: cases), accept: acceptHeader)
         }
@@ -93,9 +95,10 @@ enum ServerTranslator {
             // Relative URLs (`/v1`) need a host from the app: use `APIClient(baseURL:)`. A URL that
             // does not parse even with its default variables would stop the app at run time.
             guard server.url.contains("://"), isValidURL(server) else { continue }
-            var proposed = server.description.map { description in
-                SwiftName.words(description).filter { $0.lowercased() != "server" && $0.lowercased() != "the" }.joined(separator: " ")
-            }.map { SwiftName.memberName($0, fallback: "") } ?? ""
+            var proposed =
+                server.description.map { description in
+                    SwiftName.words(description).filter { $0.lowercased() != "server" && $0.lowercased() != "the" }.joined(separator: " ")
+                }.map { SwiftName.memberName($0, fallback: "") } ?? ""
             if proposed.isEmpty || proposed.count > 40 {
                 proposed = servers.count == 1 ? "main" : "server\(index + 1)"
             }
@@ -107,16 +110,18 @@ enum ServerTranslator {
                     defaultValue: variable.defaultValue,
                     documentation: Documentation(
                         (variable.description.map(SwiftLiteral.documentationLines) ?? [])
-                            + (variable.enumValues.isEmpty ? [] : ["One of: " + variable.enumValues.map { "`\($0)`" }.joined(separator: ", ") + "."])
+                            + (variable.enumValues.isEmpty
+                                ? [] : ["One of: " + variable.enumValues.map { "`\($0)`" }.joined(separator: ", ") + "."])
                     )
                 )
             }
-            result.append(ServerDeclaration(
-                name: names.claim(proposed),
-                urlTemplate: server.url,
-                variables: variables,
-                documentation: Documentation(server.description.map(SwiftLiteral.documentationLines) ?? [])
-            ))
+            result.append(
+                ServerDeclaration(
+                    name: names.claim(proposed),
+                    urlTemplate: server.url,
+                    variables: variables,
+                    documentation: Documentation(server.description.map(SwiftLiteral.documentationLines) ?? [])
+                ))
         }
         return result
     }

@@ -52,7 +52,9 @@ struct SampleSynthesizer {
         if variant == 0, let example = fittingExample(id) ?? (resolved == id ? nil : fittingExample(resolved)) {
             return example
         }
-        if let value = table[id].defaultValue ?? table[resolved].defaultValue, value != .null, variant == 0, ExampleChecker(table: table, shapes: shapes).conforms(value, to: id) {
+        if let value = table[id].defaultValue ?? table[resolved].defaultValue, value != .null, variant == 0,
+            ExampleChecker(table: table, shapes: shapes).conforms(value, to: id)
+        {
             return value
         }
         switch shapes[resolved] {
@@ -62,7 +64,8 @@ struct SampleSynthesizer {
             for member in members {
                 if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
                     if let discriminator = table[resolved].discriminator, case .object(var members) = value {
-                        let selector = discriminator.mapping.first { table.resolved($0.schema) == table.resolved(member) }?.value
+                        let selector =
+                            discriminator.mapping.first { table.resolved($0.schema) == table.resolved(member) }?.value
                             ?? componentNames[table.resolved(member)]
                         if let selector, !members.contains(where: { $0.key == discriminator.propertyName }) {
                             members.insert(.init(key: discriminator.propertyName, value: .string(selector)), at: 0)
@@ -120,7 +123,10 @@ struct SampleSynthesizer {
             if let value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
                 members.append(.init(key: property.name, value: value))
             } else if isRequired {
-                guard SchemaShape.isNullable(table[property.schema], table) || SchemaShape.isNullable(table[table.resolved(property.schema)], table) else {
+                guard
+                    SchemaShape.isNullable(table[property.schema], table)
+                        || SchemaShape.isNullable(table[table.resolved(property.schema)], table)
+                else {
                     return nil
                 }
                 members.append(.init(key: property.name, value: .null))
@@ -176,8 +182,8 @@ struct SampleSynthesizer {
     }
 }
 
-private extension String {
-    var capitalizedFirst: String {
+extension String {
+    fileprivate var capitalizedFirst: String {
         guard let first else { return "Value" }
         return first.uppercased() + dropFirst()
     }
@@ -290,7 +296,9 @@ struct ExampleChecker {
                 if property != nil { return false }
             }
             for member in members {
-                if let property = merged.properties.first(where: { $0.name == member.key }), !conforms(member.value, to: property.schema, depth: depth + 1) {
+                if let property = merged.properties.first(where: { $0.name == member.key }),
+                    !conforms(member.value, to: property.schema, depth: depth + 1)
+                {
                     return false
                 }
             }
@@ -348,7 +356,9 @@ enum DateText {
 
     static func isDateTime(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, isDate(String(decoding: bytes[0..<10], as: UTF8.self)), bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32 else { return false }
+        guard bytes.count >= 20, isDate(String(decoding: bytes[0..<10], as: UTF8.self)),
+            bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32
+        else { return false }
         guard bytes[13] == 58, bytes[16] == 58 else { return false }
         let last = bytes[bytes.count - 1]
         return last == 90 || last == 122 || (bytes.count >= 25 && (bytes[bytes.count - 6] == 43 || bytes[bytes.count - 6] == 45))

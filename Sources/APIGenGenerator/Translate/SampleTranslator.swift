@@ -25,15 +25,17 @@ struct SampleTranslator {
                 result.append(SampleDeclaration(typeName: name, sample: .enumCase("." + first), listJSON: nil, isFromExample: false))
             case .object, .union, .primitiveUnion:
                 guard let value = synthesizer.sample(for: id, hint: name) else { continue }
-                let variants = listElements.contains(name) ? (0..<3).compactMap { synthesizer.sample(for: id, variant: $0, hint: name) } : []
+                let variants =
+                    listElements.contains(name) ? (0..<3).compactMap { synthesizer.sample(for: id, variant: $0, hint: name) } : []
                 let distinct = SchemaShape.distinct(variants)
                 let fromExample = (schema.examples).contains { checker.conforms($0, to: id) }
-                result.append(SampleDeclaration(
-                    typeName: name,
-                    sample: .json(JSONText.render(value)),
-                    listJSON: distinct.count > 1 ? JSONText.render(.array(distinct)) : nil,
-                    isFromExample: fromExample
-                ))
+                result.append(
+                    SampleDeclaration(
+                        typeName: name,
+                        sample: .json(JSONText.render(value)),
+                        listJSON: distinct.count > 1 ? JSONText.render(.array(distinct)) : nil,
+                        isFromExample: fromExample
+                    ))
             default:
                 continue
             }
@@ -53,7 +55,9 @@ struct SampleTranslator {
             }
             switch MediaTypes.kind(of: media.name) {
             case .json:
-                let example = media.examples.first { value in media.schema.map { ExampleChecker(table: table, shapes: models.shapes).conforms(value, to: $0) } ?? true }
+                let example = media.examples.first { value in
+                    media.schema.map { ExampleChecker(table: table, shapes: models.shapes).conforms(value, to: $0) } ?? true
+                }
                 let value = example ?? media.schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name) } ?? .object([])
                 return PreviewResponse(operationID: declaration.operationID, body: .json(JSONText.render(value)))
             case .text:

@@ -25,7 +25,9 @@ enum SchemaShape {
             self = .reference(target)
             return
         }
-        let alternatives = (schema.oneOf + schema.anyOf).filter { !SchemaShape.isNullOnly(table[$0], table) && !SchemaShape.isConstraintOnly(table[$0]) }
+        let alternatives = (schema.oneOf + schema.anyOf).filter {
+            !SchemaShape.isNullOnly(table[$0], table) && !SchemaShape.isConstraintOnly(table[$0])
+        }
         if !alternatives.isEmpty, schema.properties.isEmpty, schema.allOf.isEmpty {
             self = alternatives.count == 1 ? .alias(alternatives[0]) : .union(alternatives)
             return

@@ -21,7 +21,9 @@ extension ModelTranslator {
         let result = shapes.mergedObject(id, table: table)
         mergedObjects[id] = result
         for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
-            warning("oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source)
+            warning(
+                "oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source
+            )
         }
         return result
     }
@@ -88,14 +90,18 @@ extension ModelTranslator {
                 // `null`, `{}` and `[]` defaults on structured types say nothing useful.
                 let isEmptyStructure = value == .null || value == .object([]) || value == .array([])
                 if defaultValue == nil, !isEmptyStructure {
-                    warning("default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored", at: table[property.schema].source)
+                    warning(
+                        "default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored",
+                        at: table[property.schema].source)
                 }
             }
             let nullable = type.isOptional
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }
-            var member = PropertyDeclaration(name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired, documentation: propertyDocumentation(schema: table[property.schema], resolved: table[resolvedID]))
+            var member = PropertyDeclaration(
+                name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired,
+                documentation: propertyDocumentation(schema: table[property.schema], resolved: table[resolvedID]))
             member.defaultValue = defaultValue
             member.isReadOnly = isReadOnly
             member.isPatchNullable = isPatchBody && nullable && !isRequired
@@ -105,9 +111,11 @@ extension ModelTranslator {
             switch merged.additionalProperties {
             case .schema(let value):
                 let valueType = swiftType(for: value, suggestedName: "AdditionalProperty", in: &context)
-                declaration.additionalProperties = AdditionalPropertiesMember(name: members.claim("additionalProperties"), valueType: valueType)
+                declaration.additionalProperties = AdditionalPropertiesMember(
+                    name: members.claim("additionalProperties"), valueType: valueType)
             case .allowed(true):
-                declaration.additionalProperties = AdditionalPropertiesMember(name: members.claim("additionalProperties"), valueType: .jsonValue)
+                declaration.additionalProperties = AdditionalPropertiesMember(
+                    name: members.claim("additionalProperties"), valueType: .jsonValue)
             case .allowed(false), .unspecified:
                 break
             }

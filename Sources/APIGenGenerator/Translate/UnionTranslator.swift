@@ -2,7 +2,9 @@ import APIGenOpenAPI
 
 /// oneOf / anyOf become enums with a case per alternative, named after what each one is.
 extension ModelTranslator {
-    func unionDeclaration(for id: SchemaID, members: [SchemaID], name: String, context: NestingContext, documentation: Documentation) -> TypeDeclaration {
+    func unionDeclaration(for id: SchemaID, members: [SchemaID], name: String, context: NestingContext, documentation: Documentation)
+        -> TypeDeclaration
+    {
         let schema = table[id]
         var context = context
         let discriminator = schema.discriminator
@@ -84,7 +86,9 @@ extension ModelTranslator {
         case .primitiveUnion:
             return "value"
         case .object:
-            if let first = mergedObject(member).properties.first(where: { schema.required.contains($0.name) }) ?? mergedObject(member).properties.first {
+            if let first = mergedObject(member).properties.first(where: { schema.required.contains($0.name) })
+                ?? mergedObject(member).properties.first
+            {
                 return SwiftName.memberName(first.name)
             }
             return "object"

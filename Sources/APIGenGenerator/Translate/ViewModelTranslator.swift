@@ -43,12 +43,20 @@ struct ViewModelTranslator {
 
     private static let pageKeys: Set<String> = ["page", "pageNumber", "page_number", "pageNo", "pageIndex"]
     private static let offsetKeys: Set<String> = ["offset", "skip", "start"]
-    private static let cursorKeys: Set<String> = ["cursor", "after", "pageToken", "page_token", "starting_after", "continuation", "continuationToken", "next_token", "nextToken", "page_cursor"]
-    private static let itemKeys = ["items", "data", "results", "docs", "entries", "records", "elements", "values", "list", "content", "nodes"]
+    private static let cursorKeys: Set<String> = [
+        "cursor", "after", "pageToken", "page_token", "starting_after", "continuation", "continuationToken", "next_token", "nextToken",
+        "page_cursor",
+    ]
+    private static let itemKeys = [
+        "items", "data", "results", "docs", "entries", "records", "elements", "values", "list", "content", "nodes",
+    ]
     private static let nextPageKeys: Set<String> = ["nextPage", "next_page"]
     private static let totalPageKeys: Set<String> = ["totalPages", "total_pages", "pageCount", "page_count", "pages"]
     private static let hasMoreKeys: Set<String> = ["hasMore", "has_more", "hasNext", "has_next", "hasNextPage", "has_next_page", "more"]
-    private static let nextCursorKeys: Set<String> = ["nextCursor", "next_cursor", "nextPageToken", "next_page_token", "cursor", "next", "continuationToken", "next_token", "nextToken", "after", "endCursor"]
+    private static let nextCursorKeys: Set<String> = [
+        "nextCursor", "next_cursor", "nextPageToken", "next_page_token", "cursor", "next", "continuationToken", "next_token", "nextToken",
+        "after", "endCursor",
+    ]
     private static let totalKeys: Set<String> = ["total", "totalCount", "total_count", "totalResults", "total_results", "count"]
 
     /// Recognises the common shapes: a `page`, `offset` or `cursor` query parameter, and a
@@ -84,7 +92,8 @@ struct ViewModelTranslator {
             if let nextPage = member(Self.nextPageKeys, integer) {
                 next = nextPage.optional ? "page.\(nextPage.name).map { .page(Int($0)) }" : ".page(Int(page.\(nextPage.name)))"
             } else if let total = member(Self.totalPageKeys, integer) {
-                next = "\(number); return number < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .page(number + 1) : nil"
+                next =
+                    "\(number); return number < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .page(number + 1) : nil"
             } else if let hasMore {
                 next = "\(number); return \(hasMore) ? .page(number + 1) : nil"
             } else {
@@ -93,7 +102,8 @@ struct ViewModelTranslator {
         case .offset:
             let offset = "guard case .offset(let offset) = current else { return nil }; \(received)"
             if let total = member(Self.totalKeys, integer) {
-                next = "\(offset)return received > 0 && offset + received < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .offset(offset + received) : nil"
+                next =
+                    "\(offset)return received > 0 && offset + received < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .offset(offset + received) : nil"
             } else if let hasMore {
                 next = "\(offset)return \(hasMore) ? .offset(offset + received) : nil"
             } else {
@@ -134,7 +144,9 @@ struct ViewModelTranslator {
     }
 
     /// The item type, the closure body extracting items from a page, and the page's members.
-    private func itemsOf(_ schema: SchemaID, responseType: SwiftType) -> (SwiftType, String, [(key: String, name: String, schema: SchemaID, optional: Bool)])? {
+    private func itemsOf(_ schema: SchemaID, responseType: SwiftType) -> (
+        SwiftType, String, [(key: String, name: String, schema: SchemaID, optional: Bool)]
+    )? {
         if case .array(let element) = responseType.unwrapped {
             return (element, "page", [])
         }
@@ -145,7 +157,10 @@ struct ViewModelTranslator {
             (member.key, member.name, member.schema, propertyType(pageType, member.name)?.isOptional ?? true)
         }
         let arrays = described.filter { if case .array = models.shapes[table.resolved($0.schema)] { return true } else { return false } }
-        guard let list = Self.itemKeys.lazy.compactMap({ key in arrays.first { $0.key == key } }).first ?? (arrays.count == 1 ? arrays[0] : nil) else {
+        guard
+            let list = Self.itemKeys.lazy.compactMap({ key in arrays.first { $0.key == key } }).first
+                ?? (arrays.count == 1 ? arrays[0] : nil)
+        else {
             return nil
         }
         guard let listType = propertyType(pageType, list.name), case .array(let itemType) = listType.unwrapped else {

@@ -9,7 +9,9 @@ extension SpecParser {
         let result = whole.measure("parse") { parseDocumentContent(root: root) }
         let resolvedAfter = timings.total("resolve")
         let parse = whole.total("parse")
-        timings.add("model", cpu: parse.cpu - (resolvedAfter.cpu - resolvedBefore.cpu), wall: parse.wall - (resolvedAfter.wall - resolvedBefore.wall))
+        timings.add(
+            "model", cpu: parse.cpu - (resolvedAfter.cpu - resolvedBefore.cpu),
+            wall: parse.wall - (resolvedAfter.wall - resolvedBefore.wall))
         return result
     }
 
@@ -153,9 +155,10 @@ extension SpecParser {
     func securityRequirements(_ ref: SourceRef) -> [SecurityRequirement] {
         (items(ref, expecting: "a list of security requirements") ?? []).compactMap { item in
             guard let schemes = pairs(item, expecting: "a security requirement") else { return nil }
-            return SecurityRequirement(schemes: schemes.map { scheme in
-                (scheme.key, (items(scheme.value, expecting: "a list of scopes") ?? []).compactMap { text($0) })
-            })
+            return SecurityRequirement(
+                schemes: schemes.map { scheme in
+                    (scheme.key, (items(scheme.value, expecting: "a list of scopes") ?? []).compactMap { text($0) })
+                })
         }
     }
 
@@ -170,7 +173,9 @@ extension SpecParser {
         let kind: SecurityScheme.Kind
         switch type {
         case "http":
-            kind = .http(scheme: (lookup["scheme"].flatMap { text($0) } ?? "bearer").lowercased(), bearerFormat: lookup["bearerFormat"].flatMap(documentation))
+            kind = .http(
+                scheme: (lookup["scheme"].flatMap { text($0) } ?? "bearer").lowercased(),
+                bearerFormat: lookup["bearerFormat"].flatMap(documentation))
         case "basic":
             kind = .http(scheme: "basic", bearerFormat: nil)
         case "apiKey":

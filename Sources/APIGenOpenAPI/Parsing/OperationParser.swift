@@ -176,13 +176,16 @@ extension SpecParser {
                 case "example": media.examples.append(value(field.value))
                 case "examples":
                     for example in pairs(field.value, expecting: "a map of examples") ?? [] {
-                        if let target = followObject(example.value), let exampleValue = document(target).value(target.node, forKey: "value") {
+                        if let target = followObject(example.value), let exampleValue = document(target).value(target.node, forKey: "value")
+                        {
                             media.examples.append(value(child(target, exampleValue)))
                         }
                     }
                 case "encoding":
                     for encoding in pairs(field.value, expecting: "a map of encodings") ?? [] {
-                        if let contentType = document(encoding.value).value(encoding.value.node, forKey: "contentType").flatMap({ document(encoding.value).scalar($0) }) {
+                        if let contentType = document(encoding.value).value(encoding.value.node, forKey: "contentType").flatMap({
+                            document(encoding.value).scalar($0)
+                        }) {
                             media.encodingContentTypes[encoding.key] = contentType
                         }
                     }
@@ -197,7 +200,10 @@ extension SpecParser {
         (pairs(ref, expecting: "a map of responses") ?? []).compactMap { entry in
             if entry.key.hasPrefix("x-") { return nil }
             let status = entry.key.uppercased()
-            let isStatus = status == "DEFAULT" || (status.count == 3 && status.first.map { "12345".contains($0) } == true && status.dropFirst().allSatisfy { $0.isNumber || $0 == "X" })
+            let isStatus =
+                status == "DEFAULT"
+                || (status.count == 3 && status.first.map { "12345".contains($0) } == true
+                    && status.dropFirst().allSatisfy { $0.isNumber || $0 == "X" })
             guard isStatus else {
                 error("response key '\(entry.key)' is not a status code, a range like 2XX, or 'default'", at: entry.value)
                 return nil
@@ -219,10 +225,14 @@ extension SpecParser {
                     }
                 case "headers":
                     for header in pairs(field.value, expecting: "a map of headers") ?? [] {
-                        guard let headerNode = followObject(header.value), let headerFields = pairs(headerNode, expecting: "a header") else { continue }
+                        guard let headerNode = followObject(header.value), let headerFields = pairs(headerNode, expecting: "a header")
+                        else { continue }
                         let lookup = Dictionary(headerFields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
                         let schemaID = lookup["schema"].map { schema($0) } ?? (version == .swagger2 ? schema(headerNode) : nil)
-                        response.headers.append(Header(name: header.key, description: lookup["description"].flatMap(documentation), required: lookup["required"].flatMap(bool) ?? false, schema: schemaID))
+                        response.headers.append(
+                            Header(
+                                name: header.key, description: lookup["description"].flatMap(documentation),
+                                required: lookup["required"].flatMap(bool) ?? false, schema: schemaID))
                     }
                 default: break
                 }

@@ -195,7 +195,9 @@ extension SpecParser {
             var mapping: [(value: String, schema: SchemaID)] = []
             for entry in entries {
                 // A mapping value is a reference, or (by the spec) a bare component name.
-                let reference = entry.text.contains("#") || entry.text.contains("/") || entry.text.hasSuffix(".yaml") || entry.text.hasSuffix(".yml") || entry.text.hasSuffix(".json")
+                let reference =
+                    entry.text.contains("#") || entry.text.contains("/") || entry.text.hasSuffix(".yaml") || entry.text.hasSuffix(".yml")
+                        || entry.text.hasSuffix(".json")
                     ? entry.text
                     : (version == .swagger2 ? "#/definitions/" : "#/components/schemas/") + entry.text
                 guard let target = locateSchema(reference: reference, from: entry.node) else { continue }
@@ -239,7 +241,9 @@ extension SpecParser {
         // The reference's own fragment is the target's pointer; no need to walk the tree.
         let fragment = text.firstIndex(of: "#").map { String(text[text.index(after: $0)...]) } ?? ""
         let pointer = fragment.percentDecoded ?? fragment
-        if pointer.isEmpty && doc.kind(target.node) == .mapping && (doc.value(target.node, forKey: "openapi") != nil || doc.value(target.node, forKey: "swagger") != nil) {
+        if pointer.isEmpty && doc.kind(target.node) == .mapping
+            && (doc.value(target.node, forKey: "openapi") != nil || doc.value(target.node, forKey: "swagger") != nil)
+        {
             error("reference '\(text)' points at a whole spec, not a schema", at: node)
             return nil
         }
@@ -274,7 +278,11 @@ extension SpecParser {
     private static let nonSchemaRootBytes = nonSchemaRoots.map { Array($0.utf8) }
 
     /// Objects that are not schemas, though schemas may be nested in them.
-    private static let nonSchemaRoots = ["/info", "/paths", "/servers", "/tags", "/security", "/webhooks", "/components/parameters", "/components/responses", "/components/requestBodies", "/components/headers", "/components/securitySchemes", "/components/examples", "/components/links", "/components/callbacks", "/components/pathItems", "/parameters", "/responses", "/securityDefinitions"]
+    private static let nonSchemaRoots = [
+        "/info", "/paths", "/servers", "/tags", "/security", "/webhooks", "/components/parameters", "/components/responses",
+        "/components/requestBodies", "/components/headers", "/components/securitySchemes", "/components/examples", "/components/links",
+        "/components/callbacks", "/components/pathItems", "/parameters", "/responses", "/securityDefinitions",
+    ]
 
     /// A chain of references that only leads back to itself has no content: report it and
     /// cut it so that later stages see a free-form value instead of looping.
@@ -294,7 +302,8 @@ extension SpecParser {
             if state[current] == 1, schemas[SchemaID(current)].reference != nil, let loopStart = chain.firstIndex(of: current) {
                 let loop = chain[loopStart...]
                 let names = loop.map { schemas.schemas[$0].referenceText ?? "?" } + [schemas.schemas[current].referenceText ?? "?"]
-                error("references form a cycle with no schema in it: \(names.joined(separator: " → "))", at: schemas.schemas[current].source)
+                error(
+                    "references form a cycle with no schema in it: \(names.joined(separator: " → "))", at: schemas.schemas[current].source)
                 schemas.schemas[current].reference = nil
             }
             for index in chain {

@@ -75,7 +75,9 @@ extension SpecParser {
         }
         let formTypes = consumes.filter { $0.hasPrefix("multipart/form-data") || $0.hasPrefix("application/x-www-form-urlencoded") }
         let mediaNames = formTypes.isEmpty ? [!files.isEmpty ? "multipart/form-data" : "application/x-www-form-urlencoded"] : formTypes
-        let body = RequestBody(description: nil, required: fields.contains(where: \.required), content: mediaNames.map { MediaType(name: $0, schema: object) }, source: first.source)
+        let body = RequestBody(
+            description: nil, required: fields.contains(where: \.required), content: mediaNames.map { MediaType(name: $0, schema: object) },
+            source: first.source)
         return (kept, body)
     }
 
