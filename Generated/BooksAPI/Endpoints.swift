@@ -29,7 +29,17 @@ public nonisolated enum API {
     ///   - fields: Which fields each book should carry, e.g. `title|authors`.
     ///   - subjects: Only return books about all of these subjects, e.g. `swift ios`.
     ///   - published: Only return books first published in this range, e.g. `published[from]=2015`.
-    public static func searchBooks(q: String, author: String? = nil, language: String? = nil, page: Int = 1, limit: Int = 20, sort: SearchSort = .relevance, fields: [String]? = nil, subjects: [String]? = nil, published: SearchBooksPublished? = nil) -> Request<SearchResults> {
+    public static func searchBooks(
+        q: String,
+        author: String? = nil,
+        language: String? = nil,
+        page: Int = 1,
+        limit: Int = 20,
+        sort: SearchSort = .relevance,
+        fields: [String]? = nil,
+        subjects: [String]? = nil,
+        published: SearchBooksPublished? = nil
+    ) -> Request<SearchResults> {
         var request = Request<SearchResults>(method: .get, path: "/books/search", operationID: "searchBooks", response: .json)
         request.addQuery("q", q)
         request.addQuery("author", author)
@@ -67,7 +77,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - authorId: The author's catalogue identifier.
     public static func getAuthor(authorId: String) -> Request<Author> {
-        var request = Request<Author>(method: .get, path: "/authors/\(PathParameter.encode(authorId))", operationID: "getAuthor", response: .json)
+        var request = Request<Author>(
+            method: .get,
+            path: "/authors/\(PathParameter.encode(authorId))",
+            operationID: "getAuthor",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -95,42 +110,66 @@ extension API {
 public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
     /// What to search for, e.g. `swift concurrency`.
     public var q: String {
-        get { observationRegistrar.access(self, keyPath: \.q); return _q }
+        get {
+            observationRegistrar.access(self, keyPath: \.q)
+            return _q
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.q) { _q = newValue } }
     }
     /// Only return books by an author whose name contains this text.
     public var author: String? {
-        get { observationRegistrar.access(self, keyPath: \.author); return _author }
+        get {
+            observationRegistrar.access(self, keyPath: \.author)
+            return _author
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.author) { _author = newValue } }
     }
     /// Only return books available in this language (ISO 639-2 code).
     public var language: String? {
-        get { observationRegistrar.access(self, keyPath: \.language); return _language }
+        get {
+            observationRegistrar.access(self, keyPath: \.language)
+            return _language
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.language) { _language = newValue } }
     }
     /// How many books a page holds.
     public var limit: Int {
-        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        get {
+            observationRegistrar.access(self, keyPath: \.limit)
+            return _limit
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
     /// How to order the results.
     public var sort: SearchSort {
-        get { observationRegistrar.access(self, keyPath: \.sort); return _sort }
+        get {
+            observationRegistrar.access(self, keyPath: \.sort)
+            return _sort
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.sort) { _sort = newValue } }
     }
     /// Which fields each book should carry, e.g. `title|authors`.
     public var fields: [String]? {
-        get { observationRegistrar.access(self, keyPath: \.fields); return _fields }
+        get {
+            observationRegistrar.access(self, keyPath: \.fields)
+            return _fields
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.fields) { _fields = newValue } }
     }
     /// Only return books about all of these subjects, e.g. `swift ios`.
     public var subjects: [String]? {
-        get { observationRegistrar.access(self, keyPath: \.subjects); return _subjects }
+        get {
+            observationRegistrar.access(self, keyPath: \.subjects)
+            return _subjects
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.subjects) { _subjects = newValue } }
     }
     /// Only return books first published in this range, e.g. `published[from]=2015`.
     public var published: SearchBooksPublished? {
-        get { observationRegistrar.access(self, keyPath: \.published); return _published }
+        get {
+            observationRegistrar.access(self, keyPath: \.published)
+            return _published
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.published) { _published = newValue } }
     }
     private var _q: String
@@ -142,7 +181,17 @@ public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
     private var _subjects: [String]?
     private var _published: SearchBooksPublished?
 
-    public init(client: APIClient, q: String, author: String? = nil, language: String? = nil, limit: Int = 20, sort: SearchSort = .relevance, fields: [String]? = nil, subjects: [String]? = nil, published: SearchBooksPublished? = nil) {
+    public init(
+        client: APIClient,
+        q: String,
+        author: String? = nil,
+        language: String? = nil,
+        limit: Int = 20,
+        sort: SearchSort = .relevance,
+        fields: [String]? = nil,
+        subjects: [String]? = nil,
+        published: SearchBooksPublished? = nil
+    ) {
         self._q = q
         self._author = author
         self._language = language
@@ -151,11 +200,18 @@ public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
         self._fields = fields
         self._subjects = subjects
         self._published = published
-        super.init(client: client, pages: PagedQuery(
-            first: .page(1),
-            items: { page in page.docs },
-            next: { page, current, itemCount in guard case .page(let number) = current else { return nil }; let received = (page.docs).count; return received > 0 ? .page(number + 1) : nil }
-        ))
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page.docs },
+                next: { page, current, itemCount in
+                    guard case .page(let number) = current else { return nil }
+                    let received = (page.docs).count
+                    return received > 0 ? .page(number + 1) : nil
+                }
+            )
+        )
     }
 
     override public func makePageRequests() -> @Sendable (PageRequest) -> Request<SearchResults> {
@@ -170,7 +226,17 @@ public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
         return { request in
             var page: Int = 1
             if case .page(let number) = request { page = number }
-            return API.searchBooks(q: q, author: author, language: language, page: page, limit: limit, sort: sort, fields: fields, subjects: subjects, published: published)
+            return API.searchBooks(
+                q: q,
+                author: author,
+                language: language,
+                page: page,
+                limit: limit,
+                sort: sort,
+                fields: fields,
+                subjects: subjects,
+                published: published
+            )
         }
     }
 }
@@ -180,7 +246,10 @@ public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
 public final class GetBookModel: QueryViewModel<Book> {
     /// The edition's ISBN-10 or ISBN-13, without dashes.
     public var isbn: String {
-        get { observationRegistrar.access(self, keyPath: \.isbn); return _isbn }
+        get {
+            observationRegistrar.access(self, keyPath: \.isbn)
+            return _isbn
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.isbn) { _isbn = newValue } }
     }
     private var _isbn: String
@@ -200,7 +269,10 @@ public final class GetBookModel: QueryViewModel<Book> {
 public final class GetAuthorModel: QueryViewModel<Author> {
     /// The author's catalogue identifier.
     public var authorId: String {
-        get { observationRegistrar.access(self, keyPath: \.authorId); return _authorId }
+        get {
+            observationRegistrar.access(self, keyPath: \.authorId)
+            return _authorId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.authorId) { _authorId = newValue } }
     }
     private var _authorId: String

@@ -106,7 +106,19 @@ public nonisolated struct Book: APIModel {
     /// Subject headings the catalogue files the book under.
     public var subjects: [String]?
 
-    public init(isbn: String, title: String, subtitle: String? = nil, authors: [Author]? = nil, firstPublishYear: Int? = nil, coverId: Int64? = nil, languages: [String]? = nil, rating: Double? = nil, publishDate: CalendarDate? = nil, pageCount: Int32? = nil, subjects: [String]? = nil) {
+    public init(
+        isbn: String,
+        title: String,
+        subtitle: String? = nil,
+        authors: [Author]? = nil,
+        firstPublishYear: Int? = nil,
+        coverId: Int64? = nil,
+        languages: [String]? = nil,
+        rating: Double? = nil,
+        publishDate: CalendarDate? = nil,
+        pageCount: Int32? = nil,
+        subjects: [String]? = nil
+    ) {
         self.isbn = isbn
         self.title = title
         self.subtitle = subtitle

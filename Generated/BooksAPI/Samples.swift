@@ -10,23 +10,53 @@ extension SearchSort {
 
 extension SearchResults {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SearchResults { SampleData.decode(#"{"numFound":128,"start":0,"docs":[{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable"}]}"#) }
+    public static var sample: SearchResults {
+        SampleData.decode(
+            #"""
+            {"numFound":128,"start":0,"docs":[{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable"}]}
+            """#
+        )
+    }
 }
 
 extension Book {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Book { SampleData.decode(#"{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]}"#) }
+    public static var sample: Book {
+        SampleData.decode(
+            #"""
+            {"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Book] { SampleData.decode(#"[{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]},{"isbn":"Isbn 2","title":"Title 2","subtitle":"Subtitle 2","authors":[{"id":"Id 2","name":"Name 2"}],"firstPublishYear":2,"coverId":2,"languages":["Languages 2"],"rating":2.5,"publishDate":"2024-05-02","pageCount":2,"subjects":["Subjects 2"]},{"isbn":"Isbn 3","title":"Title 3","subtitle":"Subtitle 3","authors":[{"id":"Id 3","name":"Name 3"}],"firstPublishYear":3,"coverId":3,"languages":["Languages 3"],"rating":3.5,"publishDate":"2024-05-03","pageCount":3,"subjects":["Subjects 3"]}]"#) }
+    public static var samples: [Book] {
+        SampleData.decode(
+            #"""
+            [{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]},{"isbn":"Isbn 2","title":"Title 2","subtitle":"Subtitle 2","authors":[{"id":"Id 2","name":"Name 2"}],"firstPublishYear":2,"coverId":2,"languages":["Languages 2"],"rating":2.5,"publishDate":"2024-05-02","pageCount":2,"subjects":["Subjects 2"]},{"isbn":"Isbn 3","title":"Title 3","subtitle":"Subtitle 3","authors":[{"id":"Id 3","name":"Name 3"}],"firstPublishYear":3,"coverId":3,"languages":["Languages 3"],"rating":3.5,"publishDate":"2024-05-03","pageCount":3,"subjects":["Subjects 3"]}]
+            """#
+        )
+    }
 }
 
 extension Author {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Author { SampleData.decode(#"{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987}"#) }
+    public static var sample: Author {
+        SampleData.decode(
+            #"""
+            {"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Author] { SampleData.decode(#"[{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987},{"id":"Id 2","name":"Name 2","bio":"Bio 2","birthYear":2},{"id":"Id 3","name":"Name 3","bio":"Bio 3","birthYear":3}]"#) }
+    public static var samples: [Author] {
+        SampleData.decode(
+            #"""
+            [{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987},{"id":"Id 2","name":"Name 2","bio":"Bio 2","birthYear":2},{"id":"Id 3","name":"Name 3","bio":"Bio 3","birthYear":3}]
+            """#
+        )
+    }
 }
 
 extension ErrorResponse {
@@ -43,10 +73,28 @@ extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "searchBooks": .json(text: #"{"numFound":2,"start":0,"docs":[{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster."}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152},{"isbn":"9780000000002","title":"Notes on Swift Concurrency","authors":[{"id":"OL0000001A","name":"Anonymous","bio":null}],"rating":null}]}"#),
-            "getBook": .json(text: #"{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]}"#),
-            "getAuthor": .json(text: #"{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987}"#),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "searchBooks": .json(
+                    text:
+                        #"""
+                        {"numFound":2,"start":0,"docs":[{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster."}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152},{"isbn":"9780000000002","title":"Notes on Swift Concurrency","authors":[{"id":"OL0000001A","name":"Anonymous","bio":null}],"rating":null}]}
+                        """#
+                ),
+                "getBook": .json(
+                    text:
+                        #"""
+                        {"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]}
+                        """#
+                ),
+                "getAuthor": .json(
+                    text:
+                        #"""
+                        {"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987}
+                        """#
+                ),
+            ],
+            delay: delay
+        )
     }
 }

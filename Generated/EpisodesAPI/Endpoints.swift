@@ -39,7 +39,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - episodeId: The episode's identifier.
     public static func getEpisode(episodeId: UUID) -> Request<Episode> {
-        var request = Request<Episode>(method: .get, path: "/episodes/\(PathParameter.encode(episodeId))", operationID: "getEpisode", response: .json)
+        var request = Request<Episode>(
+            method: .get,
+            path: "/episodes/\(PathParameter.encode(episodeId))",
+            operationID: "getEpisode",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -57,7 +62,12 @@ public nonisolated enum API {
     ///   - cursor: Where to continue from; leave it out to start at the newest episode.
     ///   - limit: How many episodes to return at most.
     public static func listShowEpisodes(showId: String, cursor: String? = nil, limit: Int32 = 20) -> Request<ShowEpisodes> {
-        var request = Request<ShowEpisodes>(method: .get, path: "/shows/\(PathParameter.encode(showId))/episodes", operationID: "listShowEpisodes", response: .json)
+        var request = Request<ShowEpisodes>(
+            method: .get,
+            path: "/shows/\(PathParameter.encode(showId))/episodes",
+            operationID: "listShowEpisodes",
+            response: .json
+        )
         request.addQuery("cursor", cursor)
         request.addQuery("limit", limit)
         request.accept = "application/json"
@@ -87,18 +97,24 @@ extension API {
 public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {
     /// How many episodes a page holds.
     public var perPage: Int {
-        get { observationRegistrar.access(self, keyPath: \.perPage); return _perPage }
+        get {
+            observationRegistrar.access(self, keyPath: \.perPage)
+            return _perPage
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.perPage) { _perPage = newValue } }
     }
     private var _perPage: Int
 
     public init(client: APIClient, perPage: Int = 20) {
         self._perPage = perPage
-        super.init(client: client, pages: PagedQuery(
-            first: .page(1),
-            items: { page in page.items },
-            next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
-        ))
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page.items },
+                next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
+            )
+        )
     }
 
     override public func makePageRequests() -> @Sendable (PageRequest) -> Request<EpisodePage> {
@@ -116,7 +132,10 @@ public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {
 public final class GetEpisodeModel: QueryViewModel<Episode> {
     /// The episode's identifier.
     public var episodeId: UUID {
-        get { observationRegistrar.access(self, keyPath: \.episodeId); return _episodeId }
+        get {
+            observationRegistrar.access(self, keyPath: \.episodeId)
+            return _episodeId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.episodeId) { _episodeId = newValue } }
     }
     private var _episodeId: UUID
@@ -136,12 +155,18 @@ public final class GetEpisodeModel: QueryViewModel<Episode> {
 public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> {
     /// The show's identifier, as it appears in its web address.
     public var showId: String {
-        get { observationRegistrar.access(self, keyPath: \.showId); return _showId }
+        get {
+            observationRegistrar.access(self, keyPath: \.showId)
+            return _showId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.showId) { _showId = newValue } }
     }
     /// How many episodes to return at most.
     public var limit: Int32 {
-        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        get {
+            observationRegistrar.access(self, keyPath: \.limit)
+            return _limit
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
     private var _showId: String
@@ -150,11 +175,14 @@ public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> 
     public init(client: APIClient, showId: String, limit: Int32 = 20) {
         self._showId = showId
         self._limit = limit
-        super.init(client: client, pages: PagedQuery(
-            first: .cursor(""),
-            items: { page in page.episodes },
-            next: { page, current, itemCount in page.nextCursor.map { .cursor($0) } }
-        ))
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .cursor(""),
+                items: { page in page.episodes },
+                next: { page, current, itemCount in page.nextCursor.map { .cursor($0) } }
+            )
+        )
     }
 
     override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ShowEpisodes> {

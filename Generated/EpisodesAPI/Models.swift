@@ -75,7 +75,18 @@ public nonisolated struct Episode: APIModel {
         }
     }
 
-    public init(id: UUID, title: String, summary: String? = nil, duration: Int, publishedAt: Date, artworkURL: URL? = nil, season: Int, number: Int, explicit: Bool = false, kind: Kind) {
+    public init(
+        id: UUID,
+        title: String,
+        summary: String? = nil,
+        duration: Int,
+        publishedAt: Date,
+        artworkURL: URL? = nil,
+        season: Int,
+        number: Int,
+        explicit: Bool = false,
+        kind: Kind
+    ) {
         self.id = id
         self.title = title
         self.summary = summary

@@ -5,20 +5,44 @@ import Foundation
 
 extension Episode {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Episode { SampleData.decode(#"{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"}"#) }
+    public static var sample: Episode {
+        SampleData.decode(
+            #"""
+            {"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Episode] { SampleData.decode(#"[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","title":"Title 2","summary":"Summary 2","duration":2,"publishedAt":"2024-05-02T09:30:00Z","artworkURL":"https://example.com/artworkURL/2","season":2,"number":2,"explicit":false,"kind":"trailer"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","title":"Title 3","summary":"Summary 3","duration":3,"publishedAt":"2024-05-03T09:30:00Z","artworkURL":"https://example.com/artworkURL/3","season":3,"number":3,"explicit":true,"kind":"bonus"}]"#) }
+    public static var samples: [Episode] {
+        SampleData.decode(
+            #"""
+            [{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","title":"Title 2","summary":"Summary 2","duration":2,"publishedAt":"2024-05-02T09:30:00Z","artworkURL":"https://example.com/artworkURL/2","season":2,"number":2,"explicit":false,"kind":"trailer"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","title":"Title 3","summary":"Summary 3","duration":3,"publishedAt":"2024-05-03T09:30:00Z","artworkURL":"https://example.com/artworkURL/3","season":3,"number":3,"explicit":true,"kind":"bonus"}]
+            """#
+        )
+    }
 }
 
 extension EpisodePage {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: EpisodePage { SampleData.decode(#"{"items":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"page":1,"totalPages":7,"nextPage":2}"#) }
+    public static var sample: EpisodePage {
+        SampleData.decode(
+            #"""
+            {"items":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"page":1,"totalPages":7,"nextPage":2}
+            """#
+        )
+    }
 }
 
 extension ShowEpisodes {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ShowEpisodes { SampleData.decode(#"{"episodes":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"nextCursor":"eyJvZmZzZXQiOjQwfQ"}"#) }
+    public static var sample: ShowEpisodes {
+        SampleData.decode(
+            #"""
+            {"episodes":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"nextCursor":"eyJvZmZzZXQiOjQwfQ"}
+            """#
+        )
+    }
 }
 
 extension ErrorResponse {
@@ -30,10 +54,28 @@ extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "listEpisodes": .json(text: #"{"items":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"page":1,"totalPages":7,"nextPage":2}"#),
-            "getEpisode": .json(text: #"{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"}"#),
-            "listShowEpisodes": .json(text: #"{"episodes":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"nextCursor":"eyJvZmZzZXQiOjQwfQ"}"#),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "listEpisodes": .json(
+                    text:
+                        #"""
+                        {"items":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"page":1,"totalPages":7,"nextPage":2}
+                        """#
+                ),
+                "getEpisode": .json(
+                    text:
+                        #"""
+                        {"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"}
+                        """#
+                ),
+                "listShowEpisodes": .json(
+                    text:
+                        #"""
+                        {"episodes":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"nextCursor":"eyJvZmZzZXQiOjQwfQ"}
+                        """#
+                ),
+            ],
+            delay: delay
+        )
     }
 }

@@ -36,7 +36,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - widgetId: The widget's identifier.
     public static func getWidget(widgetId: UUID) -> Request<Widget> {
-        var request = Request<Widget>(method: .get, path: "/widgets/\(PathParameter.encode(widgetId))", operationID: "getWidget", response: .json)
+        var request = Request<Widget>(
+            method: .get,
+            path: "/widgets/\(PathParameter.encode(widgetId))",
+            operationID: "getWidget",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -106,7 +111,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - documentId: The document's identifier.
     public static func getDocument(documentId: UUID) -> Request<Document> {
-        var request = Request<Document>(method: .get, path: "/documents/\(PathParameter.encode(documentId))", operationID: "getDocument", response: .json)
+        var request = Request<Document>(
+            method: .get,
+            path: "/documents/\(PathParameter.encode(documentId))",
+            operationID: "getDocument",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -197,7 +207,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - treeId: The tree's identifier.
     public static func getTree(treeId: Int64) -> Request<TreeNode> {
-        var request = Request<TreeNode>(method: .get, path: "/trees/\(PathParameter.encode(treeId))", operationID: "getTree", response: .json)
+        var request = Request<TreeNode>(
+            method: .get,
+            path: "/trees/\(PathParameter.encode(treeId))",
+            operationID: "getTree",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -211,7 +226,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - folderId: The folder's identifier.
     public static func getFolder(folderId: String) -> Request<Folder> {
-        var request = Request<Folder>(method: .get, path: "/folders/\(PathParameter.encode(folderId))", operationID: "getFolder", response: .json)
+        var request = Request<Folder>(
+            method: .get,
+            path: "/folders/\(PathParameter.encode(folderId))",
+            operationID: "getFolder",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -225,7 +245,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - listId: The list's identifier.
     public static func getLinkedList(listId: String) -> Request<LinkedNode> {
-        var request = Request<LinkedNode>(method: .get, path: "/lists/\(PathParameter.encode(listId))", operationID: "getLinkedList", response: .json)
+        var request = Request<LinkedNode>(
+            method: .get,
+            path: "/lists/\(PathParameter.encode(listId))",
+            operationID: "getLinkedList",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -239,7 +264,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - orderId: The order's identifier.
     public static func getOrder(orderId: Int64) -> Request<Order> {
-        var request = Request<Order>(method: .get, path: "/orders/\(PathParameter.encode(orderId))", operationID: "getOrder", response: .json)
+        var request = Request<Order>(
+            method: .get,
+            path: "/orders/\(PathParameter.encode(orderId))",
+            operationID: "getOrder",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -280,12 +310,18 @@ extension API {
 public final class ListWidgetsModel: QueryViewModel<[Widget]> {
     /// Only return widgets in this status.
     public var status: Status? {
-        get { observationRegistrar.access(self, keyPath: \.status); return _status }
+        get {
+            observationRegistrar.access(self, keyPath: \.status)
+            return _status
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.status) { _status = newValue } }
     }
     /// Only return widgets with this priority.
     public var priority: Priority? {
-        get { observationRegistrar.access(self, keyPath: \.priority); return _priority }
+        get {
+            observationRegistrar.access(self, keyPath: \.priority)
+            return _priority
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.priority) { _priority = newValue } }
     }
     private var _status: Status?
@@ -307,7 +343,10 @@ public final class ListWidgetsModel: QueryViewModel<[Widget]> {
 public final class GetWidgetModel: QueryViewModel<Widget> {
     /// The widget's identifier.
     public var widgetId: UUID {
-        get { observationRegistrar.access(self, keyPath: \.widgetId); return _widgetId }
+        get {
+            observationRegistrar.access(self, keyPath: \.widgetId)
+            return _widgetId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.widgetId) { _widgetId = newValue } }
     }
     private var _widgetId: UUID
@@ -368,7 +407,10 @@ public final class GetSwiftNamesModel: QueryViewModel<SwiftNames> {
 public final class GetDocumentModel: QueryViewModel<Document> {
     /// The document's identifier.
     public var documentId: UUID {
-        get { observationRegistrar.access(self, keyPath: \.documentId); return _documentId }
+        get {
+            observationRegistrar.access(self, keyPath: \.documentId)
+            return _documentId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.documentId) { _documentId = newValue } }
     }
     private var _documentId: UUID
@@ -444,7 +486,10 @@ public final class GetDynamicModel: QueryViewModel<Dynamic> {
 public final class GetTreeModel: QueryViewModel<TreeNode> {
     /// The tree's identifier.
     public var treeId: Int64 {
-        get { observationRegistrar.access(self, keyPath: \.treeId); return _treeId }
+        get {
+            observationRegistrar.access(self, keyPath: \.treeId)
+            return _treeId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.treeId) { _treeId = newValue } }
     }
     private var _treeId: Int64
@@ -464,7 +509,10 @@ public final class GetTreeModel: QueryViewModel<TreeNode> {
 public final class GetFolderModel: QueryViewModel<Folder> {
     /// The folder's identifier.
     public var folderId: String {
-        get { observationRegistrar.access(self, keyPath: \.folderId); return _folderId }
+        get {
+            observationRegistrar.access(self, keyPath: \.folderId)
+            return _folderId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.folderId) { _folderId = newValue } }
     }
     private var _folderId: String
@@ -484,7 +532,10 @@ public final class GetFolderModel: QueryViewModel<Folder> {
 public final class GetLinkedListModel: QueryViewModel<LinkedNode> {
     /// The list's identifier.
     public var listId: String {
-        get { observationRegistrar.access(self, keyPath: \.listId); return _listId }
+        get {
+            observationRegistrar.access(self, keyPath: \.listId)
+            return _listId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.listId) { _listId = newValue } }
     }
     private var _listId: String
@@ -504,7 +555,10 @@ public final class GetLinkedListModel: QueryViewModel<LinkedNode> {
 public final class GetOrderModel: QueryViewModel<Order> {
     /// The order's identifier.
     public var orderId: Int64 {
-        get { observationRegistrar.access(self, keyPath: \.orderId); return _orderId }
+        get {
+            observationRegistrar.access(self, keyPath: \.orderId)
+            return _orderId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.orderId) { _orderId = newValue } }
     }
     private var _orderId: Int64

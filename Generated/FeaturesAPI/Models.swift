@@ -74,7 +74,21 @@ public nonisolated struct Widget: APIModel {
         }
     }
 
-    public init(id: UUID, name: String, label: String = "Untitled", count: Int = 10, ratio: Double = 0.5, enabled: Bool = true, status: Status = .inProgress, priority: Priority = ._2, size: Size = .medium, tags: [String] = ["new", "featured"], aliases: [String] = [], settings: [String: String] = ["theme": "dark"], legacyCode: String? = nil) {
+    public init(
+        id: UUID,
+        name: String,
+        label: String = "Untitled",
+        count: Int = 10,
+        ratio: Double = 0.5,
+        enabled: Bool = true,
+        status: Status = .inProgress,
+        priority: Priority = ._2,
+        size: Size = .medium,
+        tags: [String] = ["new", "featured"],
+        aliases: [String] = [],
+        settings: [String: String] = ["theme": "dark"],
+        legacyCode: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.label = label
@@ -278,7 +292,24 @@ public nonisolated struct Formats: APIModel {
     /// - Example: `192.0.2.1`
     public var ipv4: String?
 
-    public init(int32: Int32, int64: Int64, integer: Int? = nil, float: Float, double: Double, number: Double? = nil, dateTime: Date, dateTimeWithoutFraction: Date? = nil, date: CalendarDate, uuid: UUID, uri: URL, byte: Data, binary: Data? = nil, email: String, password: String? = nil, ipv4: String? = nil) {
+    public init(
+        int32: Int32,
+        int64: Int64,
+        integer: Int? = nil,
+        float: Float,
+        double: Double,
+        number: Double? = nil,
+        dateTime: Date,
+        dateTimeWithoutFraction: Date? = nil,
+        date: CalendarDate,
+        uuid: UUID,
+        uri: URL,
+        byte: Data,
+        binary: Data? = nil,
+        email: String,
+        password: String? = nil,
+        ipv4: String? = nil
+    ) {
         self.int32 = int32
         self.int64 = int64
         self.integer = integer
@@ -574,7 +605,22 @@ public nonisolated struct RenamedProperties: APIModel {
     /// Starts with an underscore.
     public var links: [String: URL]?
 
-    public init(createdAt: Date, userId: Int, `class`: String, self2: URL? = nil, type: String? = nil, `default`: Bool? = nil, _2faEnabled: Bool? = nil, refLike: String? = nil, url: URL? = nil, url2: URL? = nil, isActive: Bool? = nil, `protocol`: String? = nil, init2: String? = nil, links: [String: URL]? = nil) {
+    public init(
+        createdAt: Date,
+        userId: Int,
+        `class`: String,
+        self2: URL? = nil,
+        type: String? = nil,
+        `default`: Bool? = nil,
+        _2faEnabled: Bool? = nil,
+        refLike: String? = nil,
+        url: URL? = nil,
+        url2: URL? = nil,
+        isActive: Bool? = nil,
+        `protocol`: String? = nil,
+        init2: String? = nil,
+        links: [String: URL]? = nil
+    ) {
         self.createdAt = createdAt
         self.userId = userId
         self.`class` = `class`
@@ -840,7 +886,16 @@ public nonisolated struct SwiftNames: APIModel {
     /// - Example: `2024-02-29T12:00:00Z`
     public var timestamp: Date?
 
-    public init(data: DataModel? = nil, date: DateModel? = nil, error: ErrorModel? = nil, type: Kind? = nil, result: ResultModel? = nil, profile: UserProfile? = nil, item: OrderItem? = nil, timestamp: Date? = nil) {
+    public init(
+        data: DataModel? = nil,
+        date: DateModel? = nil,
+        error: ErrorModel? = nil,
+        type: Kind? = nil,
+        result: ResultModel? = nil,
+        profile: UserProfile? = nil,
+        item: OrderItem? = nil,
+        timestamp: Date? = nil
+    ) {
         self.data = data
         self.date = date
         self.error = error
@@ -903,7 +958,12 @@ public nonisolated struct Tricky: APIModel {
     /// - Example: ``
     public var emptyDescription: String?
 
-    public init(greeting: String = "Say \"hi\" \\ and \\(name) */", carriageReturn: String? = nil, edgeCase: EdgeCaseEnum? = nil, emptyDescription: String? = nil) {
+    public init(
+        greeting: String = "Say \"hi\" \\ and \\(name) */",
+        carriageReturn: String? = nil,
+        edgeCase: EdgeCaseEnum? = nil,
+        emptyDescription: String? = nil
+    ) {
         self.greeting = greeting
         self.carriageReturn = carriageReturn
         self.edgeCase = edgeCase
@@ -1258,7 +1318,9 @@ public nonisolated enum PaymentMethod: APIModel {
             self = .bankTransfer(value)
             return
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Card, BankTransfer"))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Card, BankTransfer")
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1368,7 +1430,9 @@ public nonisolated enum StringOrInteger: APIModel {
             self = .string(value)
             return
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: String, Int64"))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: String, Int64")
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1393,7 +1457,12 @@ public nonisolated enum ContactMethod: APIModel {
             self = .phoneContact(value)
             return
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: EmailContact, PhoneContact"))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: EmailContact, PhoneContact"
+            )
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1486,7 +1555,12 @@ public nonisolated enum Location: APIModel {
             self = .placeName(value)
             return
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Location.Coordinates, String"))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: Location.Coordinates, String"
+            )
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1554,7 +1628,25 @@ public nonisolated struct Party: APIModel {
     public var notes: String?
     public var avatarURL: String?
 
-    public init(name: String, email: String? = nil, phone: String? = nil, street: String? = nil, city: String? = nil, region: String? = nil, postalCode: String? = nil, country: String? = nil, company: String? = nil, title: String? = nil, department: String? = nil, website: String? = nil, timezone: String? = nil, locale: String? = nil, currency: String? = nil, notes: String? = nil, avatarURL: String? = nil) {
+    public init(
+        name: String,
+        email: String? = nil,
+        phone: String? = nil,
+        street: String? = nil,
+        city: String? = nil,
+        region: String? = nil,
+        postalCode: String? = nil,
+        country: String? = nil,
+        company: String? = nil,
+        title: String? = nil,
+        department: String? = nil,
+        website: String? = nil,
+        timezone: String? = nil,
+        locale: String? = nil,
+        currency: String? = nil,
+        notes: String? = nil,
+        avatarURL: String? = nil
+    ) {
         self.name = name
         self.email = email
         self.phone = phone
@@ -1643,7 +1735,9 @@ public nonisolated struct Variants: APIModel {
                 self = .string(value)
                 return
             }
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Animal, String"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Animal, String")
+            )
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1654,7 +1748,14 @@ public nonisolated struct Variants: APIModel {
         }
     }
 
-    public init(shape: Shape? = nil, payment: PaymentMethod? = nil, identifier: StringOrInteger? = nil, contact: ContactMethod? = nil, location: Location? = nil, inlineUnion: InlineUnion? = nil) {
+    public init(
+        shape: Shape? = nil,
+        payment: PaymentMethod? = nil,
+        identifier: StringOrInteger? = nil,
+        contact: ContactMethod? = nil,
+        location: Location? = nil,
+        inlineUnion: InlineUnion? = nil
+    ) {
         self.shape = shape
         self.payment = payment
         self.identifier = identifier
@@ -1750,7 +1851,9 @@ public nonisolated struct Nullables: APIModel {
                 self = .string(value)
                 return
             }
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Int, String"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Int, String")
+            )
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1761,7 +1864,17 @@ public nonisolated struct Nullables: APIModel {
         }
     }
 
-    public init(nickname: String? = nil, middleName: String? = nil, age: Int32? = nil, score: Double? = nil, aliases: [String]? = nil, pet: Animal? = nil, partner: Animal? = nil, mood: Mood? = nil, idOrName: IdOrName? = nil) {
+    public init(
+        nickname: String? = nil,
+        middleName: String? = nil,
+        age: Int32? = nil,
+        score: Double? = nil,
+        aliases: [String]? = nil,
+        pet: Animal? = nil,
+        partner: Animal? = nil,
+        mood: Mood? = nil,
+        idOrName: IdOrName? = nil
+    ) {
         self.nickname = nickname
         self.middleName = middleName
         self.age = age
@@ -1938,7 +2051,19 @@ public nonisolated struct Dynamic: APIModel {
     /// A map of arrays.
     public var groups: [String: [String]]?
 
-    public init(inventory: Inventory? = nil, metadata: Metadata? = nil, labels: Labels? = nil, origin: Point? = nil, widgetsByName: [String: Widget]? = nil, anything: AnyValue? = nil, freeForm: FreeForm? = nil, inlineAnything: JSONValue? = nil, matrix: [[Double]]? = nil, cube: [[[Int]]]? = nil, groups: [String: [String]]? = nil) {
+    public init(
+        inventory: Inventory? = nil,
+        metadata: Metadata? = nil,
+        labels: Labels? = nil,
+        origin: Point? = nil,
+        widgetsByName: [String: Widget]? = nil,
+        anything: AnyValue? = nil,
+        freeForm: FreeForm? = nil,
+        inlineAnything: JSONValue? = nil,
+        matrix: [[Double]]? = nil,
+        cube: [[[Int]]]? = nil,
+        groups: [String: [String]]? = nil
+    ) {
         self.inventory = inventory
         self.metadata = metadata
         self.labels = labels

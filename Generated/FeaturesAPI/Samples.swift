@@ -5,10 +5,22 @@ import Foundation
 
 extension Widget {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Widget { SampleData.decode(#"{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}"#) }
+    public static var sample: Widget {
+        SampleData.decode(
+            #"""
+            {"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Widget] { SampleData.decode(#"[{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","name":"Name 2","label":"Label 2","count":2,"ratio":2.5,"enabled":false,"status":"in-progress","priority":1,"size":"medium","tags":["Tags 2"],"aliases":["Aliases 2"],"settings":{},"legacyCode":"Legacy Code 2"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","name":"Name 3","label":"Label 3","count":3,"ratio":3.5,"enabled":true,"status":"blocked","priority":2,"size":"large","tags":["Tags 3"],"aliases":["Aliases 3"],"settings":{},"legacyCode":"Legacy Code 3"}]"#) }
+    public static var samples: [Widget] {
+        SampleData.decode(
+            #"""
+            [{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","name":"Name 2","label":"Label 2","count":2,"ratio":2.5,"enabled":false,"status":"in-progress","priority":1,"size":"medium","tags":["Tags 2"],"aliases":["Aliases 2"],"settings":{},"legacyCode":"Legacy Code 2"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","name":"Name 3","label":"Label 3","count":3,"ratio":3.5,"enabled":true,"status":"blocked","priority":2,"size":"large","tags":["Tags 3"],"aliases":["Aliases 3"],"settings":{},"legacyCode":"Legacy Code 3"}]
+            """#
+        )
+    }
 }
 
 extension LegacyWidget {
@@ -16,7 +28,13 @@ extension LegacyWidget {
     public static var sample: LegacyWidget { SampleData.decode(#"{"code":"W-0042","title":"Sprocket"}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [LegacyWidget] { SampleData.decode(#"[{"code":"W-0042","title":"Sprocket"},{"code":"Code 2","title":"Title 2"},{"code":"Code 3","title":"Title 3"}]"#) }
+    public static var samples: [LegacyWidget] {
+        SampleData.decode(
+            #"""
+            [{"code":"W-0042","title":"Sprocket"},{"code":"Code 2","title":"Title 2"},{"code":"Code 3","title":"Title 3"}]
+            """#
+        )
+    }
 }
 
 extension Status {
@@ -31,17 +49,35 @@ extension Priority {
 
 extension Formats {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Formats { SampleData.decode(##"{"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}"##) }
+    public static var sample: Formats {
+        SampleData.decode(
+            ##"""
+            {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
+            """##
+        )
+    }
 }
 
 extension Order {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Order { SampleData.decode(#"{"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}"#) }
+    public static var sample: Order {
+        SampleData.decode(
+            #"""
+            {"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}
+            """#
+        )
+    }
 }
 
 extension Account {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Account { SampleData.decode(#"{"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}"#) }
+    public static var sample: Account {
+        SampleData.decode(
+            #"""
+            {"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}
+            """#
+        )
+    }
 }
 
 extension ErrorModel {
@@ -51,7 +87,13 @@ extension ErrorModel {
 
 extension RenamedProperties {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: RenamedProperties { SampleData.decode(##"{"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}"##) }
+    public static var sample: RenamedProperties {
+        SampleData.decode(
+            ##"""
+            {"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}
+            """##
+        )
+    }
 }
 
 extension DataModel {
@@ -71,12 +113,24 @@ extension Kind {
 
 extension ResultModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ResultModel { SampleData.decode(#"{"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"}"#) }
+    public static var sample: ResultModel {
+        SampleData.decode(
+            #"""
+            {"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"}
+            """#
+        )
+    }
 }
 
 extension UserProfile {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserProfile { SampleData.decode(#"{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]}"#) }
+    public static var sample: UserProfile {
+        SampleData.decode(
+            #"""
+            {"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]}
+            """#
+        )
+    }
 }
 
 extension OrderItem {
@@ -84,17 +138,35 @@ extension OrderItem {
     public static var sample: OrderItem { SampleData.decode(#"{"sku":"SPR-001","quantity":2,"unit_price":9.99}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [OrderItem] { SampleData.decode(#"[{"sku":"SPR-001","quantity":2,"unit_price":9.99},{"sku":"Sku 2","quantity":2,"unit_price":2.5},{"sku":"Sku 3","quantity":3,"unit_price":3.5}]"#) }
+    public static var samples: [OrderItem] {
+        SampleData.decode(
+            #"""
+            [{"sku":"SPR-001","quantity":2,"unit_price":9.99},{"sku":"Sku 2","quantity":2,"unit_price":2.5},{"sku":"Sku 3","quantity":3,"unit_price":3.5}]
+            """#
+        )
+    }
 }
 
 extension SwiftNames {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SwiftNames { SampleData.decode(#"{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}"#) }
+    public static var sample: SwiftNames {
+        SampleData.decode(
+            #"""
+            {"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}
+            """#
+        )
+    }
 }
 
 extension Tricky {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Tricky { SampleData.decode(#"{"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}"#) }
+    public static var sample: Tricky {
+        SampleData.decode(
+            #"""
+            {"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}
+            """#
+        )
+    }
 }
 
 extension EdgeCaseEnum {
@@ -112,7 +184,13 @@ extension Dog {
     public static var sample: Dog { SampleData.decode(#"{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Dog] { SampleData.decode(#"[{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true},{"name":"Name 2","sound":"Sound 2","breed":"Breed 2","goodBoy":false},{"name":"Name 3","sound":"Sound 3","breed":"Breed 3","goodBoy":true}]"#) }
+    public static var samples: [Dog] {
+        SampleData.decode(
+            #"""
+            [{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true},{"name":"Name 2","sound":"Sound 2","breed":"Breed 2","goodBoy":false},{"name":"Name 3","sound":"Sound 3","breed":"Breed 3","goodBoy":true}]
+            """#
+        )
+    }
 }
 
 extension Identified {
@@ -127,7 +205,13 @@ extension Timestamps {
 
 extension Document {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Document { SampleData.decode(#"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}"#) }
+    public static var sample: Document {
+        SampleData.decode(
+            #"""
+            {"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}
+            """#
+        )
+    }
 }
 
 extension Shape {
@@ -195,22 +279,46 @@ extension Location {
 
 extension Shipment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Shipment { SampleData.decode(#"{"sender":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"recipient":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"weight":1}"#) }
+    public static var sample: Shipment {
+        SampleData.decode(
+            #"""
+            {"sender":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"recipient":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"weight":1}
+            """#
+        )
+    }
 }
 
 extension Party {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Party { SampleData.decode(#"{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"}"#) }
+    public static var sample: Party {
+        SampleData.decode(
+            #"""
+            {"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"}
+            """#
+        )
+    }
 }
 
 extension Variants {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Variants { SampleData.decode(#"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}"#) }
+    public static var sample: Variants {
+        SampleData.decode(
+            #"""
+            {"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}
+            """#
+        )
+    }
 }
 
 extension Nullables {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Nullables { SampleData.decode(#"{"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}"#) }
+    public static var sample: Nullables {
+        SampleData.decode(
+            #"""
+            {"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}
+            """#
+        )
+    }
 }
 
 extension Constants {
@@ -223,7 +331,13 @@ extension MeasurementModel {
     public static var sample: MeasurementModel { SampleData.decode(#"{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [MeasurementModel] { SampleData.decode(#"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]},{"unit":"cm","readings":[{"value":2.5,"unit":"cm"}]},{"unit":"m","readings":[{"value":3.5,"unit":"m"}]}]"#) }
+    public static var samples: [MeasurementModel] {
+        SampleData.decode(
+            #"""
+            [{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]},{"unit":"cm","readings":[{"value":2.5,"unit":"cm"}]},{"unit":"m","readings":[{"value":3.5,"unit":"m"}]}]
+            """#
+        )
+    }
 }
 
 extension Labels {
@@ -238,7 +352,13 @@ extension Point {
 
 extension Dynamic {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Dynamic { SampleData.decode(#"{"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}}"#) }
+    public static var sample: Dynamic {
+        SampleData.decode(
+            #"""
+            {"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}}
+            """#
+        )
+    }
 }
 
 extension TreeNode {
@@ -246,23 +366,53 @@ extension TreeNode {
     public static var sample: TreeNode { SampleData.decode(#"{"value":"root","children":[{"value":"leaf","children":[]}]}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [TreeNode] { SampleData.decode(#"[{"value":"root","children":[{"value":"leaf","children":[]}]},{"value":"Value 2","children":[]},{"value":"Value 3","children":[]}]"#) }
+    public static var samples: [TreeNode] {
+        SampleData.decode(
+            #"""
+            [{"value":"root","children":[{"value":"leaf","children":[]}]},{"value":"Value 2","children":[]},{"value":"Value 3","children":[]}]
+            """#
+        )
+    }
 }
 
 extension Folder {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Folder { SampleData.decode(#"{"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]}"#) }
+    public static var sample: Folder {
+        SampleData.decode(
+            #"""
+            {"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Folder] { SampleData.decode(#"[{"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]},{"name":"Name 2","files":[{"name":"Name 2","size":2}],"subfolders":[]},{"name":"Name 3","files":[{"name":"Name 3","size":3}],"subfolders":[]}]"#) }
+    public static var samples: [Folder] {
+        SampleData.decode(
+            #"""
+            [{"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]},{"name":"Name 2","files":[{"name":"Name 2","size":2}],"subfolders":[]},{"name":"Name 3","files":[{"name":"Name 3","size":3}],"subfolders":[]}]
+            """#
+        )
+    }
 }
 
 extension File {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: File { SampleData.decode(#"{"name":"notes.txt","size":2048,"parent":{"name":"Documents","files":[],"subfolders":[]}}"#) }
+    public static var sample: File {
+        SampleData.decode(
+            #"""
+            {"name":"notes.txt","size":2048,"parent":{"name":"Documents","files":[],"subfolders":[]}}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [File] { SampleData.decode(#"[{"name":"notes.txt","size":2048,"parent":{"name":"Documents","files":[],"subfolders":[]}},{"name":"Name 2","size":2,"parent":{"name":"Name 2","files":[],"subfolders":[]}},{"name":"Name 3","size":3,"parent":{"name":"Name 3","files":[],"subfolders":[]}}]"#) }
+    public static var samples: [File] {
+        SampleData.decode(
+            #"""
+            [{"name":"notes.txt","size":2048,"parent":{"name":"Documents","files":[],"subfolders":[]}},{"name":"Name 2","size":2,"parent":{"name":"Name 2","files":[],"subfolders":[]}},{"name":"Name 3","size":3,"parent":{"name":"Name 3","files":[],"subfolders":[]}}]
+            """#
+        )
+    }
 }
 
 extension LinkedNode {
@@ -280,34 +430,103 @@ extension Reading {
     public static var sample: Reading { SampleData.decode(#"{"value":12.5,"unit":"cm"}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Reading] { SampleData.decode(#"[{"value":12.5,"unit":"cm"},{"value":2.5,"unit":"cm"},{"value":3.5,"unit":"m"}]"#) }
+    public static var samples: [Reading] {
+        SampleData.decode(
+            #"""
+            [{"value":12.5,"unit":"cm"},{"value":2.5,"unit":"cm"},{"value":3.5,"unit":"m"}]
+            """#
+        )
+    }
 }
 
 extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "listWidgets": .json(text: #"[{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}]"#),
-            "getWidget": .json(text: #"{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}"#),
-            "listLegacyWidgets": .json(text: #"[{"code":"W-0042","title":"Sprocket"}]"#),
-            "getFormats": .json(text: ##"{"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}"##),
-            "getEdgeCases": .json(text: #"{"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}"#),
-            "getRenamedProperties": .json(text: ##"{"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}"##),
-            "getSwiftNames": .json(text: #"{"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}"#),
-            "getDocument": .json(text: #"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}"#),
-            "listDogs": .json(text: #"[{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}]"#),
-            "listShapes": .json(text: #"[{"shapeType":"circle","radius":2.5}]"#),
-            "getVariants": .json(text: #"{"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}"#),
-            "getNullables": .json(text: #"{"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}"#),
-            "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#),
-            "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),
-            "getDynamic": .json(text: #"{"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}}"#),
-            "getTree": .json(text: #"{"value":"root","children":[{"value":"leaf","children":[]}]}"#),
-            "getFolder": .json(text: #"{"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]}"#),
-            "getLinkedList": .json(text: #"{"value":1,"next":{"value":2}}"#),
-            "getOrder": .json(text: #"{"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}"#),
-            "createAccount": .json(text: #"{"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}"#),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "listWidgets": .json(
+                    text:
+                        #"""
+                        [{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}]
+                        """#
+                ),
+                "getWidget": .json(
+                    text:
+                        #"""
+                        {"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}
+                        """#
+                ),
+                "listLegacyWidgets": .json(text: #"[{"code":"W-0042","title":"Sprocket"}]"#),
+                "getFormats": .json(
+                    text:
+                        ##"""
+                        {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
+                        """##
+                ),
+                "getEdgeCases": .json(
+                    text:
+                        #"""
+                        {"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}
+                        """#
+                ),
+                "getRenamedProperties": .json(
+                    text:
+                        ##"""
+                        {"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}
+                        """##
+                ),
+                "getSwiftNames": .json(
+                    text:
+                        #"""
+                        {"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}
+                        """#
+                ),
+                "getDocument": .json(
+                    text:
+                        #"""
+                        {"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}
+                        """#
+                ),
+                "listDogs": .json(text: #"[{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}]"#),
+                "listShapes": .json(text: #"[{"shapeType":"circle","radius":2.5}]"#),
+                "getVariants": .json(
+                    text:
+                        #"""
+                        {"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}
+                        """#
+                ),
+                "getNullables": .json(
+                    text:
+                        #"""
+                        {"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}
+                        """#
+                ),
+                "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#),
+                "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),
+                "getDynamic": .json(
+                    text:
+                        #"""
+                        {"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}}
+                        """#
+                ),
+                "getTree": .json(text: #"{"value":"root","children":[{"value":"leaf","children":[]}]}"#),
+                "getFolder": .json(text: #"{"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]}"#),
+                "getLinkedList": .json(text: #"{"value":1,"next":{"value":2}}"#),
+                "getOrder": .json(
+                    text:
+                        #"""
+                        {"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}
+                        """#
+                ),
+                "createAccount": .json(
+                    text:
+                        #"""
+                        {"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}
+                        """#
+                ),
+            ],
+            delay: delay
+        )
     }
 }

@@ -68,7 +68,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - postId: The post's identifier.
     public static func deletePost(postId: String) -> Request<Void> {
-        var request = Request<Void>(method: .delete, path: "/posts/\(PathParameter.encode(postId))", operationID: "deletePost", response: .empty)
+        var request = Request<Void>(
+            method: .delete,
+            path: "/posts/\(PathParameter.encode(postId))",
+            operationID: "deletePost",
+            response: .empty
+        )
         request.security = [[Security.apiKey]]
         return request
     }
@@ -82,7 +87,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - postId: The post's identifier.
     public static func likePost(postId: String) -> Request<LikeResult> {
-        var request = Request<LikeResult>(method: .post, path: "/posts/\(PathParameter.encode(postId))/like", operationID: "likePost", response: .json)
+        var request = Request<LikeResult>(
+            method: .post,
+            path: "/posts/\(PathParameter.encode(postId))/like",
+            operationID: "likePost",
+            response: .json
+        )
         request.accept = "application/json"
         request.security = [[Security.apiKey]]
         return request
@@ -97,7 +107,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - postId: The post's identifier.
     public static func unlikePost(postId: String) -> Request<LikeResult> {
-        var request = Request<LikeResult>(method: .delete, path: "/posts/\(PathParameter.encode(postId))/like", operationID: "unlikePost", response: .json)
+        var request = Request<LikeResult>(
+            method: .delete,
+            path: "/posts/\(PathParameter.encode(postId))/like",
+            operationID: "unlikePost",
+            response: .json
+        )
         request.accept = "application/json"
         request.security = [[Security.apiKey]]
         return request
@@ -112,7 +127,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - postId: The post's identifier.
     public static func addComment(postId: String, body: NewComment) -> Request<Comment> {
-        var request = Request<Comment>(method: .post, path: "/posts/\(PathParameter.encode(postId))/comments", operationID: "addComment", response: .json)
+        var request = Request<Comment>(
+            method: .post,
+            path: "/posts/\(PathParameter.encode(postId))/comments",
+            operationID: "addComment",
+            response: .json
+        )
         var form = FormBody()
         form.append("text", body.text)
         request.body = .form(form)
@@ -171,7 +191,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - postId: The post's identifier.
     public static func reportPost(postId: String, body: String) -> Request<String> {
-        var request = Request<String>(method: .post, path: "/posts/\(PathParameter.encode(postId))/report", operationID: "reportPost", response: .text)
+        var request = Request<String>(
+            method: .post,
+            path: "/posts/\(PathParameter.encode(postId))/report",
+            operationID: "reportPost",
+            response: .text
+        )
         request.body = .text(body, contentType: "text/plain")
         request.accept = "text/plain"
         request.security = [[Security.apiKey]]
@@ -203,18 +228,24 @@ extension API {
 public final class GetFeedModel: PagedViewModel<FeedPage, Post> {
     /// How many posts a page holds.
     public var pageSize: Int {
-        get { observationRegistrar.access(self, keyPath: \.pageSize); return _pageSize }
+        get {
+            observationRegistrar.access(self, keyPath: \.pageSize)
+            return _pageSize
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.pageSize) { _pageSize = newValue } }
     }
     private var _pageSize: Int
 
     public init(client: APIClient, pageSize: Int = 20) {
         self._pageSize = pageSize
-        super.init(client: client, pages: PagedQuery(
-            first: .page(1),
-            items: { page in page.posts },
-            next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
-        ))
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page.posts },
+                next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
+            )
+        )
     }
 
     override public func makePageRequests() -> @Sendable (PageRequest) -> Request<FeedPage> {
@@ -242,7 +273,10 @@ public final class CreatePostModel: SubmissionViewModel<Post> {
 public final class GetPostModel: QueryViewModel<Post> {
     /// The post's identifier.
     public var postId: String {
-        get { observationRegistrar.access(self, keyPath: \.postId); return _postId }
+        get {
+            observationRegistrar.access(self, keyPath: \.postId)
+            return _postId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
     }
     private var _postId: String

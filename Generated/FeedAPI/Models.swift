@@ -121,7 +121,17 @@ public nonisolated struct Post: APIModel {
     /// Photos and links shown under the text, in order.
     public var attachments: [Attachment]
 
-    public init(id: String, author: User, text: String, createdAt: Date, visibility: Visibility = .`public`, likeCount: Int, likedByMe: Bool, commentCount: Int, attachments: [Attachment]) {
+    public init(
+        id: String,
+        author: User,
+        text: String,
+        createdAt: Date,
+        visibility: Visibility = .`public`,
+        likeCount: Int,
+        likedByMe: Bool,
+        commentCount: Int,
+        attachments: [Attachment]
+    ) {
         self.id = id
         self.author = author
         self.text = text

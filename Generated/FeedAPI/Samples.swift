@@ -5,12 +5,24 @@ import Foundation
 
 extension FeedPage {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: FeedPage { SampleData.decode(#"{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}"#) }
+    public static var sample: FeedPage {
+        SampleData.decode(
+            #"""
+            {"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}
+            """#
+        )
+    }
 }
 
 extension NewPost {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: NewPost { SampleData.decode(#"{"text":"First light over the bay this morning.","imageURL":"https://media.feed.example.com/m_81fa3c.jpg","visibility":"public"}"#) }
+    public static var sample: NewPost {
+        SampleData.decode(
+            #"""
+            {"text":"First light over the bay this morning.","imageURL":"https://media.feed.example.com/m_81fa3c.jpg","visibility":"public"}
+            """#
+        )
+    }
 }
 
 extension Visibility {
@@ -20,33 +32,75 @@ extension Visibility {
 
 extension Post {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Post { SampleData.decode(#"{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}"#) }
+    public static var sample: Post {
+        SampleData.decode(
+            #"""
+            {"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Post] { SampleData.decode(#"[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]},{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z","visibility":"followers","likeCount":2,"likedByMe":false,"commentCount":2,"attachments":[{"type":"image","url":"https://example.com/url/2"}]},{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z","visibility":"public","likeCount":3,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://example.com/url/3"}]}]"#) }
+    public static var samples: [Post] {
+        SampleData.decode(
+            #"""
+            [{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]},{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z","visibility":"followers","likeCount":2,"likedByMe":false,"commentCount":2,"attachments":[{"type":"image","url":"https://example.com/url/2"}]},{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z","visibility":"public","likeCount":3,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://example.com/url/3"}]}]
+            """#
+        )
+    }
 }
 
 extension Attachment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Attachment { SampleData.decode(#"{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}"#) }
+    public static var sample: Attachment {
+        SampleData.decode(
+            #"""
+            {"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Attachment] { SampleData.decode(#"[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"image","url":"https://example.com/url/2","width":2,"height":2,"altText":"Alt Text 2"},{"type":"image","url":"https://example.com/url/3","width":3,"height":3,"altText":"Alt Text 3"}]"#) }
+    public static var samples: [Attachment] {
+        SampleData.decode(
+            #"""
+            [{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"image","url":"https://example.com/url/2","width":2,"height":2,"altText":"Alt Text 2"},{"type":"image","url":"https://example.com/url/3","width":3,"height":3,"altText":"Alt Text 3"}]
+            """#
+        )
+    }
 }
 
 extension ImageAttachment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ImageAttachment { SampleData.decode(#"{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}"#) }
+    public static var sample: ImageAttachment {
+        SampleData.decode(
+            #"""
+            {"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}
+            """#
+        )
+    }
 }
 
 extension LinkAttachment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: LinkAttachment { SampleData.decode(#"{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay","thumbnailURL":"https://example.com/tides/preview.png"}"#) }
+    public static var sample: LinkAttachment {
+        SampleData.decode(
+            #"""
+            {"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay","thumbnailURL":"https://example.com/tides/preview.png"}
+            """#
+        )
+    }
 }
 
 extension User {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: User { SampleData.decode(#"{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}"#) }
+    public static var sample: User {
+        SampleData.decode(
+            #"""
+            {"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}
+            """#
+        )
+    }
 }
 
 extension LikeResult {
@@ -61,7 +115,13 @@ extension NewComment {
 
 extension Comment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Comment { SampleData.decode(#"{"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"}"#) }
+    public static var sample: Comment {
+        SampleData.decode(
+            #"""
+            {"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"}
+            """#
+        )
+    }
 }
 
 extension MediaUpload {
@@ -71,30 +131,70 @@ extension MediaUpload {
 
 extension Media {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Media { SampleData.decode(#"{"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"}"#) }
+    public static var sample: Media {
+        SampleData.decode(
+            #"""
+            {"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"}
+            """#
+        )
+    }
 }
 
 extension Problem {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Problem { SampleData.decode(#"{"type":"https://feed.example.com/problems/validation","title":"Invalid post","status":400,"detail":"The text can be at most 500 characters long.","instance":"/posts"}"#) }
+    public static var sample: Problem {
+        SampleData.decode(
+            #"""
+            {"type":"https://feed.example.com/problems/validation","title":"Invalid post","status":400,"detail":"The text can be at most 500 characters long.","instance":"/posts"}
+            """#
+        )
+    }
 }
 
 extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "getFeed": .json(text: #"{"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}"#),
-            "createPost": .json(text: #"{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}"#),
-            "getPost": .json(text: #"{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}"#),
-            "deletePost": .status(204),
-            "likePost": .json(text: #"{"liked":true,"likeCount":12}"#),
-            "unlikePost": .json(text: #"{"liked":false,"likeCount":11}"#),
-            "addComment": .json(text: #"{"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"}"#),
-            "uploadMedia": .json(text: #"{"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"}"#),
-            "setAvatar": .status(204),
-            "getAvatar": .data(Data()),
-            "reportPost": .text("TICKET-1042"),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "getFeed": .json(
+                    text:
+                        #"""
+                        {"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}
+                        """#
+                ),
+                "createPost": .json(
+                    text:
+                        #"""
+                        {"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}
+                        """#
+                ),
+                "getPost": .json(
+                    text:
+                        #"""
+                        {"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}
+                        """#
+                ),
+                "deletePost": .status(204),
+                "likePost": .json(text: #"{"liked":true,"likeCount":12}"#),
+                "unlikePost": .json(text: #"{"liked":false,"likeCount":11}"#),
+                "addComment": .json(
+                    text:
+                        #"""
+                        {"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"}
+                        """#
+                ),
+                "uploadMedia": .json(
+                    text:
+                        #"""
+                        {"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"}
+                        """#
+                ),
+                "setAvatar": .status(204),
+                "getAvatar": .data(Data()),
+                "reportPost": .text("TICKET-1042"),
+            ],
+            delay: delay
+        )
     }
 }

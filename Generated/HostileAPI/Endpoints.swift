@@ -23,8 +23,29 @@ public nonisolated enum API {
     ///
     /// - Parameters:
     ///   - type: */ func pwned() {} /*
-    public static func `class`(`class`: String, self2: Int, type: ClassType, init2: String = "in\"it\\(pwned())\\", userId: String? = nil, userId2: String? = nil, userID: String? = nil, userId3: String? = nil, aBCDE: String? = nil, _2fa: Bool = true, parameter: Int = -1, request2: String? = nil, client: String? = nil, xEvilHeaderPwned: String? = nil, cookie: String? = nil) -> Request<Class> {
-        var request = Request<Class>(method: .get, path: "/class/\(PathParameter.encode(`class`))/\(PathParameter.encode(self2))/\(PathParameter.encode(type))", operationID: "class", response: .json)
+    public static func `class`(
+        `class`: String,
+        self2: Int,
+        type: ClassType,
+        init2: String = "in\"it\\(pwned())\\",
+        userId: String? = nil,
+        userId2: String? = nil,
+        userID: String? = nil,
+        userId3: String? = nil,
+        aBCDE: String? = nil,
+        _2fa: Bool = true,
+        parameter: Int = -1,
+        request2: String? = nil,
+        client: String? = nil,
+        xEvilHeaderPwned: String? = nil,
+        cookie: String? = nil
+    ) -> Request<Class> {
+        var request = Request<Class>(
+            method: .get,
+            path: "/class/\(PathParameter.encode(`class`))/\(PathParameter.encode(self2))/\(PathParameter.encode(type))",
+            operationID: "class",
+            response: .json
+        )
         request.addQuery("init", init2)
         request.addQuery("userId", userId)
         request.addQuery("user_id", userId2)
@@ -122,7 +143,12 @@ public nonisolated enum API {
 
     /// `GET /listPets/{user-id}/{user_id}`
     public static func listPets3(userId: String, userId2: String) -> Request<ResultModel> {
-        var request = Request<ResultModel>(method: .get, path: "/listPets/\(PathParameter.encode(userId))/\(PathParameter.encode(userId2))", operationID: "listPets", response: .json)
+        var request = Request<ResultModel>(
+            method: .get,
+            path: "/listPets/\(PathParameter.encode(userId))/\(PathParameter.encode(userId2))",
+            operationID: "listPets",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -147,7 +173,10 @@ extension API {
     /// The security schemes the API declares; requests name the ones they need.
     public nonisolated enum Security {
         /// */ #endif
-        public static let apiKeyPwned = SecurityScheme(name: "api\"key\\(pwned())", kind: .apiKey(name: "X-Key\"\\(pwned())", location: .header))
+        public static let apiKeyPwned = SecurityScheme(
+            name: "api\"key\\(pwned())",
+            kind: .apiKey(name: "X-Key\"\\(pwned())", location: .header)
+        )
     }
 
     /// The servers the spec lists; pass one to `APIClient(server:)`.
@@ -172,64 +201,109 @@ extension API {
 @MainActor
 public final class ClassModel: QueryViewModel<Class> {
     public var class2: String {
-        get { observationRegistrar.access(self, keyPath: \.class2); return _class2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.class2)
+            return _class2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.class2) { _class2 = newValue } }
     }
     public var self2: Int {
-        get { observationRegistrar.access(self, keyPath: \.self2); return _self2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.self2)
+            return _self2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.self2) { _self2 = newValue } }
     }
     /// */ func pwned() {} /*
     public var type: ClassType {
-        get { observationRegistrar.access(self, keyPath: \.type); return _type }
+        get {
+            observationRegistrar.access(self, keyPath: \.type)
+            return _type
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.type) { _type = newValue } }
     }
     public var init2: String {
-        get { observationRegistrar.access(self, keyPath: \.init2); return _init2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.init2)
+            return _init2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.init2) { _init2 = newValue } }
     }
     public var userId: String? {
-        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        get {
+            observationRegistrar.access(self, keyPath: \.userId)
+            return _userId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
     }
     public var userId2: String? {
-        get { observationRegistrar.access(self, keyPath: \.userId2); return _userId2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.userId2)
+            return _userId2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
     }
     public var userID: String? {
-        get { observationRegistrar.access(self, keyPath: \.userID); return _userID }
+        get {
+            observationRegistrar.access(self, keyPath: \.userID)
+            return _userID
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
     }
     public var userId3: String? {
-        get { observationRegistrar.access(self, keyPath: \.userId3); return _userId3 }
+        get {
+            observationRegistrar.access(self, keyPath: \.userId3)
+            return _userId3
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userId3) { _userId3 = newValue } }
     }
     public var aBCDE: String? {
-        get { observationRegistrar.access(self, keyPath: \.aBCDE); return _aBCDE }
+        get {
+            observationRegistrar.access(self, keyPath: \.aBCDE)
+            return _aBCDE
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.aBCDE) { _aBCDE = newValue } }
     }
     public var _2fa: Bool {
-        get { observationRegistrar.access(self, keyPath: \._2fa); return __2fa }
-        set { observationRegistrar.withMutation(of: self, keyPath: \._2fa) { __2fa = newValue } }
+        get {
+            observationRegistrar.access(self, keyPath: \._2fa)
+            return _2fa2
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \._2fa) { _2fa2 = newValue } }
     }
     public var parameter: Int {
-        get { observationRegistrar.access(self, keyPath: \.parameter); return _parameter }
+        get {
+            observationRegistrar.access(self, keyPath: \.parameter)
+            return _parameter
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
     }
     public var request2: String? {
-        get { observationRegistrar.access(self, keyPath: \.request2); return _request2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.request2)
+            return _request2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.request2) { _request2 = newValue } }
     }
     public var client2: String? {
-        get { observationRegistrar.access(self, keyPath: \.client2); return _client2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.client2)
+            return _client2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.client2) { _client2 = newValue } }
     }
     public var xEvilHeaderPwned: String? {
-        get { observationRegistrar.access(self, keyPath: \.xEvilHeaderPwned); return _xEvilHeaderPwned }
+        get {
+            observationRegistrar.access(self, keyPath: \.xEvilHeaderPwned)
+            return _xEvilHeaderPwned
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.xEvilHeaderPwned) { _xEvilHeaderPwned = newValue } }
     }
     public var cookie: String? {
-        get { observationRegistrar.access(self, keyPath: \.cookie); return _cookie }
+        get {
+            observationRegistrar.access(self, keyPath: \.cookie)
+            return _cookie
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.cookie) { _cookie = newValue } }
     }
     private var _class2: String
@@ -241,14 +315,31 @@ public final class ClassModel: QueryViewModel<Class> {
     private var _userID: String?
     private var _userId3: String?
     private var _aBCDE: String?
-    private var __2fa: Bool
+    private var _2fa2: Bool
     private var _parameter: Int
     private var _request2: String?
     private var _client2: String?
     private var _xEvilHeaderPwned: String?
     private var _cookie: String?
 
-    public init(client: APIClient, class2: String, self2: Int, type: ClassType, init2: String = "in\"it\\(pwned())\\", userId: String? = nil, userId2: String? = nil, userID: String? = nil, userId3: String? = nil, aBCDE: String? = nil, _2fa: Bool = true, parameter: Int = -1, request2: String? = nil, client2: String? = nil, xEvilHeaderPwned: String? = nil, cookie: String? = nil) {
+    public init(
+        client: APIClient,
+        class2: String,
+        self2: Int,
+        type: ClassType,
+        init2: String = "in\"it\\(pwned())\\",
+        userId: String? = nil,
+        userId2: String? = nil,
+        userID: String? = nil,
+        userId3: String? = nil,
+        aBCDE: String? = nil,
+        _2fa: Bool = true,
+        parameter: Int = -1,
+        request2: String? = nil,
+        client2: String? = nil,
+        xEvilHeaderPwned: String? = nil,
+        cookie: String? = nil
+    ) {
         self._class2 = class2
         self._self2 = self2
         self._type = type
@@ -258,7 +349,7 @@ public final class ClassModel: QueryViewModel<Class> {
         self._userID = userID
         self._userId3 = userId3
         self._aBCDE = aBCDE
-        self.__2fa = _2fa
+        self._2fa2 = _2fa
         self._parameter = parameter
         self._request2 = request2
         self._client2 = client2
@@ -268,7 +359,23 @@ public final class ClassModel: QueryViewModel<Class> {
     }
 
     override public func makeRequest() -> Request<Class> {
-        API.class(class: class2, self2: self2, type: type, init2: init2, userId: userId, userId2: userId2, userID: userID, userId3: userId3, aBCDE: aBCDE, _2fa: _2fa, parameter: parameter, request2: request2, client: client2, xEvilHeaderPwned: xEvilHeaderPwned, cookie: cookie)
+        API.class(
+            class: class2,
+            self2: self2,
+            type: type,
+            init2: init2,
+            userId: userId,
+            userId2: userId2,
+            userID: userID,
+            userId3: userId3,
+            aBCDE: aBCDE,
+            _2fa: _2fa,
+            parameter: parameter,
+            request2: request2,
+            client: client2,
+            xEvilHeaderPwned: xEvilHeaderPwned,
+            cookie: cookie
+        )
     }
 }
 
@@ -366,11 +473,17 @@ public final class ListPets2Model: QueryViewModel<String> {
 @MainActor
 public final class ListPets3Model: QueryViewModel<ResultModel> {
     public var userId: String {
-        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        get {
+            observationRegistrar.access(self, keyPath: \.userId)
+            return _userId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
     }
     public var userId2: String {
-        get { observationRegistrar.access(self, keyPath: \.userId2); return _userId2 }
+        get {
+            observationRegistrar.access(self, keyPath: \.userId2)
+            return _userId2
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
     }
     private var _userId: String
@@ -391,7 +504,10 @@ public final class ListPets3Model: QueryViewModel<ResultModel> {
 @MainActor
 public final class ApiModel: QueryViewModel<API2> {
     public var parameter: String {
-        get { observationRegistrar.access(self, keyPath: \.parameter); return _parameter }
+        get {
+            observationRegistrar.access(self, keyPath: \.parameter)
+            return _parameter
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.parameter) { _parameter = newValue } }
     }
     private var _parameter: String

@@ -47,7 +47,44 @@ public nonisolated struct Class: APIModel {
     public var aB: String?
     public var ref: String?
 
-    public init(`class`: String, self2: String, self3: String? = nil, type: String, init2: String, `deinit`: String? = nil, `default`: String = "de\"fault\\(pwned())\\", `case`: String? = nil, `func`: String? = nil, `return`: String? = nil, `true`: Bool? = nil, `nil`: String? = nil, value: String? = nil, value2: String? = nil, description: String? = nil, hashValue2: Int? = nil, encode2: String? = nil, initFrom: String? = nil, codingKeys: String? = nil, userId: String? = nil, userId2: String? = nil, userID: String? = nil, userId3: String? = nil, userID2: String? = nil, value3: String? = nil, value4: String? = nil, value5: String? = nil, value6: String? = nil, caf: String? = nil, _2fa: Bool? = nil, _1: Int? = nil, _3dModel: String? = nil, funcPwned: String? = nil, endif: String? = nil, aB: String? = nil, ref: String? = nil) {
+    public init(
+        `class`: String,
+        self2: String,
+        self3: String? = nil,
+        type: String,
+        init2: String,
+        `deinit`: String? = nil,
+        `default`: String = "de\"fault\\(pwned())\\",
+        `case`: String? = nil,
+        `func`: String? = nil,
+        `return`: String? = nil,
+        `true`: Bool? = nil,
+        `nil`: String? = nil,
+        value: String? = nil,
+        value2: String? = nil,
+        description: String? = nil,
+        hashValue2: Int? = nil,
+        encode2: String? = nil,
+        initFrom: String? = nil,
+        codingKeys: String? = nil,
+        userId: String? = nil,
+        userId2: String? = nil,
+        userID: String? = nil,
+        userId3: String? = nil,
+        userID2: String? = nil,
+        value3: String? = nil,
+        value4: String? = nil,
+        value5: String? = nil,
+        value6: String? = nil,
+        caf: String? = nil,
+        _2fa: Bool? = nil,
+        _1: Int? = nil,
+        _3dModel: String? = nil,
+        funcPwned: String? = nil,
+        endif: String? = nil,
+        aB: String? = nil,
+        ref: String? = nil
+    ) {
         self.`class` = `class`
         self.self2 = self2
         self.self3 = self3
@@ -344,7 +381,7 @@ public nonisolated enum IntEnum: OpenEnum {
         case 0: self = ._0
         case -1: self = .minus1
         case 1: self = ._1
-        case 2147483647: self = ._2147483647
+        case 2_147_483_647: self = ._2147483647
         default: self = .unknown(rawValue)
         }
     }
@@ -354,7 +391,7 @@ public nonisolated enum IntEnum: OpenEnum {
         case ._0: 0
         case .minus1: -1
         case ._1: 1
-        case ._2147483647: 2147483647
+        case ._2147483647: 2_147_483_647
         case .unknown(let value): value
         }
     }
@@ -857,7 +894,17 @@ public nonisolated struct Names: APIModel {
     public var code: FuncPwned?
     public var pet: Pet?
 
-    public init(userId: UserId? = nil, userId2: UserId2? = nil, userID: UserID? = nil, userId3: UserId3? = nil, emoji: Value? = nil, digits: _2fa? = nil, empty: Value2? = nil, code: FuncPwned? = nil, pet: Pet? = nil) {
+    public init(
+        userId: UserId? = nil,
+        userId2: UserId2? = nil,
+        userID: UserID? = nil,
+        userId3: UserId3? = nil,
+        emoji: Value? = nil,
+        digits: _2fa? = nil,
+        empty: Value2? = nil,
+        code: FuncPwned? = nil,
+        pet: Pet? = nil
+    ) {
         self.userId = userId
         self.userId2 = userId2
         self.userID = userID
@@ -1086,7 +1133,12 @@ public nonisolated indirect enum Pet: APIModel {
             self = .string(value)
             return
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Class, SelfModel, String, Int"))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: Class, SelfModel, String, Int"
+            )
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -5,7 +5,13 @@ import Foundation
 
 extension Class {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Class { SampleData.decode(##"{"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}"##) }
+    public static var sample: Class {
+        SampleData.decode(
+            ##"""
+            {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
+            """##
+        )
+    }
 }
 
 extension SelfModel {
@@ -43,12 +49,24 @@ extension StringModel {
 
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ErrorModel { SampleData.decode("{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}") }
+    public static var sample: ErrorModel {
+        SampleData.decode(
+            """
+            {\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}
+            """
+        )
+    }
 }
 
 extension ResultModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ResultModel { SampleData.decode("{\"success\":true,\"failure\":{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}}") }
+    public static var sample: ResultModel {
+        SampleData.decode(
+            """
+            {\"success\":true,\"failure\":{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}}
+            """
+        )
+    }
 }
 
 extension CodableModel {
@@ -151,7 +169,13 @@ extension ListPetsModel {
 
 extension Names {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Names { SampleData.decode(##"{"userId":{"a":"A 1"},"user_id":{"b":"B 1"},"UserID":{"c":"C 1"},"user-id":{"d":"D 1"},"emoji":{"woof":"Woof 1"},"digits":{"code":"Code 1"},"empty":{"x":"X 1"},"code":{"y":"Y 1"},"pet":{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}}"##) }
+    public static var sample: Names {
+        SampleData.decode(
+            ##"""
+            {"userId":{"a":"A 1"},"user_id":{"b":"B 1"},"UserID":{"c":"C 1"},"user-id":{"d":"D 1"},"emoji":{"woof":"Woof 1"},"digits":{"code":"Code 1"},"empty":{"x":"X 1"},"code":{"y":"Y 1"},"pet":{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}}
+            """##
+        )
+    }
 }
 
 extension UserId {
@@ -213,21 +237,39 @@ extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "class": .json(text: ##"{"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}"##),
-            "self": .json(text: #"[{"Self":"Self 1"}]"#),
-            "init() {} ; func pwned() { let x = \"": .json(text: #"{"kind":"Kind 1"}"#),
-            "Type": .json(text: ##"{"userId":{"a":"A 1"},"user_id":{"b":"B 1"},"UserID":{"c":"C 1"},"user-id":{"d":"D 1"},"emoji":{"woof":"Woof 1"},"digits":{"code":"Code 1"},"empty":{"x":"X 1"},"code":{"y":"Y 1"},"pet":{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}}"##),
-            "#endif": .status(204),
-            "🚀launch": .status(204),
-            "123start": .status(204),
-            "queryView": .json(text: #"{"state":"State 1"}"#),
-            "submissionView": .status(204),
-            "list-pets": .json(text: #"[{"name":"Name 1"}]"#),
-            "list_pets": .text("OK"),
-            "listPets": .json(text: "{\"success\":true,\"failure\":{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}}"),
-            "API": .json(text: #"{"api":"Api 1"}"#),
-            "HostileAPI": .json(text: #"{"hostile":"Hostile 1"}"#),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "class": .json(
+                    text:
+                        ##"""
+                        {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
+                        """##
+                ),
+                "self": .json(text: #"[{"Self":"Self 1"}]"#),
+                "init() {} ; func pwned() { let x = \"": .json(text: #"{"kind":"Kind 1"}"#),
+                "Type": .json(
+                    text:
+                        ##"""
+                        {"userId":{"a":"A 1"},"user_id":{"b":"B 1"},"UserID":{"c":"C 1"},"user-id":{"d":"D 1"},"emoji":{"woof":"Woof 1"},"digits":{"code":"Code 1"},"empty":{"x":"X 1"},"code":{"y":"Y 1"},"pet":{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}}
+                        """##
+                ),
+                "#endif": .status(204),
+                "🚀launch": .status(204),
+                "123start": .status(204),
+                "queryView": .json(text: #"{"state":"State 1"}"#),
+                "submissionView": .status(204),
+                "list-pets": .json(text: #"[{"name":"Name 1"}]"#),
+                "list_pets": .text("OK"),
+                "listPets": .json(
+                    text:
+                        """
+                        {\"success\":true,\"failure\":{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}}
+                        """
+                ),
+                "API": .json(text: #"{"api":"Api 1"}"#),
+                "HostileAPI": .json(text: #"{"hostile":"Hostile 1"}"#),
+            ],
+            delay: delay
+        )
     }
 }

@@ -86,7 +86,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - petId: The identifier of the pet.
     public static func deletePet(petId: Int64) -> Request<Void> {
-        var request = Request<Void>(method: .delete, path: "/pets/\(PathParameter.encode(petId))", operationID: "deletePet", response: .empty)
+        var request = Request<Void>(
+            method: .delete,
+            path: "/pets/\(PathParameter.encode(petId))",
+            operationID: "deletePet",
+            response: .empty
+        )
         request.security = [[Security.bearerAuth]]
         return request
     }
@@ -119,12 +124,18 @@ extension API {
 public final class ListPetsModel: QueryViewModel<[Pet]> {
     /// How many pets to return at most.
     public var limit: Int32? {
-        get { observationRegistrar.access(self, keyPath: \.limit); return _limit }
+        get {
+            observationRegistrar.access(self, keyPath: \.limit)
+            return _limit
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
     /// Only return pets with one of these tags, e.g. `?tag=dog&tag=cat`.
     public var tag: [String]? {
-        get { observationRegistrar.access(self, keyPath: \.tag); return _tag }
+        get {
+            observationRegistrar.access(self, keyPath: \.tag)
+            return _tag
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.tag) { _tag = newValue } }
     }
     private var _limit: Int32?
@@ -156,7 +167,10 @@ public final class CreatePetModel: SubmissionViewModel<Pet> {
 public final class ShowPetByIdModel: QueryViewModel<Pet> {
     /// The identifier of the pet.
     public var petId: Int64 {
-        get { observationRegistrar.access(self, keyPath: \.petId); return _petId }
+        get {
+            observationRegistrar.access(self, keyPath: \.petId)
+            return _petId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.petId) { _petId = newValue } }
     }
     private var _petId: Int64

@@ -10,10 +10,22 @@ extension NewPet {
 
 extension Pet {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Pet { SampleData.decode(#"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#) }
+    public static var sample: Pet {
+        SampleData.decode(
+            #"""
+            {"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Pet] { SampleData.decode(#"[{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"},{"name":"Name 2","tag":"Tag 2","id":2,"status":"pending","createdAt":"2024-05-02T09:30:00Z"},{"name":"Name 3","tag":"Tag 3","id":3,"status":"sold","createdAt":"2024-05-03T09:30:00Z"}]"#) }
+    public static var samples: [Pet] {
+        SampleData.decode(
+            #"""
+            [{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"},{"name":"Name 2","tag":"Tag 2","id":2,"status":"pending","createdAt":"2024-05-02T09:30:00Z"},{"name":"Name 3","tag":"Tag 3","id":3,"status":"sold","createdAt":"2024-05-03T09:30:00Z"}]
+            """#
+        )
+    }
 }
 
 extension PetUpdate {
@@ -35,12 +47,15 @@ extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "listPets": .json(text: #"[{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}]"#),
-            "createPet": .json(text: #"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#),
-            "showPetById": .json(text: #"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#),
-            "updatePet": .json(text: #"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#),
-            "deletePet": .status(204),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "listPets": .json(text: #"[{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}]"#),
+                "createPet": .json(text: #"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#),
+                "showPetById": .json(text: #"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#),
+                "updatePet": .json(text: #"{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}"#),
+                "deletePet": .status(204),
+            ],
+            delay: delay
+        )
     }
 }

@@ -22,7 +22,12 @@ public nonisolated enum API {
     ///   - bookId: The book's identifier in your library.
     ///   - session: The web session, for requests made from the reading website.
     public static func getProgress(bookId: String, session: String? = nil) -> Request<ReadingProgress> {
-        var request = Request<ReadingProgress>(method: .get, path: "/books/\(PathParameter.encode(bookId))/progress", operationID: "getProgress", response: .json)
+        var request = Request<ReadingProgress>(
+            method: .get,
+            path: "/books/\(PathParameter.encode(bookId))/progress",
+            operationID: "getProgress",
+            response: .json
+        )
         request.addCookie("session", session)
         request.accept = "application/json"
         return request
@@ -39,7 +44,12 @@ public nonisolated enum API {
     ///   - bookId: The book's identifier in your library.
     ///   - xDeviceID: Identifies the device the progress was made on, so other devices can offer to jump there.
     public static func updateProgress(bookId: String, xDeviceID: String, body: ProgressUpdate) -> Request<ReadingProgress> {
-        var request = Request<ReadingProgress>(method: .put, path: "/books/\(PathParameter.encode(bookId))/progress", operationID: "updateProgress", response: .json)
+        var request = Request<ReadingProgress>(
+            method: .put,
+            path: "/books/\(PathParameter.encode(bookId))/progress",
+            operationID: "updateProgress",
+            response: .json
+        )
         request.addHeader("X-Device-ID", xDeviceID)
         request.body = .json(body)
         request.accept = "application/json"
@@ -56,7 +66,12 @@ public nonisolated enum API {
     ///   - bookId: The book's identifier in your library.
     ///   - since: Only return notes created or changed after this moment, for syncing.
     public static func listNotes(bookId: String, since: Date? = nil) -> Request<[Note]> {
-        var request = Request<[Note]>(method: .get, path: "/books/\(PathParameter.encode(bookId))/notes", operationID: "listNotes", response: .json)
+        var request = Request<[Note]>(
+            method: .get,
+            path: "/books/\(PathParameter.encode(bookId))/notes",
+            operationID: "listNotes",
+            response: .json
+        )
         request.addQuery("since", since)
         request.accept = "application/json"
         return request
@@ -71,7 +86,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - bookId: The book's identifier in your library.
     public static func createNote(bookId: String, body: NewNote) -> Request<Note> {
-        var request = Request<Note>(method: .post, path: "/books/\(PathParameter.encode(bookId))/notes", operationID: "createNote", response: .json)
+        var request = Request<Note>(
+            method: .post,
+            path: "/books/\(PathParameter.encode(bookId))/notes",
+            operationID: "createNote",
+            response: .json
+        )
         request.body = .json(body)
         request.accept = "application/json"
         return request
@@ -87,7 +107,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - noteId: The note's identifier.
     public static func updateNote(noteId: UUID, body: NoteUpdate) -> Request<Note> {
-        var request = Request<Note>(method: .patch, path: "/notes/\(PathParameter.encode(noteId))", operationID: "updateNote", response: .json)
+        var request = Request<Note>(
+            method: .patch,
+            path: "/notes/\(PathParameter.encode(noteId))",
+            operationID: "updateNote",
+            response: .json
+        )
         request.body = .json(body)
         request.accept = "application/json"
         return request
@@ -128,12 +153,18 @@ extension API {
 public final class GetProgressModel: QueryViewModel<ReadingProgress> {
     /// The book's identifier in your library.
     public var bookId: String {
-        get { observationRegistrar.access(self, keyPath: \.bookId); return _bookId }
+        get {
+            observationRegistrar.access(self, keyPath: \.bookId)
+            return _bookId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
     }
     /// The web session, for requests made from the reading website.
     public var session: String? {
-        get { observationRegistrar.access(self, keyPath: \.session); return _session }
+        get {
+            observationRegistrar.access(self, keyPath: \.session)
+            return _session
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.session) { _session = newValue } }
     }
     private var _bookId: String
@@ -165,12 +196,18 @@ public final class UpdateProgressModel: SubmissionViewModel<ReadingProgress> {
 public final class ListNotesModel: QueryViewModel<[Note]> {
     /// The book's identifier in your library.
     public var bookId: String {
-        get { observationRegistrar.access(self, keyPath: \.bookId); return _bookId }
+        get {
+            observationRegistrar.access(self, keyPath: \.bookId)
+            return _bookId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
     }
     /// Only return notes created or changed after this moment, for syncing.
     public var since: Date? {
-        get { observationRegistrar.access(self, keyPath: \.since); return _since }
+        get {
+            observationRegistrar.access(self, keyPath: \.since)
+            return _since
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.since) { _since = newValue } }
     }
     private var _bookId: String

@@ -61,7 +61,15 @@ public nonisolated struct ReadingProgress: APIModel {
     /// - Example: `ipad-7F3A`
     public var deviceId: String?
 
-    public init(bookId: String, currentPage: Int, totalPages: Int, percent: Double? = nil, updatedAt: Date, status: ReadingStatus, deviceId: String? = nil) {
+    public init(
+        bookId: String,
+        currentPage: Int,
+        totalPages: Int,
+        percent: Double? = nil,
+        updatedAt: Date,
+        status: ReadingStatus,
+        deviceId: String? = nil
+    ) {
         self.bookId = bookId
         self.currentPage = currentPage
         self.totalPages = totalPages
@@ -170,7 +178,16 @@ public nonisolated struct Note: APIModel {
     /// - Example: `2024-04-13T08:02:10Z`
     public var updatedAt: Date?
 
-    public init(id: UUID, bookId: String, page: Int, text: String, highlight: String? = nil, tags: [String], createdAt: Date, updatedAt: Date? = nil) {
+    public init(
+        id: UUID,
+        bookId: String,
+        page: Int,
+        text: String,
+        highlight: String? = nil,
+        tags: [String],
+        createdAt: Date,
+        updatedAt: Date? = nil
+    ) {
         self.id = id
         self.bookId = bookId
         self.page = page

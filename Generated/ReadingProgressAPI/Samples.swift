@@ -10,30 +10,66 @@ extension ReadingStatus {
 
 extension ReadingProgress {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ReadingProgress { SampleData.decode(#"{"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}"#) }
+    public static var sample: ReadingProgress {
+        SampleData.decode(
+            #"""
+            {"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}
+            """#
+        )
+    }
 }
 
 extension ProgressUpdate {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ProgressUpdate { SampleData.decode(#"{"currentPage":150,"totalPages":368,"status":"reading","updatedAt":"2024-04-12T21:30:00Z"}"#) }
+    public static var sample: ProgressUpdate {
+        SampleData.decode(
+            #"""
+            {"currentPage":150,"totalPages":368,"status":"reading","updatedAt":"2024-04-12T21:30:00Z"}
+            """#
+        )
+    }
 }
 
 extension Note {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Note { SampleData.decode(#"{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}"#) }
+    public static var sample: Note {
+        SampleData.decode(
+            #"""
+            {"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Note] { SampleData.decode(#"[{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","bookId":"Book Id 2","page":2,"text":"Text 2","highlight":"Highlight 2","tags":["Tags 2"],"createdAt":"2024-05-02T09:30:00Z","updatedAt":"2024-05-02T09:30:00Z"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","bookId":"Book Id 3","page":3,"text":"Text 3","highlight":"Highlight 3","tags":["Tags 3"],"createdAt":"2024-05-03T09:30:00Z","updatedAt":"2024-05-03T09:30:00Z"}]"#) }
+    public static var samples: [Note] {
+        SampleData.decode(
+            #"""
+            [{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","bookId":"Book Id 2","page":2,"text":"Text 2","highlight":"Highlight 2","tags":["Tags 2"],"createdAt":"2024-05-02T09:30:00Z","updatedAt":"2024-05-02T09:30:00Z"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","bookId":"Book Id 3","page":3,"text":"Text 3","highlight":"Highlight 3","tags":["Tags 3"],"createdAt":"2024-05-03T09:30:00Z","updatedAt":"2024-05-03T09:30:00Z"}]
+            """#
+        )
+    }
 }
 
 extension NewNote {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: NewNote { SampleData.decode(#"{"page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea"]}"#) }
+    public static var sample: NewNote {
+        SampleData.decode(
+            #"""
+            {"page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea"]}
+            """#
+        )
+    }
 }
 
 extension NoteUpdate {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: NoteUpdate { SampleData.decode(#"{"page":143,"text":"Chapter 3's argument, restated.","highlight":"The map is not the territory.","tags":["key-idea","revisit"]}"#) }
+    public static var sample: NoteUpdate {
+        SampleData.decode(
+            #"""
+            {"page":143,"text":"Chapter 3's argument, restated.","highlight":"The map is not the territory.","tags":["key-idea","revisit"]}
+            """#
+        )
+    }
 }
 
 extension ErrorResponse {
@@ -45,13 +81,41 @@ extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "getProgress": .json(text: #"{"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}"#),
-            "updateProgress": .json(text: #"{"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}"#),
-            "listNotes": .json(text: #"[{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}]"#),
-            "createNote": .json(text: #"{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}"#),
-            "updateNote": .json(text: #"{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}"#),
-            "deleteNote": .status(204),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "getProgress": .json(
+                    text:
+                        #"""
+                        {"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}
+                        """#
+                ),
+                "updateProgress": .json(
+                    text:
+                        #"""
+                        {"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}
+                        """#
+                ),
+                "listNotes": .json(
+                    text:
+                        #"""
+                        [{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}]
+                        """#
+                ),
+                "createNote": .json(
+                    text:
+                        #"""
+                        {"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}
+                        """#
+                ),
+                "updateNote": .json(
+                    text:
+                        #"""
+                        {"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}
+                        """#
+                ),
+                "deleteNote": .status(204),
+            ],
+            delay: delay
+        )
     }
 }

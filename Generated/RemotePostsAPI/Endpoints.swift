@@ -49,7 +49,12 @@ public nonisolated enum API {
     /// - Parameters:
     ///   - id: The post's identifier.
     public static func listPostComments(id: Int) -> Request<[Comment]> {
-        var request = Request<[Comment]>(method: .get, path: "/posts/\(PathParameter.encode(id))/comments", operationID: "listPostComments", response: .json)
+        var request = Request<[Comment]>(
+            method: .get,
+            path: "/posts/\(PathParameter.encode(id))/comments",
+            operationID: "listPostComments",
+            response: .json
+        )
         request.accept = "application/json"
         return request
     }
@@ -91,7 +96,10 @@ extension API {
 public final class ListPostsModel: QueryViewModel<[Post]> {
     /// Only return posts written by this user.
     public var userId: Int? {
-        get { observationRegistrar.access(self, keyPath: \.userId); return _userId }
+        get {
+            observationRegistrar.access(self, keyPath: \.userId)
+            return _userId
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
     }
     private var _userId: Int?
@@ -111,7 +119,10 @@ public final class ListPostsModel: QueryViewModel<[Post]> {
 public final class GetPostModel: QueryViewModel<Post> {
     /// The post's identifier.
     public var id: Int {
-        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        get {
+            observationRegistrar.access(self, keyPath: \.id)
+            return _id
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
     }
     private var _id: Int
@@ -131,7 +142,10 @@ public final class GetPostModel: QueryViewModel<Post> {
 public final class ListPostCommentsModel: QueryViewModel<[Comment]> {
     /// The post's identifier.
     public var id: Int {
-        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        get {
+            observationRegistrar.access(self, keyPath: \.id)
+            return _id
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
     }
     private var _id: Int
@@ -151,7 +165,10 @@ public final class ListPostCommentsModel: QueryViewModel<[Comment]> {
 public final class GetUserModel: QueryViewModel<User> {
     /// The user's identifier.
     public var id: Int {
-        get { observationRegistrar.access(self, keyPath: \.id); return _id }
+        get {
+            observationRegistrar.access(self, keyPath: \.id)
+            return _id
+        }
         set { observationRegistrar.withMutation(of: self, keyPath: \.id) { _id = newValue } }
     }
     private var _id: Int

@@ -245,7 +245,16 @@ public nonisolated struct User: APIModel {
         }
     }
 
-    public init(id: Int, name: String, username: String, email: String, address: Address? = nil, phone: String? = nil, website: String? = nil, company: Company? = nil) {
+    public init(
+        id: Int,
+        name: String,
+        username: String,
+        email: String,
+        address: Address? = nil,
+        phone: String? = nil,
+        website: String? = nil,
+        company: Company? = nil
+    ) {
         self.id = id
         self.name = name
         self.username = username

@@ -5,34 +5,87 @@ import Foundation
 
 extension Post {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Post { SampleData.decode(#"{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}"#) }
+    public static var sample: Post {
+        SampleData.decode(
+            #"""
+            {"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Post] { SampleData.decode(#"[{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"},{"userId":2,"id":2,"title":"Title 2","body":"Body 2"},{"userId":3,"id":3,"title":"Title 3","body":"Body 3"}]"#) }
+    public static var samples: [Post] {
+        SampleData.decode(
+            #"""
+            [{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"},{"userId":2,"id":2,"title":"Title 2","body":"Body 2"},{"userId":3,"id":3,"title":"Title 3","body":"Body 3"}]
+            """#
+        )
+    }
 }
 
 extension Comment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Comment { SampleData.decode(#"{"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"}"#) }
+    public static var sample: Comment {
+        SampleData.decode(
+            #"""
+            {"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"}
+            """#
+        )
+    }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Comment] { SampleData.decode(#"[{"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"},{"postId":2,"id":2,"name":"Name 2","email":"user2@example.com","body":"Body 2"},{"postId":3,"id":3,"name":"Name 3","email":"user3@example.com","body":"Body 3"}]"#) }
+    public static var samples: [Comment] {
+        SampleData.decode(
+            #"""
+            [{"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"},{"postId":2,"id":2,"name":"Name 2","email":"user2@example.com","body":"Body 2"},{"postId":3,"id":3,"name":"Name 3","email":"user3@example.com","body":"Body 3"}]
+            """#
+        )
+    }
 }
 
 extension User {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: User { SampleData.decode(#"{"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}}"#) }
+    public static var sample: User {
+        SampleData.decode(
+            #"""
+            {"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}}
+            """#
+        )
+    }
 }
 
 extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.
     public static func previewClient(delay: TimeInterval = 0) -> APIClient {
-        APIClient.preview([
-            "listPosts": .json(text: #"[{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}]"#),
-            "getPost": .json(text: #"{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}"#),
-            "listPostComments": .json(text: #"[{"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"}]"#),
-            "getUser": .json(text: #"{"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}}"#),
-        ], delay: delay)
+        APIClient.preview(
+            [
+                "listPosts": .json(
+                    text:
+                        #"""
+                        [{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}]
+                        """#
+                ),
+                "getPost": .json(
+                    text:
+                        #"""
+                        {"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}
+                        """#
+                ),
+                "listPostComments": .json(
+                    text:
+                        #"""
+                        [{"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"}]
+                        """#
+                ),
+                "getUser": .json(
+                    text:
+                        #"""
+                        {"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}}
+                        """#
+                ),
+            ],
+            delay: delay
+        )
     }
 }

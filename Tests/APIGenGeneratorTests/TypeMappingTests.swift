@@ -69,7 +69,19 @@ final class TypeMappingTests: XCTestCase {
             "public var size: Int",
             "public var mode: Mode",
             "public var tags: [String]",
-            "public init(id: Int, note: String? = nil, label: String? = nil, size: Int = 10, mode: Mode = .slow, tags: [String] = [\"a\", \"b\"], ratio: Double = 0.5, on: Bool = true)",
+            // Longer than a line: one parameter per line, as swift-format keeps it.
+            """
+                public init(
+                    id: Int,
+                    note: String? = nil,
+                    label: String? = nil,
+                    size: Int = 10,
+                    mode: Mode = .slow,
+                    tags: [String] = ["a", "b"],
+                    ratio: Double = 0.5,
+                    on: Bool = true
+                ) {
+            """,
             "self.id = try reader.decode(Int.self, \"id\")",
             // Required but nullable: the key must be there, null or not.
             "self.note = try reader.decode(String?.self, \"note\")",

@@ -51,7 +51,34 @@ public enum SwiftLiteral {
     /// `#` than any run of `#` in the text, so neither a closing quote nor an interpolation can
     /// be formed inside; text with characters that must be escaped falls back to `string`.
     public static func rawString(_ text: String) -> String {
-        // One pass over the bytes: whether anything needs escaping, and the longest `#` run.
+        guard let hashes = rawDelimiter(text) else {
+            return string(text)
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2 * hashes.utf8.count + 2)
+        out += hashes
+        out += "\""
+        out += text
+        out += "\""
+        out += hashes
+        return out
+    }
+
+    /// A multi-line string literal holding one line of text, as its three lines: the opening
+    /// delimiter, the text, the closing delimiter (`#"""`, `{"a":"b"}`, `"""#`), for text too
+    /// long for one line of code. Raw as in `rawString`, unless the text has characters that
+    /// must be escaped: then escaped as in `string` (every quote too, so `"""` cannot occur).
+    public static func multilineString(_ text: String) -> (open: String, content: String, close: String) {
+        guard let hashes = rawDelimiter(text) else {
+            return ("\"\"\"", String(string(text).dropFirst().dropLast()), "\"\"\"")
+        }
+        return (hashes + "\"\"\"", text, "\"\"\"" + hashes)
+    }
+
+    /// The `#`s of a raw literal for `text`: one more than its longest run of `#`, so neither a
+    /// closing delimiter nor an escape can be formed inside; nil when the text has characters
+    /// that must be escaped. One pass over the bytes.
+    private static func rawDelimiter(_ text: String) -> String? {
         var copy = text
         let longestRun = copy.withUTF8 { bytes -> Int? in
             var longestRun = 0
@@ -66,18 +93,7 @@ public enum SwiftLiteral {
             }
             return longestRun
         }
-        guard let longestRun else {
-            return string(text)
-        }
-        let hashes = String(repeating: "#", count: longestRun + 1)
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 2 * hashes.utf8.count + 2)
-        out += hashes
-        out += "\""
-        out += text
-        out += "\""
-        out += hashes
-        return out
+        return longestRun.map { String(repeating: "#", count: $0 + 1) }
     }
 
     /// The scalar starting at `index` and its length in bytes. Swift strings are valid UTF-8,
@@ -175,9 +191,17 @@ public enum SwiftLiteral {
         (byte >= 0x20 && byte < 0x7F) || (byte >= 0x80 && byte != 0xC2 && byte != 0xE2 && byte != 0xEF)
     }
 
-    /// An integer literal.
+    /// An integer literal, its digits grouped by three from five on (`10_000`), as Swift
+    /// style writes them.
     public static func integer(_ value: Int64) -> String {
-        String(value)
+        let digits = String(value.magnitude)
+        guard digits.utf8.count >= 5 else { return String(value) }
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.utf8.count - index) % 3 == 0 { grouped.append("_") }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
     }
 
     /// A floating-point literal that Swift reads back as the same Double.

@@ -53,8 +53,9 @@ public struct ViewModelDeclaration: Sendable {
         public var itemType: SwiftType
         /// Closure body turning a page into its items (`page.items ?? []`).
         public var items: String
-        /// Closure body giving the next request or nil (uses `page`, `current`, `itemCount`).
-        public var next: String
+        /// Statements of the closure giving the next request or nil, one per line (uses `page`,
+        /// `current`, `itemCount`).
+        public var next: [String]
     }
 
     public var name: String

@@ -60,8 +60,9 @@ enum EndpointFileGenerator {
             printer.block("\(access)nonisolated enum Security") { printer in
                 for scheme in client.securitySchemes {
                     printer.documentation(scheme.documentation)
-                    printer.line(
-                        "\(access)static let \(scheme.name) = SecurityScheme(name: \(literal: scheme.specName), kind: \(scheme.kind))")
+                    printer.list(
+                        "\(access)static let \(scheme.name) = SecurityScheme(",
+                        ["name: \(literal: scheme.specName)", "kind: \(scheme.kind)"], ")")
                 }
             }
             printer.blank()
@@ -85,7 +86,7 @@ enum EndpointFileGenerator {
         printer.block("\(access)nonisolated enum Servers") { printer in
             for server in servers {
                 printer.documentation(server.documentation)
-                let parameters = server.variables.map { "\($0.name): String = \(SwiftLiteral.string($0.defaultValue))" }
+                let parameters = server.variables.map { SourceText("\($0.name): String = \(SwiftLiteral.string($0.defaultValue))") }
                 if server.variables.contains(where: { !$0.documentation.isEmpty }) {
                     if !server.documentation.isEmpty { printer.line("///") }
                     printer.line("/// - Parameters:")
@@ -93,10 +94,25 @@ enum EndpointFileGenerator {
                         printer.line("///   - \(variable.name.trimmingBackticks): \(variable.documentation.lines.joined(separator: " "))")
                     }
                 }
-                printer.block("\(access)static func \(server.name)(\(parameters.joined(separator: ", "))) -> APIServer") { printer in
+                printer.listBlock("\(access)static func \(server.name)(", parameters, ") -> APIServer") { printer in
                     let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)" }
+                    let template: SourceText = "template: \(literal: server.urlTemplate)"
                     let dictionary = variables.isEmpty ? "[:]" : "[\(variables.joined(separator: ", "))]"
-                    printer.line("APIServer(template: \(literal: server.urlTemplate), variables: \(dictionary))")
+                    let oneLine: SourceText = "APIServer(\(template), variables: \(dictionary))"
+                    if printer.fits(oneLine.count) {
+                        printer.line(oneLine)
+                        return
+                    }
+                    printer.line("APIServer(")
+                    printer.indented { printer in
+                        printer.line("\(template),")
+                        if variables.isEmpty {
+                            printer.line("variables: [:]")
+                        } else {
+                            printer.list("variables: [", variables.map(SourceText.init), "]", trailingComma: true)
+                        }
+                    }
+                    printer.line(")")
                 }
             }
             if let first = servers.first {

@@ -6,48 +6,56 @@ struct OperationGenerator {
         if let message = operation.deprecationMessage {
             printer.line("@available(*, deprecated, message: \(literal: message))")
         }
-        var arguments = operation.parameters.map { Self.declaration(of: $0, named: $0.name, context: context) }
-        if let body = operation.body {
-            arguments.append(
-                body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
-        }
+        let arguments = Self.parameterList(operation, context: context) { $0.name }
         let responseType = context.code(operation.response.type)
-        printer.block(
-            "\(access)static func \(SwiftName.escaped(operation.name))(\(arguments.joined(separator: ", "))) -> Request<\(responseType)>"
-        ) { printer in
+        let header: SourceText = "\(access)static func \(SwiftName.escaped(operation.name))("
+        printer.listBlock(header, arguments, ") -> Request<\(responseType)>") { printer in
             let path = operation.pathSegments.map { segment -> String in
                 switch segment {
                 case .literal(let text): return SwiftLiteral.string(text).dropFirst().dropLast().description
                 case .parameter(let name): return "\\(PathParameter.encode(\(name)))"
                 }
             }.joined()
-            let method = "." + operation.method.lowercased()
-            let initializer =
-                "Request<\(responseType)>(method: \(method), path: \"\(path)\", operationID: \(SwiftLiteral.string(operation.operationID)), response: \(responseBody(operation.response, context: context)))"
-            var statements = Printer()
-            for parameter in operation.parameters {
-                renderParameter(parameter, into: &statements)
-            }
-            if let body = operation.body {
-                renderBody(body, into: &statements)
-            }
-            if let accept = operation.response.accept {
-                statements.line("request.accept = \(literal: accept)")
-            }
-            if let security = operation.security {
-                let alternatives = security.map { "[" + $0.map { "Security.\($0)" }.joined(separator: ", ") + "]" }
-                statements.line("request.security = [\(alternatives.joined(separator: ", "))]")
-            }
-            guard !statements.text.isEmpty else {
-                printer.line(SourceText(initializer))
+            let initializer: [SourceText] = [
+                "method: .\(operation.method.lowercased())", "path: \"\(path)\"", "operationID: \(literal: operation.operationID)",
+                "response: \(responseBody(operation.response, context: context))",
+            ]
+            let configures =
+                operation.parameters.contains { $0.location != .path } || operation.body != nil || operation.response.accept != nil
+                || operation.security != nil
+            guard configures else {
+                printer.list("Request<\(responseType)>(", initializer, ")")
                 return
             }
-            printer.line("var request = \(initializer)")
-            for line in statements.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                printer.line("\(line)")
+            printer.list("var request = Request<\(responseType)>(", initializer, ")")
+            for parameter in operation.parameters {
+                renderParameter(parameter, into: &printer)
+            }
+            if let body = operation.body {
+                renderBody(body, into: &printer)
+            }
+            if let accept = operation.response.accept {
+                printer.line("request.accept = \(literal: accept)")
+            }
+            if let security = operation.security {
+                let alternatives = security.map { SourceText("[" + $0.map { "Security.\($0)" }.joined(separator: ", ") + "]") }
+                printer.list("request.security = [", alternatives, "]", trailingComma: true)
             }
             printer.line("return request")
         }
+    }
+
+    /// The parameters of a builder or of a view model's `submit`: every operation parameter
+    /// (`name` gives its local name) and the body last.
+    static func parameterList(
+        _ operation: OperationDeclaration, context: RenderContext, name: (OperationParameter) -> String
+    ) -> [SourceText] {
+        var arguments = operation.parameters.map { SourceText(declaration(of: $0, named: name($0), context: context)) }
+        if let body = operation.body {
+            let type = context.code(body.type)
+            arguments.append(body.type.isOptional ? "\(body.name): \(type) = nil" : "\(body.name): \(type)")
+        }
+        return arguments
     }
 
     /// `limit: Int32? = nil`, `page: Int = 1`, `petId: Int64`: a parameter as declared in a
@@ -61,62 +69,61 @@ struct OperationGenerator {
     }
 
     private func renderParameter(_ parameter: OperationParameter, into printer: inout Printer) {
-        let key = SwiftLiteral.string(parameter.key)
+        let key: SourceText = "\(literal: parameter.key)"
+        let name = SourceText(parameter.name)
         switch parameter.location {
         case .path:
             break
         case .query:
-            var options: [String] = []
+            var options: [SourceText] = []
             if parameter.style != "form" { options.append("style: .\(parameter.style)") }
             if !parameter.explode { options.append("explode: false") }
             if parameter.allowReserved { options.append("allowReserved: true") }
-            printer.line("request.addQuery(\(([key, parameter.name] + options).joined(separator: ", ")))")
+            printer.list("request.addQuery(", [key, name] + options, ")")
         case .header:
-            printer.line("request.addHeader(\(key), \(parameter.name)\(parameter.explode ? ", explode: true" : ""))")
+            printer.list("request.addHeader(", [key, name] + (parameter.explode ? ["explode: true"] : []), ")")
         case .cookie:
-            printer.line("request.addCookie(\(key), \(parameter.name)\(parameter.explode ? "" : ", explode: false"))")
+            printer.list("request.addCookie(", [key, name] + (parameter.explode ? [] : ["explode: false"]), ")")
         }
     }
 
     private func renderBody(_ body: OperationBody, into printer: inout Printer) {
         // An optional body is sent only when given.
         let value = body.type.isOptional ? "value" : body.name
-        var lines: [String] = []
+        var calls: [Printer.Call] = []
         switch body.encoding {
         case .json(let contentType):
-            lines.append(
-                contentType == "application/json"
-                    ? "request.body = .json(\(value))" : "request.body = .json(\(value), contentType: \(SwiftLiteral.string(contentType)))")
+            let type: [SourceText] = contentType == "application/json" ? [] : ["contentType: \(literal: contentType)"]
+            calls.append(Printer.Call("request.body = .json(", [SourceText(value)] + type, ")"))
         case .form(let fields):
-            lines.append("var form = FormBody()")
-            lines += fields.map { "form.append(\(SwiftLiteral.string($0.key)), \(value).\($0.property))" }
-            lines.append("request.body = .form(form)")
+            calls.append(Printer.Call("var form = FormBody()"))
+            calls += fields.map { Printer.Call("form.append(", ["\(literal: $0.key)", "\(value).\($0.property)"], ")") }
+            calls.append(Printer.Call("request.body = .form(form)"))
         case .multipart(let fields):
-            lines.append("var form = MultipartBody()")
+            calls.append(Printer.Call("var form = MultipartBody()"))
             for field in fields {
+                let arguments: [SourceText] = ["\(literal: field.key)", "\(value).\(field.property)"]
                 switch field.kind {
                 case .text:
-                    lines.append("form.append(\(SwiftLiteral.string(field.key)), \(value).\(field.property))")
+                    calls.append(Printer.Call("form.append(", arguments, ")"))
                 case .file(let contentType):
-                    lines.append(
-                        "form.appendFile(\(SwiftLiteral.string(field.key)), \(value).\(field.property), contentType: \(SwiftLiteral.string(contentType)))"
-                    )
+                    calls.append(Printer.Call("form.appendFile(", arguments + ["contentType: \(literal: contentType)"], ")"))
                 case .json:
-                    lines.append("form.appendJSON(\(SwiftLiteral.string(field.key)), \(value).\(field.property))")
+                    calls.append(Printer.Call("form.appendJSON(", arguments, ")"))
                 }
             }
-            lines.append("request.body = .multipart(form)")
+            calls.append(Printer.Call("request.body = .multipart(form)"))
         case .data(let contentType):
-            lines.append("request.body = .data(\(value), contentType: \(SwiftLiteral.string(contentType)))")
+            calls.append(Printer.Call("request.body = .data(", [SourceText(value), "contentType: \(literal: contentType)"], ")"))
         case .text(let contentType):
-            lines.append("request.body = .text(\(value), contentType: \(SwiftLiteral.string(contentType)))")
+            calls.append(Printer.Call("request.body = .text(", [SourceText(value), "contentType: \(literal: contentType)"], ")"))
         }
         if body.type.isOptional {
             printer.block("if let value = \(body.name)") { printer in
-                lines.forEach { printer.line(SourceText($0)) }
+                for call in calls { printer.call(call) }
             }
         } else {
-            lines.forEach { printer.line(SourceText($0)) }
+            for call in calls { printer.call(call) }
         }
     }
 

@@ -11,6 +11,9 @@ public struct Printer {
     /// True right after a block opened: a blank line there would only add noise.
     private var justOpened = false
 
+    /// The column limit of generated code: swift-format's `lineLength` in `.swift-format`.
+    public static let lineLength = 140
+
     public init() {
         bytes.reserveCapacity(16 * 1024)
     }
@@ -76,6 +79,86 @@ public struct Printer {
         body(&self)
         pendingBlank = false
         line("}")
+    }
+
+    /// Whether a line of `width` columns fits at the current indentation.
+    public func fits(_ width: Int) -> Bool {
+        level * 4 + width <= Self.lineLength
+    }
+
+    /// `open`, the items separated by `, ` and `close`, on one line when it fits; else `open`
+    /// ends a line, each item has a line of its own one level in, followed by a comma (the
+    /// last one only with `trailingComma`, as collection literals have it), and `close`
+    /// starts a line: the layouts swift-format keeps.
+    public mutating func list(_ open: SourceText, _ items: [SourceText], _ close: SourceText, trailingComma: Bool = false) {
+        if items.isEmpty || fits(open.count + Self.width(of: items) + close.count) {
+            line(Self.joined(open, items, close))
+            return
+        }
+        line(open)
+        wrappedItems(items, trailingComma: trailingComma)
+        line(close)
+    }
+
+    /// `list` for a header followed by a block: `func name(a: A, b: B) -> R {`, body, `}`.
+    public mutating func listBlock(_ open: SourceText, _ items: [SourceText], _ close: SourceText, _ body: (inout Printer) -> Void) {
+        if items.isEmpty || fits(open.count + Self.width(of: items) + close.count + 2) {
+            block(Self.joined(open, items, close), body)
+            return
+        }
+        line(open)
+        wrappedItems(items, trailingComma: false)
+        block(close, body)
+    }
+
+    /// A call whose arguments `list` wraps when its line is too long: `open`, `arguments`,
+    /// `close`, as in `reader.decodeIfPresent(` `Int.self, "id"` `)`.
+    public struct Call {
+        var open: SourceText
+        var arguments: [SourceText]
+        var close: SourceText
+
+        init(_ open: SourceText, _ arguments: [SourceText] = [], _ close: SourceText = "") {
+            (self.open, self.arguments, self.close) = (open, arguments, close)
+        }
+    }
+
+    /// `call` on one line, or with its arguments wrapped (`list`).
+    public mutating func call(_ call: Call) {
+        list(call.open, call.arguments, call.close)
+    }
+
+    private mutating func wrappedItems(_ items: [SourceText], trailingComma: Bool) {
+        level += 1
+        for (index, item) in items.enumerated() {
+            line(index < items.count - 1 || trailingComma ? "\(item)," : item)
+        }
+        level -= 1
+    }
+
+    private static func width(of items: [SourceText]) -> Int {
+        items.reduce(2 * (items.count - 1)) { $0 + $1.count }
+    }
+
+    private static func joined(_ open: SourceText, _ items: [SourceText], _ close: SourceText) -> SourceText {
+        var text = open
+        for (index, item) in items.enumerated() {
+            if index > 0 { text.append(", " as StaticString) }
+            text.append(item)
+        }
+        text.append(close)
+        return text
+    }
+
+    /// `text` as a multi-line string literal (`SwiftLiteral.multilineString`): its three lines
+    /// at the current indentation, the closing delimiter followed by `suffix`.
+    public mutating func multilineString(_ text: String, suffix: StaticString = "") {
+        let literal = SwiftLiteral.multilineString(text)
+        line(SourceText(literal.open))
+        line(SourceText(literal.content))
+        var closing = SourceText(literal.close)
+        closing.append(suffix)
+        line(closing)
     }
 
     /// `/// ...` lines for documentation already split into lines.

@@ -21,12 +21,12 @@ enum SampleFileGenerator {
                 case .enumCase(let name):
                     printer.line("\(access)static var sample: \(sample.typeName) { \(name) }")
                 case .json(let json):
-                    printer.line("\(access)static var sample: \(sample.typeName) { SampleData.decode(\(SwiftLiteral.rawString(json))) }")
+                    decoded(json, as: "\(access)static var sample: \(sample.typeName)", into: &printer)
                 }
                 if let list = sample.listJSON {
                     printer.blank()
                     printer.line("/// A few different values, for lists in previews and tests.")
-                    printer.line("\(access)static var samples: [\(sample.typeName)] { SampleData.decode(\(SwiftLiteral.rawString(list))) }")
+                    decoded(list, as: "\(access)static var samples: [\(sample.typeName)]", into: &printer)
                 }
             }
         }
@@ -39,22 +39,65 @@ enum SampleFileGenerator {
                     printer.line("APIClient.preview([:], delay: delay)")
                     return
                 }
-                printer.line("APIClient.preview([")
-                for preview in previews {
-                    printer.line("    \(literal: preview.operationID): \(response(preview.body)),")
+                printer.line("APIClient.preview(")
+                printer.indented { printer in
+                    printer.line("[")
+                    printer.indented { printer in
+                        for preview in previews {
+                            response(preview, into: &printer)
+                        }
+                    }
+                    printer.line("],")
+                    printer.line("delay: delay")
                 }
-                printer.line("], delay: delay)")
+                printer.line(")")
             }
         }
         return GeneratedFile(name: fileName, utf8: printer.utf8)
     }
 
-    private static func response(_ body: PreviewResponse.Body) -> String {
-        switch body {
-        case .json(let json): return ".json(text: \(SwiftLiteral.rawString(json)))"
-        case .text(let text): return ".text(\(SwiftLiteral.string(text)))"
-        case .data: return ".data(Data())"
-        case .empty(let status): return ".status(\(status))"
+    /// `declaration { SampleData.decode(json) }`, the JSON as a multi-line literal when the
+    /// line would be too long.
+    private static func decoded(_ json: String, as declaration: SourceText, into printer: inout Printer) {
+        let literal = SwiftLiteral.rawString(json)
+        let line: SourceText = "\(declaration) { SampleData.decode(\(literal)) }"
+        if printer.fits(line.count) {
+            printer.line(line)
+            return
         }
+        printer.block(declaration) { printer in
+            printer.line("SampleData.decode(")
+            printer.indented { printer in
+                printer.multilineString(json)
+            }
+            printer.line(")")
+        }
+    }
+
+    /// One entry of the preview client's responses: `"listPets": .json(text: …),`.
+    private static func response(_ preview: PreviewResponse, into printer: inout Printer) {
+        let key = SwiftLiteral.string(preview.operationID)
+        let value: String
+        switch preview.body {
+        case .json(let json):
+            let line: SourceText = "\(key): .json(text: \(SwiftLiteral.rawString(json))),"
+            if printer.fits(line.count) {
+                printer.line(line)
+            } else {
+                printer.line("\(key): .json(")
+                printer.indented { printer in
+                    printer.line("text:")
+                    printer.indented { printer in
+                        printer.multilineString(json)
+                    }
+                }
+                printer.line("),")
+            }
+            return
+        case .text(let text): value = ".text(\(SwiftLiteral.string(text)))"
+        case .data: value = ".data(Data())"
+        case .empty(let status): value = ".status(\(status))"
+        }
+        printer.line("\(key): \(value),")
     }
 }

@@ -32,6 +32,12 @@ public struct SourceText: ExpressibleByStringInterpolation {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Length in UTF-8 bytes: at least the columns the text takes, so a line measured by it
+    /// never runs past the limit.
+    var count: Int {
+        literal.map(\.utf8CodeUnitCount) ?? bytes.count
+    }
+
     var isEmpty: Bool {
         literal.map { $0.utf8CodeUnitCount == 0 } ?? bytes.isEmpty
     }

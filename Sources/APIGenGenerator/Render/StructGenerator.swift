@@ -40,11 +40,11 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     /// `self.name = value`, or into the box for an indirect property.
-    private func assign(_ property: PropertyDeclaration, _ value: SourceText, into printer: inout Printer) {
+    private func assign(_ property: PropertyDeclaration, _ value: Printer.Call, into printer: inout Printer) {
         if property.isIndirect {
-            printer.line("self.\(storageName(property)) = Indirect(\(value))")
+            printer.list("self.\(storageName(property)) = Indirect(\(value.open)", value.arguments, "\(value.close))")
         } else {
-            printer.line("self.\(property.name) = \(value)")
+            printer.list("self.\(property.name) = \(value.open)", value.arguments, value.close)
         }
     }
 
@@ -53,28 +53,22 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     private func renderInitializer(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
-        var header: SourceText = "\(context.access)init("
-        for (index, property) in structure.properties.enumerated() {
-            if index > 0 { header.append(", ") }
+        var parameters: [SourceText] = structure.properties.map { property in
             if let value = property.defaultValue {
-                header.append(
-                    "\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)")
-            } else {
-                header.append("\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? " = nil" : "")")
+                return "\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)"
             }
+            return "\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? " = nil" : "")"
         }
         if let extra = structure.additionalProperties {
-            if !structure.properties.isEmpty { header.append(", ") }
-            header.append("\(extra.name): [String: \(extra.valueType, in: context)] = [:]")
+            parameters.append("\(extra.name): [String: \(extra.valueType, in: context)] = [:]")
         }
-        header.append(")")
-        if structure.properties.isEmpty && structure.additionalProperties == nil {
-            printer.line("\(header) {}")
+        if parameters.isEmpty {
+            printer.line("\(context.access)init() {}")
             return
         }
-        printer.block(header) { printer in
+        printer.listBlock("\(context.access)init(", parameters, ")") { printer in
             for property in structure.properties {
-                assign(property, "\(property.name)", into: &printer)
+                assign(property, Printer.Call("\(property.name)"), into: &printer)
             }
             if let extra = structure.additionalProperties {
                 printer.line("self.\(extra.name) = \(extra.name)")
@@ -94,27 +88,27 @@ struct StructGenerator: DeclarationGenerator {
             let readsOptional = structure.properties.contains { !$0.isPatchNullable && !$0.isRequired }
             printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
             for property in structure.properties {
-                let valueType = property.type.unwrapped
-                let value: SourceText
+                let key: SourceText = "\(literal: property.key)"
+                let read: Printer.Call
                 if property.isPatchNullable {
-                    value =
-                        "reader.contains(\(literal: property.key)) ? try reader.decode(Nullable<\(valueType, in: context)>.self, \(literal: property.key)) : nil"
+                    let type: SourceText = "Nullable<\(property.type.unwrapped, in: context)>.self"
+                    read = Printer.Call("reader.contains(\(key)) ? try reader.decode(", [type, key], ") : nil")
                 } else if property.isRequired {
                     // A required nullable key must be present, but may be null.
-                    value = "try reader.decode(\(property.type, in: context).self, \(literal: property.key))"
+                    read = Printer.Call("try reader.decode(", ["\(property.type, in: context).self", key], ")")
                 } else if let defaultValue = property.defaultValue {
-                    value = "reader.decodeIfPresent(\(valueType, in: context).self, \(literal: property.key)) ?? \(defaultValue)"
+                    read = Printer.Call(
+                        "reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ") ?? \(defaultValue)")
                 } else {
-                    value = "reader.decodeIfPresent(\(valueType, in: context).self, \(literal: property.key))"
+                    read = Printer.Call("reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ")")
                 }
-                assign(property, value, into: &printer)
+                assign(property, read, into: &printer)
             }
             if let extra = structure.additionalProperties {
-                let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
                 // The same container: documented and extra members share the key type.
-                printer.line(
-                    "self.\(extra.name) = try reader.decodeAdditionalProperties(\(extra.valueType, in: context).self, excluding: [\(known)])"
-                )
+                let type: SourceText = "\(extra.valueType, in: context).self"
+                printer.list(
+                    "self.\(extra.name) = try reader.decodeAdditionalProperties(", [type, excludingKnownKeys(structure)], ")")
             }
             if readsOptional {
                 printer.line("try reader.finish()")
@@ -135,18 +129,26 @@ struct StructGenerator: DeclarationGenerator {
             printer.line("var writer = PropertyWriter(encoder)")
             for property in encoded {
                 // `self.` because a property may be called `writer` or `encoder`.
-                if isStoredOptional(property) && !property.isRequired {
-                    printer.line("writer.encodeIfPresent(self.\(property.name), \(literal: property.key))")
-                } else {
-                    printer.line("writer.encode(self.\(property.name), \(literal: property.key))")
-                }
+                let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
+                printer.list("writer.\(method)(", ["self.\(property.name)", "\(literal: property.key)"], ")")
             }
             if let extra = structure.additionalProperties {
-                let known = structure.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ")
-                printer.line("writer.encodeAdditionalProperties(self.\(extra.name), excluding: [\(known)])")
+                printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")
             }
             printer.line("try writer.finish()")
         }
+    }
+
+    /// `excluding: ["id", "name"]`: the documented keys, which the additional properties leave
+    /// out. One line: a key list too long for it is still one argument.
+    private func excludingKnownKeys(_ structure: StructDeclaration) -> SourceText {
+        var text: SourceText = "excluding: ["
+        for (index, property) in structure.properties.enumerated() {
+            text.append(index == 0 ? "" : ", ")
+            text.append("\(literal: property.key)")
+        }
+        text.append("]")
+        return text
     }
 }
 

@@ -76,9 +76,18 @@ struct UnionGenerator: DeclarationGenerator {
                 }
             }
             let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
-            printer.line(
-                "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(literal: "Expected a value matching one of: \(names)")))"
-            )
+            let description: SourceText = "debugDescription: \(literal: "Expected a value matching one of: \(names)")"
+            let thrown: SourceText =
+                "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, \(description)))"
+            if printer.fits(thrown.count) {
+                printer.line(thrown)
+                return
+            }
+            printer.line("throw DecodingError.dataCorrupted(")
+            printer.indented { printer in
+                printer.list("DecodingError.Context(", ["codingPath: decoder.codingPath", description], ")")
+            }
+            printer.line(")")
         }
     }
 }

@@ -33,7 +33,10 @@ struct ViewModelGenerator {
                 let name = local[parameter.name]!
                 printer.documentation(parameter.documentation)
                 printer.block("\(access)var \(name): \(parameter.type, in: context)") { printer in
-                    printer.line("get { observationRegistrar.access(self, keyPath: \\.\(name)); return \(storage[parameter.name]!) }")
+                    printer.block("get") { printer in
+                        printer.line("observationRegistrar.access(self, keyPath: \\.\(name))")
+                        printer.line("return \(storage[parameter.name]!)")
+                    }
                     printer.line(
                         "set { observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) { \(storage[parameter.name]!) = newValue } }"
                     )
@@ -50,7 +53,7 @@ struct ViewModelGenerator {
                 }
                 printer.blank()
                 printer.block("override \(access)func makeRequest() -> Request<\(response)>") { printer in
-                    printer.line("\(call(operation, local: local))")
+                    printer.call(call(operation, local: local))
                 }
             case .paged(let paging):
                 if !stored.isEmpty { printer.blank() }
@@ -79,20 +82,36 @@ struct ViewModelGenerator {
     ) {
         let (local, storage) = (names.local, names.storage)
         let arguments =
-            ["client: APIClient"] + stored.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
-        printer.block("\(context.access)init(\(arguments.joined(separator: ", ")))") { printer in
+            ["client: APIClient"]
+            + stored.map { SourceText(OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context)) }
+        printer.listBlock("\(context.access)init(", arguments, ")") { printer in
             for parameter in stored {
                 printer.line("self.\(storage[parameter.name]!) = \(local[parameter.name]!)")
             }
-            if case .paged(let paging) = model.kind {
-                printer.line("super.init(client: client, pages: PagedQuery(")
-                printer.line("    first: \(paging.first),")
-                printer.line("    items: { page in \(paging.items) },")
-                printer.line("    next: { page, current, itemCount in \(paging.next) }")
-                printer.line("))")
-            } else {
+            guard case .paged(let paging) = model.kind else {
                 printer.line("super.init(client: client)")
+                return
             }
+            printer.line("super.init(")
+            printer.indented { printer in
+                printer.line("client: client,")
+                printer.line("pages: PagedQuery(")
+                printer.indented { printer in
+                    printer.line("first: \(paging.first),")
+                    printer.line("items: { page in \(paging.items) },")
+                    if paging.next.count == 1 {
+                        printer.line("next: { page, current, itemCount in \(paging.next[0]) }")
+                    } else {
+                        printer.line("next: { page, current, itemCount in")
+                        printer.indented { printer in
+                            for statement in paging.next { printer.line(SourceText(statement)) }
+                        }
+                        printer.line("}")
+                    }
+                }
+                printer.line(")")
+            }
+            printer.line(")")
         }
     }
 
@@ -124,17 +143,20 @@ struct ViewModelGenerator {
             names.local[parameter.name] = scope.claim(SwiftName.unescaped(parameter.name))
         }
         for parameter in operation.parameters {
-            names.storage[parameter.name] = scope.claim("_" + names.local[parameter.name]!)
+            // One leading underscore: `_2fa` is stored as `_2fa2`, not `__2fa`, which Swift style reserves.
+            let local = names.local[parameter.name]!
+            names.storage[parameter.name] = scope.claim("_" + local.drop { $0 == "_" })
         }
         return names
     }
 
-    private func call(_ operation: OperationDeclaration, local: [String: String]) -> String {
-        var arguments = operation.parameters.map { "\(SwiftName.argumentLabel($0.name)): \(local[$0.name]!)" }
+    /// `API.listPets(limit: limit)`: the builder called with the model's values.
+    private func call(_ operation: OperationDeclaration, local: [String: String], prefix: String = "") -> Printer.Call {
+        var arguments = operation.parameters.map { SourceText("\(SwiftName.argumentLabel($0.name)): \(local[$0.name]!)") }
         if let body = operation.body {
             arguments.append("\(SwiftName.argumentLabel(body.name)): \(body.name)")
         }
-        return "\(namespace).\(operation.name)(\(arguments.joined(separator: ", ")))"
+        return Printer.Call("\(prefix)\(namespace).\(operation.name)(", arguments, ")")
     }
 
     /// The page's request with the parameters read now: the closure runs off the main actor.
@@ -165,7 +187,7 @@ struct ViewModelGenerator {
             printer.indented { printer in
                 printer.line("var \(name): \(parameter.type.code) = \(initial)")
                 printer.line(SourceText(assignment))
-                printer.line("return \(call(operation, local: local))")
+                printer.call(call(operation, local: local, prefix: "return "))
             }
             printer.line("}")
         }
@@ -174,15 +196,13 @@ struct ViewModelGenerator {
     private func renderSubmit(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
         let operation = model.operation
         let local = names.local
-        var arguments = operation.parameters.map { OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context) }
-        if let body = operation.body {
-            arguments.append(
-                body.type.isOptional ? "\(body.name): \(context.code(body.type)) = nil" : "\(body.name): \(context.code(body.type))")
-        }
+        let arguments = OperationGenerator.parameterList(operation, context: context) { local[$0.name]! }
         printer.line("/// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.")
         printer.line("@discardableResult")
-        printer.block("\(context.access)func submit(\(arguments.joined(separator: ", "))) async -> Bool") { printer in
-            printer.line("await submit(\(call(operation, local: local)))")
+        printer.listBlock("\(context.access)func submit(", arguments, ") async -> Bool") { printer in
+            var request = call(operation, local: local, prefix: "await submit(")
+            request.close.append(")")
+            printer.call(request)
         }
     }
 

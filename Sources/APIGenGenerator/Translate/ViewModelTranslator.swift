@@ -84,40 +84,41 @@ struct ViewModelTranslator {
         let boolean: (SchemaShape) -> Bool = { if case .primitive(.boolean) = $0 { return true } else { return false } }
         let hasMore = member(Self.hasMoreKeys, boolean).map { "page.\($0.name)\($0.optional ? " == true" : "")" }
         // `itemCount` counts every item loaded so far; `received` is this page's.
-        let received = "let received = (\(items)).count; "
-        let next: String
+        let received = "let received = (\(items)).count"
+        let next: [String]
         switch style {
         case .page:
             let number = "guard case .page(let number) = current else { return nil }"
             if let nextPage = member(Self.nextPageKeys, integer) {
-                next = nextPage.optional ? "page.\(nextPage.name).map { .page(Int($0)) }" : ".page(Int(page.\(nextPage.name)))"
+                next = [nextPage.optional ? "page.\(nextPage.name).map { .page(Int($0)) }" : ".page(Int(page.\(nextPage.name)))"]
             } else if let total = member(Self.totalPageKeys, integer) {
-                next =
-                    "\(number); return number < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .page(number + 1) : nil"
+                let pages = total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))"
+                next = [number, "return number < \(pages) ? .page(number + 1) : nil"]
             } else if let hasMore {
-                next = "\(number); return \(hasMore) ? .page(number + 1) : nil"
+                next = [number, "return \(hasMore) ? .page(number + 1) : nil"]
             } else {
-                next = "\(number); \(received)return received > 0 ? .page(number + 1) : nil"
+                next = [number, received, "return received > 0 ? .page(number + 1) : nil"]
             }
         case .offset:
-            let offset = "guard case .offset(let offset) = current else { return nil }; \(received)"
+            let offset = "guard case .offset(let offset) = current else { return nil }"
             if let total = member(Self.totalKeys, integer) {
-                next =
-                    "\(offset)return received > 0 && offset + received < \(total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))") ? .offset(offset + received) : nil"
+                let count = total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))"
+                next = [offset, received, "return received > 0 && offset + received < \(count) ? .offset(offset + received) : nil"]
             } else if let hasMore {
-                next = "\(offset)return \(hasMore) ? .offset(offset + received) : nil"
+                next = [offset, received, "return \(hasMore) ? .offset(offset + received) : nil"]
             } else {
-                next = "\(offset)return received > 0 ? .offset(offset + received) : nil"
+                next = [offset, received, "return received > 0 ? .offset(offset + received) : nil"]
             }
         case .cursor:
             guard let cursor = member(Self.nextCursorKeys, string) else { return nil }
             let token = cursor.optional ? "page.\(cursor.name).map { .cursor($0) }" : ".cursor(page.\(cursor.name))"
-            next = hasMore.map { "\($0) ? \(token) : nil" } ?? token
+            next = [hasMore.map { "\($0) ? \(token) : nil" } ?? token]
         }
         let first: String
         switch style {
-        case .page: first = ".page(\(parameter.defaultValue.flatMap { Int($0) } ?? 1))"
-        case .offset: first = ".offset(\(parameter.defaultValue.flatMap { Int($0) } ?? 0))"
+        // An integer parameter's default is an integer literal (`SwiftLiteral.integer`).
+        case .page: first = ".page(\(parameter.defaultValue ?? "1"))"
+        case .offset: first = ".offset(\(parameter.defaultValue ?? "0"))"
         // The first request has no cursor: an empty one stands for "from the start".
         case .cursor: first = ".cursor(\"\")"
         }
