@@ -7,10 +7,14 @@ import FoundationNetworking
 /// A decoded response with the status and headers it came with, for callers that need them
 /// (`ETag`, pagination links, 201 vs 200).
 public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded body, of the request's `Response` type.
     public var value: Value
+    /// The HTTP status the server answered with, such as 200 or 201.
     public var status: Int
+    /// The response's header fields; names compare case-insensitively (`headers["ETag"]`).
     public var headers: HTTPFields
 
+    /// Creates a response; the client builds these, so this is for tests and wrappers.
     public init(value: Value, status: Int, headers: HTTPFields) {
         self.value = value
         self.status = status
@@ -22,26 +26,39 @@ public struct APIResponse<Value: Sendable>: Sendable {
 /// enforces the timeout, and turns the answer into the typed response or an `APIError`.
 ///
 /// ```swift
-/// let client = APIClient(server: .production, authentication: .bearer { await tokens.current })
+/// let client = APIClient(server: API.Servers.default, authentication: .bearer { await tokens.current })
 /// let pets = try await client.send(API.listPets(limit: 20))
 /// ```
 ///
 /// Immutable, so one client can be shared by every task and view model.
 public final class APIClient: Sendable {
+    /// The server URL that every request's path is appended to.
     public let baseURL: URL
+    /// Sends the HTTP exchanges: ``URLSessionTransport`` in an app, ``MockTransport`` in tests and previews.
     public let transport: any HTTPTransport
+    /// Where credentials for the spec's security schemes come from; nil sends none.
     public let authentication: Authentication?
+    /// Run around every attempt of every request, in order, the first outermost.
     public let middlewares: [any Middleware]
+    /// When a failed attempt of an idempotent request is tried again.
     public let retry: RetryPolicy
     /// Seconds one attempt may take in all, unless the request sets its own `timeout`.
     public let timeout: TimeInterval
     private let makeDecoder: @Sendable () -> JSONDecoder
     private let makeEncoder: @Sendable () -> JSONEncoder
 
+    /// Creates a client for the server at `baseURL`.
+    ///
     /// - Parameters:
     ///   - baseURL: the server URL; its path is kept (`https://x/v1` + `/pets` → `https://x/v1/pets`).
-    ///   - decoder, encoder: factories, because `JSONDecoder`/`JSONEncoder` are classes that tasks
-    ///     must not share while configuring them; each request gets its own.
+    ///   - transport: sends the HTTP exchanges; by default `URLSession` with an ephemeral session.
+    ///   - authentication: credentials for the operations' security schemes; nil sends none.
+    ///   - middlewares: run around every attempt of every request, the first outermost.
+    ///   - retry: when a failed attempt of an idempotent request is tried again; `.none` never retries.
+    ///   - timeout: seconds one attempt may take in all, unless the request sets its own.
+    ///   - decoder: makes the JSON decoder for each response. A factory, because `JSONDecoder` is a
+    ///     class that tasks must not share while configuring it; each request gets its own.
+    ///   - encoder: makes the JSON encoder for each request body, for the same reason.
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -62,6 +79,10 @@ public final class APIClient: Sendable {
         self.makeEncoder = encoder
     }
 
+    /// Creates a client for one of the spec's servers, such as `API.Servers.default`.
+    ///
+    /// The other parameters are those of
+    /// ``init(baseURL:transport:authentication:middlewares:retry:timeout:decoder:encoder:)``.
     public convenience init(
         server: APIServer,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -87,7 +108,9 @@ public final class APIClient: Sendable {
         try await response(for: request).value
     }
 
-    /// Like `send(_:)`, also returning the status and headers.
+    /// Like ``send(_:)``, also returning the status and headers.
+    ///
+    /// Throws the same errors as ``send(_:)``.
     public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
         let httpRequest = try await makeHTTPRequest(request)
         let (response, body) = try await perform(httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent)
@@ -119,6 +142,10 @@ public final class APIClient: Sendable {
 
     /// The request as it goes to the middlewares: URL, headers, cookies, credentials and body
     /// resolved. Public so tests and debugging tools can see exactly what would be sent.
+    ///
+    /// Throws `APIError.invalidRequest` when the body cannot be encoded, the URL does not parse, or
+    /// a header or cookie is not valid (a name that is not a token, a value with a line break), and
+    /// rethrows what the ``authentication`` throws.
     public func makeHTTPRequest<Response>(_ request: Request<Response>) async throws -> HTTPRequest {
         let credentials = try await AppliedCredentials.resolve(request.security, with: authentication)
         let url = try RequestBuilder.url(base: baseURL, path: request.path, query: request.query + credentials.query)

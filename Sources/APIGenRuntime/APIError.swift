@@ -57,8 +57,10 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     public var problem: String
     /// The underlying error's message (`debugDescription` for a `DecodingError`).
     public var message: String
+    /// The body that did not decode, for logging it or decoding it another way.
     public var body: Data
 
+    /// Creates a failure from its parts; the client makes these for `APIError.decoding`.
     public init(path: String, problem: String, message: String, body: Data) {
         self.path = path
         self.problem = problem

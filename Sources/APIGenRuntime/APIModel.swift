@@ -9,10 +9,12 @@
 public protocol APIModel: Codable, Hashable, Sendable {}
 
 extension APIModel {
+    /// Whether two values have equal stored properties (for an enum: the same case and payload).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         StoredProperties.equal(lhs, rhs)
     }
 
+    /// Hashes the stored properties, so that equal values hash alike.
     public func hash(into hasher: inout Hasher) {
         StoredProperties.hash(self, into: &hasher)
     }

@@ -1,12 +1,16 @@
 import Foundation
 
 /// A server from the spec's `servers`, its variables filled in. Generated clients offer their
-/// servers as static values (`.production`, `.staging(region: "eu")`) built with
-/// `init(template:variables:)`.
+/// servers in `API.Servers` (`API.Servers.default`, `API.Servers.hostedPetstoreAPI(environment:)`),
+/// built with ``init(template:variables:description:)``; pass one to `APIClient(server:)`.
 public struct APIServer: Sendable, Hashable {
+    /// The server's base URL, variables substituted; request paths are appended to it.
     public var url: URL
+    /// The spec's description of the server, if it has one.
     public var description: String?
 
+    /// A server at a fixed URL, such as a local one during development:
+    /// `APIServer(url: URL(string: "http://localhost:8080/v1")!)`.
     public init(url: URL, description: String? = nil) {
         self.url = url
         self.description = description

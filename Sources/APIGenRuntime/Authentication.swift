@@ -9,6 +9,8 @@ import Foundation
 /// let both = Authentication.combined(.bearer { token }, .apiKey("k-123", scheme: "api_key"))
 /// ```
 public struct Authentication: Sendable {
+    /// Answers one security scheme with a credential, or nil when it has none for that scheme.
+    /// An error it throws fails the request: `APIClient.send(_:)` throws it as is.
     public typealias Provider = @Sendable (SecurityScheme) async throws -> Credential?
 
     /// What the app hands over for one scheme.
@@ -88,6 +90,8 @@ public struct Authentication: Sendable {
         }
     }
 
+    /// Several sources, asked in order; the first credential wins:
+    /// `.combined(.bearer { token }, .apiKey("k-123"))`.
     public static func combined(_ authentications: Authentication...) -> Authentication {
         combined(authentications)
     }

@@ -73,10 +73,15 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, LosslessStr
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `lhs` is an earlier day than `rhs`.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
+    /// Decodes a `"YYYY-MM-DD"` string.
+    ///
+    /// Throws `DecodingError.dataCorrupted` for text of any other shape or an impossible date, and
+    /// `DecodingError.typeMismatch` when the value is not a string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
@@ -89,6 +94,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, LosslessStr
         self = date
     }
 
+    /// Encodes the date as a `"YYYY-MM-DD"` string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

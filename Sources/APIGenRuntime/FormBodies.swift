@@ -2,8 +2,10 @@ import Foundation
 
 /// An `application/x-www-form-urlencoded` body, built field by field by generated code.
 public struct FormBody: Sendable, Equatable {
+    /// The fields added so far, in order, names and values already percent-encoded.
     public private(set) var fields: [(name: String, value: String)] = []
 
+    /// An empty form; add fields with ``append(_:_:)``.
     public init() {}
 
     /// Adds a field (arrays repeat the name, objects write one field per member); nil adds nothing.
@@ -12,10 +14,12 @@ public struct FormBody: Sendable, Equatable {
         fields += ParameterSerializer.queryItems(name: name, value: serialized, style: .form, explode: true, allowReserved: false)
     }
 
+    /// The body's bytes: the fields as `name=value`, joined by `&`.
     public func encoded() -> Data {
         Data(fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&").utf8)
     }
 
+    /// Whether both forms have the same fields in the same order.
     public static func == (lhs: FormBody, rhs: FormBody) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
@@ -23,20 +27,29 @@ public struct FormBody: Sendable, Equatable {
 
 /// A `multipart/form-data` body: text fields, files and JSON parts.
 public struct MultipartBody: Sendable {
+    /// One part of the body: a text field, a file or a JSON value.
     public struct Part: Sendable, Equatable {
+        /// The form field's name.
         public var name: String
+        /// The file name sent for a file part; nil for other parts.
         public var fileName: String?
+        /// The part's `Content-Type`; nil for a text field.
         public var contentType: String?
+        /// The part's content.
         public var data: Data
     }
 
+    /// The parts added so far, in order.
     public private(set) var parts: [Part] = []
+    /// The line that separates parts; random by default, so it cannot occur in the content.
     public let boundary: String
 
+    /// An empty body. Pass a fixed `boundary` only where the bytes must be reproducible, as in tests.
     public init(boundary: String = "apigen-" + UUID().uuidString) {
         self.boundary = boundary
     }
 
+    /// The `Content-Type` to send this body with, boundary included.
     public var contentType: String {
         "multipart/form-data; boundary=\(boundary)"
     }
@@ -68,6 +81,7 @@ public struct MultipartBody: Sendable {
         parts.append(Part(name: name, contentType: "application/json", data: data))
     }
 
+    /// The body's bytes: each part with its headers after a boundary line, then the closing boundary.
     public func encoded() -> Data {
         var body = Data()
         for part in parts {

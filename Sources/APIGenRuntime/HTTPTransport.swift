@@ -11,6 +11,10 @@ import FoundationNetworking
 /// `APIError.transport`) and `CancellationError` when the calling task is cancelled. Any status
 /// code is a response, not an error: the client decides what a 404 means.
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the response and its body, whatever the status.
+    ///
+    /// Throws `URLError` when the exchange fails below HTTP, and `CancellationError` when the
+    /// calling task is cancelled.
     func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data)
 }
 
@@ -24,13 +28,22 @@ public struct URLSessionTransport: HTTPTransport {
     /// Used when a request carries no timeout of its own.
     public let defaultTimeout: TimeInterval
 
-    /// - Parameter session: by default an ephemeral session, so responses and cookies are never
-    ///   written to disk.
+    /// Creates the transport.
+    ///
+    /// - Parameters:
+    ///   - session: by default an ephemeral session, so responses and cookies are never written
+    ///     to disk.
+    ///   - defaultTimeout: seconds for a request that carries no timeout of its own.
     public init(session: URLSession? = nil, defaultTimeout: TimeInterval = 60) {
         self.session = session ?? URLSession(configuration: .ephemeral)
         self.defaultTimeout = defaultTimeout
     }
 
+    /// Sends `request` with a `URLSession` data task and returns the response and its body.
+    ///
+    /// Redirects are followed, but credentials are removed from a redirect to another origin.
+    /// Throws `URLError` for network failures, `CancellationError` when the calling task is
+    /// cancelled, and `APIError.invalidResponse` when the answer is not HTTP.
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         try Task.checkCancellation()
         let urlRequest = makeURLRequest(request)

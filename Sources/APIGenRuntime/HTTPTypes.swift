@@ -2,19 +2,29 @@ import Foundation
 
 /// An HTTP method as OpenAPI names them.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The method as it is sent: `"GET"`.
     public let rawValue: String
 
+    /// A method by name, for one without a constant here; it is sent exactly as given.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
 
+    /// `GET`: read a resource.
     public static let get = HTTPMethod(rawValue: "GET")
+    /// `PUT`: replace a resource.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `POST`: create a resource, or any action that is not safe to repeat.
     public static let post = HTTPMethod(rawValue: "POST")
+    /// `DELETE`: remove a resource.
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `OPTIONS`: ask what a resource supports.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    /// `HEAD`: like `GET`, without the body.
     public static let head = HTTPMethod(rawValue: "HEAD")
+    /// `PATCH`: change part of a resource.
     public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `TRACE`: echo the request back, for diagnostics.
     public static let trace = HTTPMethod(rawValue: "TRACE")
 
     /// Safe to send twice: everything but POST and PATCH.
@@ -22,6 +32,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self != .post && self != .patch
     }
 
+    /// The method as sent, such as `GET`.
     public var description: String {
         rawValue
     }
@@ -29,16 +40,22 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
 /// Header fields in order; names compare case-insensitively.
 public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in the order they were added, names spelled as given.
     public private(set) var fields: [(name: String, value: String)] = []
 
+    /// No fields.
     public init() {}
 
+    /// Fields from a literal, in order: `["Accept": "application/json"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements {
             append(name, value)
         }
     }
 
+    /// The first value of the field `name`, compared case-insensitively; nil when there is none.
+    ///
+    /// Setting it removes every field of that name, then adds the new value (if not nil) at the end.
     public subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
         set {
@@ -49,18 +66,22 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Adds a field, keeping any others of the same name.
     public mutating func append(_ name: String, _ value: String) {
         fields.append((name, value))
     }
 
+    /// The fields as `(name, value)` pairs, in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
+    /// Whether both hold the same fields in the same order, names spelled the same.
     public static func == (lhs: HTTPFields, rhs: HTTPFields) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// Hashes the fields in order, so that equal field lists hash alike.
     public func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name)
@@ -71,9 +92,13 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
 /// A request as a transport sends it: everything resolved to bytes and strings.
 public struct HTTPRequest: Sendable, Hashable {
+    /// The HTTP method.
     public var method: HTTPMethod
+    /// The full URL, query included.
     public var url: URL
+    /// The header fields, including `Accept`, `Content-Type`, cookies and credentials.
     public var headers: HTTPFields
+    /// The encoded body; nil for none.
     public var body: Data?
     /// nil: the transport's default.
     public var timeout: TimeInterval?
@@ -83,6 +108,7 @@ public struct HTTPRequest: Sendable, Hashable {
     /// named by the spec), so logs redact them even when the name looks harmless.
     public var sensitiveNames: Set<String>
 
+    /// Creates a request. `APIClient` builds these; build your own to test a transport or middleware.
     public init(
         method: HTTPMethod,
         url: URL,
@@ -104,14 +130,18 @@ public struct HTTPRequest: Sendable, Hashable {
 
 /// A response as a transport received it.
 public struct HTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
     public var status: Int
+    /// The response's header fields.
     public var headers: HTTPFields
 
+    /// Creates a response, as a custom transport or a `MockResponse` handler returns it.
     public init(status: Int, headers: HTTPFields = HTTPFields()) {
         self.status = status
         self.headers = headers
     }
 
+    /// Whether the status is 2xx: only then does the client decode the body as the request's `Response`.
     public var isSuccess: Bool {
         (200..<300).contains(status)
     }
@@ -119,6 +149,7 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// A security scheme from the spec's `securitySchemes`, as requests name it.
 public struct SecurityScheme: Sendable, Hashable {
+    /// How the scheme sends its credential.
     public enum Kind: Sendable, Hashable {
         /// `http` with scheme `bearer`, and `oauth2` / `openIdConnect`, which send a bearer token.
         case bearer
@@ -128,14 +159,18 @@ public struct SecurityScheme: Sendable, Hashable {
         case apiKey(name: String, location: APIKeyLocation)
     }
 
+    /// Where an API key goes, as the scheme's `in` says.
     public enum APIKeyLocation: String, Sendable, Hashable {
+        /// A header (`in: header`), a query item (`in: query`) or a cookie (`in: cookie`).
         case header, query, cookie
     }
 
     /// The scheme's name in the spec, which an `Authentication` can match on.
     public var name: String
+    /// How the credential is sent.
     public var kind: Kind
 
+    /// Creates a scheme. Generated clients declare theirs as constants in `API.Security`.
     public init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind

@@ -15,10 +15,12 @@ public struct Indirect<Value> {
 
     private var box: Box
 
+    /// Boxes `value`.
     public init(_ value: Value) {
         box = Box(value)
     }
 
+    /// The stored value. Setting it stores a new box, so copies made before keep their value.
     public var value: Value {
         get { box.value }
         set { box = Box(newValue) }
@@ -26,12 +28,14 @@ public struct Indirect<Value> {
 }
 
 extension Indirect: Equatable where Value: Equatable {
+    /// Whether the stored values are equal.
     public static func == (lhs: Indirect, rhs: Indirect) -> Bool {
         lhs.value == rhs.value
     }
 }
 
 extension Indirect: Hashable where Value: Hashable {
+    /// Hashes the stored value.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }

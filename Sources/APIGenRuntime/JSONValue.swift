@@ -7,12 +7,19 @@ import Foundation
 /// trip exactly; JSON itself does not distinguish `1` from `1.0`, so neither does equality:
 /// `.int(1) == .double(1.0)`. A whole number written as `1.0` or `1e3` may decode as `.int`.
 public enum JSONValue: Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number that fits in `Int64`.
     case int(Int64)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; the order of its members is not kept.
     case object([String: JSONValue])
 }
 
@@ -31,6 +38,7 @@ extension JSONValue {
         return elements[index]
     }
 
+    /// The text of a `.string`; nil for every other kind.
     public var stringValue: String? {
         guard case .string(let value) = self else { return nil }
         return value
@@ -54,21 +62,25 @@ extension JSONValue {
         }
     }
 
+    /// The flag of a `.bool`; nil for every other kind.
     public var boolValue: Bool? {
         guard case .bool(let value) = self else { return nil }
         return value
     }
 
+    /// The elements of an `.array`; nil for every other kind.
     public var arrayValue: [JSONValue]? {
         guard case .array(let value) = self else { return nil }
         return value
     }
 
+    /// The members of an `.object`; nil for every other kind.
     public var objectValue: [String: JSONValue]? {
         guard case .object(let value) = self else { return nil }
         return value
     }
 
+    /// Whether this is JSON `null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -93,6 +105,7 @@ extension JSONValue: Hashable {
         }
     }
 
+    /// Hashes the value so that equal values hash alike: a whole `.double` hashes like the equal `.int`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null:
@@ -170,6 +183,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes the JSON this value stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -187,26 +201,32 @@ extension JSONValue: Codable {
 // MARK: - Literals
 
 extension JSONValue: ExpressibleByNilLiteral {
+    /// `nil` stands for JSON `null`: `let value: JSONValue = nil`.
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
+    /// A `.bool` from a literal: `let value: JSONValue = true`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
+    /// An `.int` from a literal: `let value: JSONValue = 42`.
     public init(integerLiteral value: Int64) { self = .int(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
+    /// A `.double` from a literal: `let value: JSONValue = 1.5`.
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
+    /// A `.string` from a literal: `let value: JSONValue = "dog"`.
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
+    /// An `.array` from a literal: `let value: JSONValue = [1, "two", nil]`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 

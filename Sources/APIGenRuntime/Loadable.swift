@@ -22,6 +22,7 @@ public enum Loadable<Value> {
     case idle
     /// The first value is on its way; there is nothing to show yet.
     case loading
+    /// The value arrived and can be shown; for a collection it may be empty (see `isEmpty`).
     case loaded(Value)
     /// The load failed; `error.userMessage` is what a person reads.
     case failed(any Error)
@@ -38,21 +39,25 @@ public enum Loadable<Value> {
         return nil
     }
 
+    /// Whether this is `.idle`.
     public var isIdle: Bool {
         if case .idle = self { return true }
         return false
     }
 
+    /// Whether this is `.loading`.
     public var isLoading: Bool {
         if case .loading = self { return true }
         return false
     }
 
+    /// Whether this is `.loaded`, empty or not.
     public var isLoaded: Bool {
         if case .loaded = self { return true }
         return false
     }
 
+    /// Whether this is `.failed`.
     public var isFailed: Bool {
         if case .failed = self { return true }
         return false
@@ -94,6 +99,8 @@ extension Loadable where Value: Collection {
 /// developer logs. Two different errors that print identically compare equal, which is the
 /// right answer for deciding whether a screen must change.
 extension Loadable: Equatable where Value: Equatable {
+    /// Whether both are the same state: equal values when loaded; for failures, errors of the same type
+    /// with the same `userMessage` and description.
     public static func == (lhs: Loadable, rhs: Loadable) -> Bool {
         switch (lhs, rhs) {
         case (.idle, .idle), (.loading, .loading):
@@ -111,6 +118,7 @@ extension Loadable: Equatable where Value: Equatable {
 /// Hashing follows the same rule as `==`: a failure hashes its error's type, `userMessage` and
 /// description, so equal states hash alike and states can key dictionaries or sit in sets.
 extension Loadable: Hashable where Value: Hashable {
+    /// Hashes the state the way `==` compares it.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .idle:

@@ -9,6 +9,14 @@ import FoundationNetworking
 /// `APIClient`, the first outermost; they see requests with credentials already applied, and each
 /// retry attempt separately.
 public protocol Middleware: Sendable {
+    /// Handles one attempt of a request.
+    ///
+    /// - Parameters:
+    ///   - request: the request as it will be sent, credentials applied.
+    ///   - operationID: the spec's operationId, for logs and metrics.
+    ///   - next: sends the request on: to the next middleware, or to the transport after the last.
+    /// - Returns: the response and its body; usually what `next` returned.
+    /// - Throws: what `next` throws, or an error of your own to fail the attempt.
     func intercept(
         _ request: HTTPRequest,
         operationID: String,
@@ -19,12 +27,15 @@ public protocol Middleware: Sendable {
 /// Adds fixed headers (`User-Agent`, an app version, a tenant) to every request, replacing any
 /// value of the same name.
 public struct HeadersMiddleware: Middleware {
+    /// The headers set on every request.
     public let headers: HTTPFields
 
+    /// Sets `headers` on every request: `HeadersMiddleware(["User-Agent": "PetApp/1.2"])`.
     public init(_ headers: HTTPFields) {
         self.headers = headers
     }
 
+    /// Sets the headers on the request, then passes it on.
     public func intercept(
         _ request: HTTPRequest,
         operationID: String,
@@ -41,6 +52,7 @@ public struct HeadersMiddleware: Middleware {
 /// Logs each attempt: method, URL, status and duration, through a closure (`print`, `os.Logger`,
 /// a test's array). Credentials never reach a log line: see `Redaction`.
 public struct LoggingMiddleware: Middleware {
+    /// How much each log line shows.
     public enum Detail: Sendable {
         /// One line per attempt.
         case basic
@@ -48,18 +60,26 @@ public struct LoggingMiddleware: Middleware {
         case headers
     }
 
+    /// How much this middleware logs for each attempt.
     public let detail: Detail
     private let log: @Sendable (String) -> Void
     private let redaction: Redaction
 
-    /// - Parameter sensitiveNames: header and query names to redact in addition to the built-in
-    ///   ones and the request's api-key names.
+    /// Creates the middleware.
+    ///
+    /// - Parameters:
+    ///   - detail: how much each line shows.
+    ///   - sensitiveNames: header and query names to redact in addition to the built-in ones and
+    ///     the request's api-key names.
+    ///   - log: receives each line; `print` by default.
     public init(detail: Detail = .basic, sensitiveNames: Set<String> = [], log: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.detail = detail
         self.log = log
         self.redaction = Redaction(extraNames: sensitiveNames)
     }
 
+    /// Logs the attempt and its outcome (status, duration and size, or the kind of error), then returns
+    /// the response or rethrows the error unchanged.
     public func intercept(
         _ request: HTTPRequest,
         operationID: String,
@@ -107,22 +127,30 @@ public struct LoggingMiddleware: Middleware {
 /// request's api-key schemes; a password in the URL's user info too. Over-redacting a harmless
 /// `author` is the price of never printing a secret.
 public struct Redaction: Sendable {
+    /// What replaces a hidden value: `<redacted>`.
     public static let placeholder = "<redacted>"
     static let alwaysSecret: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
     static let secretFragments = ["key", "token", "secret", "password", "passwd", "auth", "session", "signature", "credential"]
 
     private let extraNames: Set<String>
 
+    /// Redacts the built-in names plus `extraNames` (any case).
     public init(extraNames: Set<String> = []) {
         self.extraNames = Set(extraNames.map { $0.lowercased() })
     }
 
+    /// Whether the value of the header or query item `name` must be hidden.
+    ///
+    /// `extraNames` adds secret names for this call only; they must be lowercased.
     public func isSensitive(_ name: String, extraNames: Set<String> = []) -> Bool {
         let lowered = (name.removingPercentEncoding ?? name).lowercased()
         return Self.alwaysSecret.contains(lowered) || self.extraNames.contains(lowered) || extraNames.contains(lowered)
             || Self.secretFragments.contains { lowered.contains($0) }
     }
 
+    /// The headers with the value of every sensitive one replaced by ``placeholder``.
+    ///
+    /// `extraNames` adds secret names for this call only; they must be lowercased.
     public func redact(_ headers: HTTPFields, extraNames: Set<String> = []) -> HTTPFields {
         var result = HTTPFields()
         for (name, value) in headers {

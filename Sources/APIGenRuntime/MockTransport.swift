@@ -44,6 +44,7 @@ public final class MockTransport: HTTPTransport {
         recorded.current
     }
 
+    /// The most recent request, or nil before the first.
     public var lastRequest: HTTPRequest? {
         requests.last
     }
@@ -58,6 +59,10 @@ public final class MockTransport: HTTPTransport {
         recorded.withLock { $0.removeAll() }
     }
 
+    /// Records `request`, then answers with the response for its operationId, or the default one.
+    ///
+    /// Throws `CancellationError` when the calling task is cancelled, and whatever the chosen
+    /// response throws (`.failure`, `.error`).
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         recorded.withLock { $0.append(request) }
         try Task.checkCancellation()
@@ -68,10 +73,12 @@ public final class MockTransport: HTTPTransport {
 
 /// One canned answer for `MockTransport`.
 public struct MockResponse: Sendable {
+    /// Makes the answer to a request, or throws the way a transport would (`URLError`, `CancellationError`).
     public typealias Handler = @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
 
     let handler: Handler
 
+    /// An answer computed from the request, e.g. one that depends on a query item or the body.
     public init(_ handler: @escaping Handler) {
         self.handler = handler
     }
@@ -90,10 +97,12 @@ public struct MockResponse: Sendable {
         data(Data(text.utf8), status: status, headers: jsonResponse(status: status, headers: headers).headers)
     }
 
+    /// Raw bytes with the given status and headers; no `Content-Type` is added.
     public static func data(_ data: Data, status: Int = 200, headers: HTTPFields = HTTPFields()) -> MockResponse {
         MockResponse { _ in (HTTPResponse(status: status, headers: headers), data) }
     }
 
+    /// Text as UTF-8 with the given `Content-Type` (plain text by default).
     public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> MockResponse {
         data(Data(text.utf8), status: status, headers: ["Content-Type": contentType])
     }

@@ -9,7 +9,9 @@
 /// When decoding, generated code only calls `decode(Nullable<T>.self, forKey:)` when the container
 /// `contains` the key, so a missing key stays `nil` and a `null` becomes `.null`.
 public enum Nullable<Wrapped> {
+    /// The key is present with JSON `null`: clear the field.
     case null
+    /// The key is present with this value: set the field.
     case value(Wrapped)
 
     /// `.value(x)` for `x`, `.null` for nil.
@@ -27,6 +29,7 @@ public enum Nullable<Wrapped> {
         return nil
     }
 
+    /// Whether this is `.null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -53,6 +56,8 @@ extension Nullable: Decodable where Wrapped: Decodable {
 }
 
 extension Nullable: Encodable where Wrapped: Encodable {
+    /// Writes JSON `null` or the wrapped value. A model leaves the key out by encoding its
+    /// `Nullable<T>?` property with `encodeIfPresent`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -15,20 +15,28 @@ where RawValue: Codable & Hashable & Sendable {
 }
 
 extension OpenEnum {
+    /// Decodes the raw value and maps it with `init(rawValue:)`, so a value this client does not know
+    /// becomes `.unknown` instead of an error.
+    ///
+    /// Throws a `DecodingError` only when the value is not a `RawValue` at all (a number where the
+    /// enum holds strings, or `null`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self.init(rawValue: try container.decode(RawValue.self))
     }
 
+    /// Encodes the raw value, for known and unknown cases alike.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// Whether both have the same raw value.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.rawValue == rhs.rawValue
     }
 
+    /// Hashes the raw value.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawValue)
     }

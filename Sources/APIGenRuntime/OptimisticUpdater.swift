@@ -38,6 +38,7 @@ public final class OptimisticUpdater {
     /// Why the last update was rolled back; nil once an update starts or `clearError()` is called.
     public private(set) var lastError: (any Error)?
 
+    /// An updater with nothing pending.
     public init() {}
 
     /// True while any update waits for the server.

@@ -5,10 +5,14 @@ import Foundation
 public enum ParameterSerializer {
     /// A value reduced to what styles work on.
     public enum Value: Sendable, Equatable {
+        /// One value as text.
         case scalar(String)
+        /// The items of an array as text, in order.
         case array([String])
+        /// The members of an object as text, sorted by key.
         case object([(key: String, value: String)])
 
+        /// Whether both are the same kind with the same texts in the same order.
         public static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case (.scalar(let a), .scalar(let b)): return a == b

@@ -9,12 +9,16 @@ public struct PropertyReader {
     @usableFromInline let container: KeyedDecodingContainer<AnyCodingKey>
     @usableFromInline var firstError: (any Error)?
 
+    /// Opens the decoder's keyed container. Throws a `DecodingError` when the value is not an object.
     @inlinable
     public init(_ decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: AnyCodingKey.self)
     }
 
     /// A required property (which may still be an optional type that must be present).
+    ///
+    /// Throws the error an earlier optional property recorded, else this property's own
+    /// `DecodingError` (key missing, wrong type, null).
     @inlinable
     public func decode<Value: Decodable>(_ type: Value.Type, _ key: String) throws -> Value {
         if let firstError {

@@ -9,6 +9,7 @@ public struct PropertyWriter {
     @usableFromInline var container: KeyedEncodingContainer<AnyCodingKey>
     @usableFromInline var firstError: (any Error)?
 
+    /// Opens the encoder's keyed container.
     @inlinable
     public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: AnyCodingKey.self)

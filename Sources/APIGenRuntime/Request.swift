@@ -3,14 +3,18 @@ import Foundation
 /// One API operation, ready to send with `APIClient.send(_:)`: generated request builders
 /// return these (`API.listPets(limit: 20) -> Request<[Pet]>`).
 public struct Request<Response: Sendable>: Sendable {
+    /// The HTTP method.
     public var method: HTTPMethod
     /// The path relative to the server URL, parameters already percent-encoded: `/pets/42`.
     public var path: String
     /// Query items as `name=value` pairs, both already percent-encoded, in order.
     public var query: [(name: String, value: String)] = []
+    /// Header parameters, and any headers you add. The client adds `Accept`, `Content-Type`, cookies
+    /// and credentials when it sends the request.
     public var headers = HTTPFields()
     /// Cookie parameters, joined into one `Cookie` header when sent.
     public var cookies: [(name: String, value: String)] = []
+    /// What to send as the body; nil for none.
     public var body: RequestBody?
     /// Alternatives, each a set of schemes that must all be satisfied; `[]` sends no credentials.
     /// The client uses the first alternative its `Authentication` can satisfy.
@@ -23,8 +27,13 @@ public struct Request<Response: Sendable>: Sendable {
     public var timeout: TimeInterval?
     /// Whether a failed attempt may be retried; by default only for idempotent methods.
     public var isIdempotent: Bool
+    /// How a 2xx response's body becomes `Response`.
     public var response: ResponseBody<Response>
 
+    /// A request without parameters or body; generated builders add those next.
+    ///
+    /// To call an endpoint the spec does not describe, build one yourself:
+    /// `Request<Pet>(method: .get, path: "/pets/random", operationID: "randomPet", response: .json)`.
     public init(method: HTTPMethod, path: String, operationID: String, response: ResponseBody<Response>) {
         self.method = method
         self.path = path
@@ -59,9 +68,13 @@ public struct Request<Response: Sendable>: Sendable {
 
 /// How a query parameter's array or object value is written (OpenAPI `style`).
 public enum ParameterStyle: String, Sendable {
+    /// `name=a&name=b` when exploded, else `name=a,b`; objects as `key=value` pairs or `name=k,v`.
     case form
+    /// Array items joined by an encoded space: `name=a%20b`.
     case spaceDelimited
+    /// Array items joined by an encoded `|`: `name=a%7Cb`.
     case pipeDelimited
+    /// Object members as `name[key]=value`.
     case deepObject
 }
 
@@ -72,12 +85,17 @@ public enum RequestBody: Sendable {
     case json(any Encodable & Sendable, contentType: String = "application/json")
     /// `application/x-www-form-urlencoded`.
     case form(FormBody)
+    /// `multipart/form-data`: fields, files and JSON parts.
     case multipart(MultipartBody)
     /// Raw bytes, e.g. `application/octet-stream` or an image type.
     case data(Data, contentType: String)
+    /// Text, sent as UTF-8; `charset=utf-8` is added unless the content type names a charset.
     case text(String, contentType: String = "text/plain")
 
     /// The bytes and the `Content-Type` to send.
+    ///
+    /// Throws the encoder's `EncodingError` when a `.json` value cannot be encoded (a `Double`
+    /// that is not finite, for example).
     public func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
         switch self {
         case .json(let value, let contentType):
@@ -96,10 +114,14 @@ public enum RequestBody: Sendable {
 
 /// How a successful response's body becomes the request's `Response`.
 public struct ResponseBody<Response: Sendable>: Sendable {
+    /// Turns a 2xx response and its body into `Response`, with the client's decoder. An error it throws
+    /// (other than an `APIError`) reaches the caller as `APIError.decoding`.
     public typealias Decode = @Sendable (_ response: HTTPResponse, _ body: Data, _ decoder: JSONDecoder) throws -> Response
 
+    /// The decoding function.
     public let decode: Decode
 
+    /// A custom decoding, e.g. for a body that needs a response header to be read.
     public init(decode: @escaping Decode) {
         self.decode = decode
     }

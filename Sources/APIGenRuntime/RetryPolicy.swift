@@ -12,6 +12,7 @@ import FoundationNetworking
 /// with jitter (so many clients don't retry in lockstep), and a `Retry-After` on 429/503 is honoured,
 /// capped by `maxDelay`. The wait is cancellable: cancelling the task stops retrying at once.
 public struct RetryPolicy: Sendable {
+    /// Waits `seconds`; throws `CancellationError` when the task is cancelled meanwhile.
     public typealias Sleep = @Sendable (_ seconds: TimeInterval) async throws -> Void
 
     /// Attempts in all, including the first; 1 means never retry.
@@ -22,12 +23,16 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: TimeInterval
     /// How much of each delay is random, 0...1: 0.5 waits between half and all of the backoff.
     public var jitter: Double
+    /// Statuses worth another attempt.
     public var retryableStatuses: Set<Int>
+    /// Network failures worth another attempt.
     public var retryableErrors: Set<URLError.Code>
     /// Waits between attempts; replace it in tests to run instantly or record delays.
     /// Must throw `CancellationError` when the task is cancelled.
     public var sleep: Sleep
 
+    /// Creates a policy. Values out of range are clamped: at least one attempt, no negative delay,
+    /// jitter within 0...1.
     public init(
         maxAttempts: Int = 3,
         baseDelay: TimeInterval = 0.5,
@@ -60,14 +65,18 @@ public struct RetryPolicy: Sendable {
 
     /// What happened on one attempt, for `delay(after:attempt:isIdempotent:)`.
     public enum Outcome: Sendable {
+        /// A response arrived; its status decides.
         case response(HTTPResponse)
+        /// The attempt threw, e.g. a `URLError` or `APIError.transport`.
         case failure(any Error)
     }
 
     /// The wait before the next attempt, or nil when the request should not be retried.
     ///
     /// - Parameters:
+    ///   - outcome: what the attempt that just finished got.
     ///   - attempt: the attempt that just finished, starting at 1.
+    ///   - isIdempotent: whether the request is safe to repeat; when false it is never retried.
     ///   - now: the current time, for `Retry-After` dates.
     ///   - random: a number in 0...1 for the jitter.
     public func delay(

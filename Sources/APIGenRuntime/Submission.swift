@@ -28,6 +28,7 @@ public final class Submission<Value: Sendable> {
 
     @ObservationIgnored private let runner = FetchRunner()
 
+    /// A submission with nothing sent yet.
     public init() {}
 
     /// What a person can read about the last failure (`Error.userMessage`: the server's reason,

@@ -16,7 +16,9 @@ public struct UserMessages: Sendable {
     public var offline = "You appear to be offline."
     /// Host not found, connection refused, TLS failure.
     public var cannotReachServer = "Can't reach the server."
+    /// The request took longer than its timeout.
     public var timedOut = "The request timed out."
+    /// The request was cancelled; view models treat cancellation as idle, so screens rarely show it.
     public var cancelled = "The request was cancelled."
     /// The client refused to send the request (`APIError.invalidRequest`).
     public var invalidRequest = "The request could not be sent."
@@ -26,6 +28,7 @@ public struct UserMessages: Sendable {
     /// (or the status description). Replace it to localise status descriptions or hide reasons.
     public var server: @Sendable (_ status: Int, _ reason: String) -> String = { _, reason in reason }
 
+    /// The built-in English texts.
     public init() {}
 
     private static let storage = Locked(UserMessages())

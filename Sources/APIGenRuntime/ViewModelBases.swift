@@ -17,6 +17,7 @@ open class QueryViewModel<Response: Sendable>: Observable {
     public let observationRegistrar = ObservationRegistrar()
     private let query = RemoteQuery<Response>()
 
+    /// Creates a model that sends its requests with `client`; generated subclasses add the parameters.
     public init(client: APIClient) {
         self.client = client
     }
@@ -60,7 +61,11 @@ open class PagedViewModel<Page: Sendable, Item: Sendable>: Observable {
     public let observationRegistrar = ObservationRegistrar()
     private let pages: PagedQuery<Page, Item>
 
-    /// - Parameter pages: where paging starts, the items of a page, and the request after it.
+    /// Creates a model; generated subclasses pass the paging rules of their operation.
+    ///
+    /// - Parameters:
+    ///   - client: sends the requests.
+    ///   - pages: where paging starts, the items of a page, and the request after it.
     public init(client: APIClient, pages: PagedQuery<Page, Item>) {
         self.client = client
         self.pages = pages
@@ -70,7 +75,9 @@ open class PagedViewModel<Page: Sendable, Item: Sendable>: Observable {
     public final var state: Loadable<[Item]> { pages.state }
     /// False once the last page has arrived.
     public final var hasMore: Bool { pages.hasMore }
+    /// True while `loadMore()` fetches a page.
     public final var isLoadingMore: Bool { pages.isLoadingMore }
+    /// True while `refresh()` reloads; `state` keeps the old items meanwhile.
     public final var isRefreshing: Bool { pages.isRefreshing }
     /// Why the last `loadMore()` failed; the items loaded so far stay.
     public final var loadMoreError: (any Error)? { pages.loadMoreError }
@@ -111,13 +118,16 @@ open class SubmissionViewModel<Response: Sendable>: Observable {
     public let client: APIClient
     private let submission = Submission<Response>()
 
+    /// Creates a model that sends its requests with `client`.
     public init(client: APIClient) {
         self.client = client
     }
 
+    /// True while a submit is in flight.
     public final var isSubmitting: Bool { submission.isSubmitting }
     /// What went wrong with the last submit, in words a person can read.
     public final var errorMessage: String? { submission.errorMessage }
+    /// False while a submit is in flight; use it to disable the button.
     public final var canSubmit: Bool { submission.canSubmit }
     /// The server's answer to the last successful submit.
     public final var response: Response? { submission.response }

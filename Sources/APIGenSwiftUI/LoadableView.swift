@@ -63,6 +63,8 @@ public struct LoadableView<Value, Content: View, Empty: View>: View {
         }
     }
 
+    /// A progress view while idle or loading, the empty slot or the content once loaded, and the error
+    /// with a Retry button on failure.
     public var body: some View {
         switch state {
         case .idle, .loading:
@@ -85,11 +87,13 @@ public struct LoadableEmptyView: View {
     private let title: String
     private let systemImage: String
 
+    /// An empty state with `title` and an SF Symbol (a tray by default).
     public init(_ title: String, systemImage: String = "tray") {
         self.title = title
         self.systemImage = systemImage
     }
 
+    /// The title and image as a `ContentUnavailableView`.
     public var body: some View {
         ContentUnavailableView(title, systemImage: systemImage)
     }
@@ -101,11 +105,13 @@ public struct LoadableErrorView: View {
     private let message: String
     private let retry: (@MainActor () async -> Void)?
 
+    /// Shows `message`, plus a Retry button that runs `retry` when one is given.
     public init(message: String, retry: (@MainActor () async -> Void)? = nil) {
         self.message = message
         self.retry = retry
     }
 
+    /// The message under a "Couldn't Load" title, with the Retry button when there is one.
     public var body: some View {
         ContentUnavailableView {
             Label("Couldn't Load", systemImage: "exclamationmark.triangle")

@@ -56,6 +56,7 @@ public struct RemoteContentView<Value, Initial: View, InProgress: View, Success:
         )
     }
 
+    /// The slot for the current state, with `load` started in `.task` when the view appears.
     public var body: some View {
         Group {
             switch state {
