@@ -15,6 +15,7 @@ struct GenerateCommand {
     var namespace: String?
     var viewModels: Bool?
     var exampleChecks = false
+    var conformance = false
     var printTimings = false
 
     /// Parses the arguments after `generate`; a usage error is returned as its message.
@@ -55,6 +56,8 @@ struct GenerateCommand {
                 command.viewModels = false
             case "--example-checks":
                 command.exampleChecks = true
+            case "--conformance":
+                command.conformance = true
             case "--timings":
                 command.printTimings = true
             case "--model-files", "--endpoint-files":
@@ -116,6 +119,7 @@ struct GenerateCommand {
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
         options.exampleChecks = exampleChecks
+        options.conformance = conformance
         let generated = Generator(options: options, memoryAtExit: memoryAtExit).generate(document, files: loaded.files)
         memoryAtExit.keepUntilExit(generated)
         diagnostics.append(contentsOf: generated.diagnostics)

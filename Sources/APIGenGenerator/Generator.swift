@@ -37,10 +37,12 @@ public struct Generator {
         var samples: [SampleDeclaration]
         var previews: [PreviewResponse]
         var exampleChecks: [ExampleCheckDeclaration]?
+        var conformance: ConformanceDeclaration?
     }
 
     private func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
-        let models = ModelTranslator(document: document, files: files, reserved: [options.namespace, options.moduleName])
+        let reserved: Set<String> = Set([options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
+        let models = ModelTranslator(document: document, files: files, reserved: reserved)
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.
         let client = OperationTranslator(models: models).translate(namespace: options.namespace)
@@ -66,7 +68,10 @@ public struct Generator {
             samples: samples.samples(listElements: Self.listElements(declarations, client)),
             previews: samples.previewResponses(for: document.operations, declarations: client.operations),
             exampleChecks: options.exampleChecks
-                ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil
+                ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil,
+            conformance: options.conformance
+                ? ConformanceTranslator(models: models, files: files).declaration(
+                    operations: document.operations, declarations: client.operations) : nil
         )
     }
 
@@ -79,6 +84,9 @@ public struct Generator {
                 samples: translation.samples, previews: translation.previews, namespace: options.namespace, options: options))
         if let checks = translation.exampleChecks {
             output.append(ExampleCheckFileGenerator.file(for: checks, options: options))
+        }
+        if let conformance = translation.conformance {
+            output.append(ConformanceFileGenerator.file(for: conformance, options: options))
         }
         return output
     }

@@ -18,6 +18,8 @@ public struct GeneratorOptions: Sendable {
     public var viewModelTags: Set<String>?
     /// Also write `ExampleChecks.swift`, which decodes every example of the spec (corpus report).
     public var exampleChecks = false
+    /// Also write `Conformance.swift`, which `Scripts/conformance` drives (round trips and requests).
+    public var conformance = false
     /// The spec's file name, for the header comment.
     public var specFileName: String
 

@@ -1,0 +1,140 @@
+"""Instances for the round trip, and how a round trip's result is compared with its instance.
+
+Instances come from hypothesis-jsonschema (an independent generator), seeded, so a run is
+repeatable; each is then checked with jsonschema (Draft 2020-12, formats checked) against the
+bundled schema. Deliberate edge values are added: every value of an enum and one value it does
+not list (generated clients keep unknown values; that one is not valid, and is marked so).
+
+Comparison, after this normalisation and nothing else: object keys in any order; numbers by value
+(1 and 1.0 are equal, a boolean is never a number); two strings that are both RFC 3339
+date-times are equal when they name the same instant.
+"""
+import datetime
+import json
+import re
+import warnings
+
+import jsonschema
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis.errors import HypothesisException
+from hypothesis_jsonschema import from_schema
+
+from oracle.schemas import Unsupported
+
+UNKNOWN_STRING = "apigen-unknown-value"
+UNKNOWN_INTEGER = 987_654_321
+DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
+
+
+def generate(expanded, count, seed_value):
+    """Up to `count` distinct instances of the expanded schema, the same for the same seed."""
+    found, keys = [], set()
+    try:
+        strategy = from_schema(expanded)
+    except (HypothesisException, Exception) as error:  # canonicalisation rejects what it cannot express
+        raise Unsupported(f"hypothesis-jsonschema: {type(error).__name__}: {short(str(error))}")
+
+    @seed(seed_value)
+    @settings(max_examples=count, database=None, phases=[Phase.generate], deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(instance):
+        key = canonical(instance)
+        if key not in keys:
+            keys.add(key)
+            found.append(instance)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            collect()
+        except HypothesisException as error:
+            if not found:
+                raise Unsupported(f"no instance can be generated: {type(error).__name__}: {short(str(error))}")
+    return found
+
+
+def edge_values(schema):
+    """(instance, valid) pairs for an enum schema: each listed value, then one that is not listed."""
+    values = schema.get("enum") if isinstance(schema, dict) else None
+    if not values:
+        return []
+    edges = [(value, True) for value in values if value is not None]
+    if all(isinstance(value, str) for value in values if value is not None):
+        edges.append((UNKNOWN_STRING, False))
+    elif all(isinstance(value, int) and not isinstance(value, bool) for value in values if value is not None):
+        edges.append((UNKNOWN_INTEGER, False))
+    return edges
+
+
+def validator(bundle):
+    return jsonschema.Draft202012Validator(bundle, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+
+def first_error(check, instance):
+    error = next(iter(check.iter_errors(instance)), None)
+    return None if error is None else f"{'/'.join(map(str, error.absolute_path)) or '$'}: {short(error.message)}"
+
+
+def canonical(value):
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def difference(expected, actual, path="$"):
+    """None when `actual` is `expected` after normalisation; else where and how they differ."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in expected:
+            if key not in actual:
+                return f"{path}.{key}: lost (was {short(canonical(expected[key]))})"
+        for key in actual:
+            if key not in expected:
+                return f"{path}.{key}: added ({short(canonical(actual[key]))})"
+        for key in expected:
+            found = difference(expected[key], actual[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            return f"{path}: {len(expected)} items became {len(actual)}"
+        for index, (left, right) in enumerate(zip(expected, actual)):
+            found = difference(left, right, f"{path}[{index}]")
+            if found:
+                return found
+        return None
+    if is_number(expected) and is_number(actual):
+        return None if expected == actual else f"{path}: {expected!r} became {actual!r}"
+    if isinstance(expected, str) and isinstance(actual, str) and expected != actual:
+        if same_instant(expected, actual):
+            return None
+    if type(expected) is type(actual) and expected == actual:
+        return None
+    return f"{path}: {short(canonical(expected))} became {short(canonical(actual))}"
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def same_instant(left, right):
+    if not (DATE_TIME.match(left) and DATE_TIME.match(right)):
+        return False
+    try:
+        return instant(left) == instant(right)
+    except ValueError:
+        return False
+
+
+def instant(text):
+    text = text.replace("t", "T").replace(" ", "T").replace("z", "Z").replace("Z", "+00:00")
+    date, _, rest = text.partition("T")
+    clock, sign, offset = re.match(r"([^+-]+)([+-])(.*)", rest).groups()
+    if "." in clock:  # Python reads microseconds: digits beyond them are not compared
+        whole, fraction = clock.split(".")
+        clock = f"{whole}.{(fraction + '000000')[:6]}"
+    return datetime.datetime.fromisoformat(f"{date}T{clock}{sign}{offset}")
+
+
+def short(text, width=160):
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[:width - 1] + "…"

@@ -1,0 +1,95 @@
+"""The conformance report in Markdown: the summary, a row per spec, and every finding grouped by cause."""
+import datetime
+import os
+import platform
+import re
+
+MAX_LISTED = 40  # findings listed per cause and spec; the rest are counted
+
+
+def cause(kind, what):
+    """A short name for why a finding happened, to group findings that share it."""
+    if kind == "decode failed":
+        match = re.match(r"(?:APIError\.)?(?:DecodingError\.)?(\w+)", what)
+        detail = re.search(r"(Expected[^.;]*|not found|Cannot initialize[^.;]*|corrupted[^.;]*)", what)
+        return f"decode failed: {match[1] if match else 'error'}" + (f" ({trim(detail[1])})" if detail else "")
+    if kind == "changed":
+        if ": lost" in what:
+            return "changed: a key was lost"
+        if ": added" in what:
+            return "changed: a key was added"
+        if "items became" in what:
+            return "changed: an array's length"
+        if re.search(r'\d{4}-\d\d-\d\dT', what):
+            return "changed: a date-time"
+        return "changed: a value"
+    if kind == "request rejected":
+        if what.startswith("not built"):
+            return "request: could not be built"
+        names = re.findall(r"\b([A-Z]\w+(?:Error|NotFound|Invalid\w*|Missing\w*))\b", what)
+        return "request: " + (" ← ".join(dict.fromkeys(names[:3])) if names else "rejected")
+    return kind
+
+
+def trim(text, width=60):
+    text = re.sub(r"\s+", " ", text)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def cell(text):
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def write_markdown(path, results, command, seconds, failed):
+    lines = [
+        "# Conformance report",
+        "",
+        f"Written by `{command}` on {datetime.date.today().isoformat()}, {platform.system()} {platform.machine()}, "
+        f"{os.cpu_count()} cores, in {seconds / 60:.1f} min. What each check does and how results are normalised: "
+        "`Scripts/conformance --help` and the notes at the top of `Scripts/oracle/*.py`.",
+        "",
+        "```",
+        results.summary(),
+        "```",
+        "",
+        "| spec | schemas | skipped | instances | round-trip | operations | valid requests | time |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for spec, trips, requests, spent in results.per_spec:
+        rate = f"{100 * trips['round_trips'] / trips['instances']:.1f}%" if trips["instances"] else "–"
+        if requests["operations"] is None:
+            operations, valid = "skipped", "–"
+        else:
+            operations = requests["operations"]
+            valid = f"{requests['valid']} ({100 * requests['valid'] / operations:.1f}%)" if operations else "–"
+        lines.append(f"| {spec.name} | {trips['schemas']} | {trips['skipped']} | {trips['instances']} | {rate} | "
+                     f"{operations} | {valid} | {spent:.0f} s |")
+    for name in failed:
+        lines.append(f"| {name} | not checked: the client did not generate or compile | | | | | | |")
+    groups = {}
+    for spec, kind, where, what in results.findings:
+        groups.setdefault(cause(kind, what), []).append((spec, where, what))
+    lines += ["", "## Findings by cause", ""]
+    if not groups:
+        lines.append("None.")
+    for name, items in sorted(groups.items(), key=lambda item: -len(item[1])):
+        specs = sorted({spec for spec, _, _ in items})
+        lines += [f"### {cell(name)}: {len(items)}", "", f"In {', '.join(specs)}.", ""]
+        for spec in specs:
+            own = [(where, what) for owner, where, what in items if owner == spec]
+            for where, what in own[:MAX_LISTED]:
+                lines.append(f"- {spec} `{cell(where)}`: {cell(trim(what, 400))}")
+            if len(own) > MAX_LISTED:
+                lines.append(f"- {spec}: {len(own) - MAX_LISTED} more of this cause (the script prints every one)")
+        lines.append("")
+    lines += ["## Skipped", "", "What the tools could not express, counted and not sent:", ""]
+    reasons = {}
+    for spec, kind, where, why in results.skipped:
+        reasons.setdefault((kind, trim(re.sub(r"\d+", "N", why), 120)), []).append(f"{spec} `{where}`")
+    if not reasons:
+        lines.append("Nothing.")
+    for (kind, why), where in sorted(reasons.items(), key=lambda item: -len(item[1])):
+        shown = ", ".join(where[:8]) + (f" and {len(where) - 8} more" if len(where) > 8 else "")
+        lines.append(f"- {kind}, {len(where)}: {cell(why)}: {shown}")
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")

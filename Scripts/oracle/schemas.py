@@ -1,0 +1,259 @@
+"""OpenAPI schemas as JSON Schema, for the conformance oracle's independent tools.
+
+`SpecDocuments` loads a spec's files (YAML or JSON, relative `$ref`s across files) and resolves
+locations written as `<file>#<pointer>`. `Dialect` turns the OpenAPI schema found there into
+JSON Schema 2020-12:
+- 3.0 and Swagger 2.0: `nullable: true` / `x-nullable: true` → `null` allowed (in `type`, in `enum`,
+  or as `anyOf [schema, null]` where there is no `type`); boolean `exclusiveMinimum` /
+  `exclusiveMaximum` → the number form; Swagger's `type: file` → string;
+- every version: annotations and vendor keys that are not JSON Schema are dropped (`example`,
+  `discriminator`, `xml`, `externalDocs`, `x-*`); a `$ref` with siblings becomes `allOf`;
+- integers get the bounds of their format (`int32`), and 64 bits where none is given: the range
+  every wire format in these APIs uses (a larger value is out of contract, not data to keep).
+
+Two forms come out: `bundle` keeps every `$ref` (as `#/$defs/<n>`) for validation with jsonschema;
+`expanded` inlines references for hypothesis-jsonschema, which cannot follow recursive ones: a
+reference already open twice on the path is replaced by `false`, so generated instances nest a few
+levels and then stop where the schema lets them (an optional property left out, an empty array).
+"""
+import json
+import os
+from urllib.parse import unquote
+
+import yaml
+
+try:
+    YAMLLoader = yaml.CSafeLoader
+except AttributeError:  # PyYAML without libyaml
+    YAMLLoader = yaml.SafeLoader
+
+KEYWORDS = {
+    "type", "enum", "const", "format", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+    "maxLength", "minLength", "pattern", "items", "prefixItems", "additionalItems", "maxItems", "minItems",
+    "uniqueItems", "contains", "maxContains", "minContains", "properties", "patternProperties", "additionalProperties",
+    "required", "maxProperties", "minProperties", "propertyNames", "dependentRequired", "dependentSchemas",
+    "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$defs", "definitions", "unevaluatedProperties",
+    "unevaluatedItems", "contentEncoding", "contentMediaType", "nullable", "x-nullable", "readOnly", "writeOnly",
+}
+SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+                 "additionalItems", "unevaluatedProperties", "unevaluatedItems")
+INT_BOUNDS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), None: (-2**63, 2**63 - 1)}
+MAX_EXPANDED_NODES = 20_000
+
+
+class Unsupported(Exception):
+    """A schema the oracle cannot express; reported as skipped with this reason."""
+
+
+def pointer_tokens(pointer):
+    return [unquote(token).replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]] if pointer else []
+
+
+class SpecDocuments:
+    def __init__(self, entry):
+        self.entry = os.path.realpath(entry)
+        self.root = os.path.dirname(self.entry)
+        self.documents = {}
+        self.version = self.load(os.path.basename(self.entry)).get("openapi") or "swagger 2.0"
+        self.is31 = str(self.version).startswith(("3.1", "3.2"))
+
+    def load(self, relative):
+        if relative not in self.documents:
+            with open(os.path.join(self.root, relative), encoding="utf-8") as handle:
+                text = handle.read()
+            self.documents[relative] = json.loads(text) if relative.endswith(".json") else yaml.load(text, Loader=YAMLLoader)
+        return self.documents[relative]
+
+    def resolve(self, location):
+        """(file, pointer, node) for `file#pointer`."""
+        relative, _, pointer = location.partition("#")
+        node = self.load(relative)
+        for token in pointer_tokens(pointer):
+            node = node[int(token)] if isinstance(node, list) else node[token]
+        return relative, pointer, node
+
+    def reference(self, base_file, ref):
+        """The location a `$ref` written in `base_file` points at."""
+        target, _, pointer = ref.partition("#")
+        if target:
+            relative = os.path.normpath(os.path.join(os.path.dirname(base_file), unquote(target)))
+        else:
+            relative = base_file
+        return f"{relative}#{pointer}"
+
+
+class Dialect:
+    """Converts the schemas of one spec; both forms share one table of definitions."""
+
+    def __init__(self, documents):
+        self.documents = documents
+        self.definitions = {}  # location → (name in $defs, converted schema with $refs)
+        self.locations = {}  # name in $defs → location
+
+    def bundle(self, location):
+        """JSON Schema for validation: the schema, with every schema it references under `$defs`."""
+        root = self.definition(location)
+        pending, seen = [location], {location}
+        while pending:
+            current = pending.pop()
+            for ref in self._refs(self.definitions[current][1]):
+                if ref not in seen:
+                    seen.add(ref)
+                    self.definition(ref)
+                    pending.append(ref)
+        schema = dict(self.definitions[location][1]) if isinstance(root, dict) else root
+        if isinstance(schema, dict):
+            schema["$defs"] = {self.definitions[ref][0]: self.definitions[ref][1] for ref in seen}
+        return schema
+
+    def expanded(self, location, undeclared_keys=False):
+        """The schema with references inlined (recursion cut after two levels), for generation.
+        Unless `undeclared_keys`, objects get only the keys they declare (see `closed`)."""
+        budget = [MAX_EXPANDED_NODES]
+
+        def expand(node, path):
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise Unsupported(f"expands to more than {MAX_EXPANDED_NODES} schema nodes")
+            if isinstance(node, bool):
+                return node
+            if "$ref" in node:
+                target = node["$ref"][len("#/$defs/"):]
+                if path.count(target) >= 2:
+                    return False
+                return expand(self._by_name[target], path + [target])
+            out = {}
+            for key, value in node.items():
+                if key in SCHEMA_LISTS:
+                    out[key] = [expand(item, path) for item in value]
+                elif key in SCHEMA_MAPS:
+                    out[key] = {name: expand(item, path) for name, item in value.items()}
+                elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
+                    out[key] = expand(value, path)
+                else:
+                    out[key] = value
+            return out
+
+        self.bundle(location)  # converts every definition the schema reaches
+        self._by_name = {name: schema for name, schema in self.definitions.values()}
+        expanded = expand(self.definitions[location][1], [self.definitions[location][0]])
+        return expanded if undeclared_keys else closed(expanded)
+
+    def definition(self, location):
+        if location not in self.definitions:
+            name = f"d{len(self.definitions)}"
+            self.definitions[location] = (name, True)  # placeholder: recursion stops here
+            self.locations[name] = location
+            file, _, node = self.documents.resolve(location)
+            self.definitions[location] = (name, self.convert(node, file))
+        return self.definitions[location][1]
+
+    def _refs(self, node):
+        if isinstance(node, dict):
+            if "$ref" in node:
+                yield self._location_of(node["$ref"])
+            for key, value in node.items():
+                if key in SCHEMA_LISTS:
+                    for item in value:
+                        yield from self._refs(item)
+                elif key in SCHEMA_MAPS:
+                    for item in value.values():
+                        yield from self._refs(item)
+                elif key in SCHEMA_VALUES:
+                    yield from self._refs(value)
+
+    def _location_of(self, converted_ref):
+        return self.locations[converted_ref[len("#/$defs/"):]]
+
+    def convert(self, node, file):
+        if isinstance(node, bool):
+            return node
+        if not isinstance(node, dict):
+            raise Unsupported(f"a schema that is a {type(node).__name__}")
+        if "$ref" in node:
+            target = self.documents.reference(file, node["$ref"])
+            self.definition(target)
+            ref = {"$ref": f"#/$defs/{self.definitions[target][0]}"}
+            siblings = {key: value for key, value in node.items() if key in KEYWORDS and key != "$ref"}
+            if siblings and self.documents.is31:
+                return {"allOf": [ref, self.convert(siblings, file)]}
+            if siblings.get("nullable") is True or siblings.get("x-nullable") is True:
+                return {"anyOf": [ref, {"type": "null"}]}
+            return ref
+        out = {}
+        for key, value in node.items():
+            if key not in KEYWORDS or key in ("nullable", "x-nullable", "readOnly", "writeOnly"):
+                continue
+            if key in SCHEMA_LISTS:
+                out[key] = [self.convert(item, file) for item in value]
+            elif key in SCHEMA_MAPS:
+                out["$defs" if key == "definitions" else key] = {name: self.convert(item, file) for name, item in value.items()}
+            elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
+                out[key] = self.convert(value, file)
+            elif key == "type" and value == "file":
+                out[key] = "string"
+            else:
+                out[key] = value
+        if not self.documents.is31:
+            for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+                if out.get(bound) is True and limit in out:
+                    out[bound] = out.pop(limit)
+                elif isinstance(out.get(bound), bool):
+                    out.pop(bound)
+        types = out.get("type")
+        if types == "integer" or (isinstance(types, list) and "integer" in types):
+            low, high = INT_BOUNDS.get(out.get("format"), INT_BOUNDS[None])
+            out["minimum"] = max(out.get("minimum", low), low)
+            out["maximum"] = min(out.get("maximum", high), high)
+        if node.get("nullable") is True or node.get("x-nullable") is True:
+            if "enum" in out and None not in out["enum"]:
+                out["enum"] = out["enum"] + [None]
+            if isinstance(types, str):
+                out["type"] = [types, "null"]
+            elif isinstance(types, list) and "null" not in types:
+                out["type"] = types + ["null"]
+            elif types is None:
+                out = {"anyOf": [out, {"type": "null"}]}
+        return out
+
+
+def closed(node, combined=False):
+    """`node` with `propertyNames` limited to the declared keys on every object that declares
+    properties and says nothing about others: an instance then carries the schema's data and no
+    keys it leaves open. The keys of `allOf`, `anyOf` and `oneOf` members count for the object
+    they are combined into (`combined`), which is closed once, at the top."""
+    if not isinstance(node, dict):
+        return node
+    out = dict(node)
+    for key in ("allOf", "anyOf", "oneOf"):
+        if key in out:
+            out[key] = [closed(member, combined=True) for member in out[key]]
+    for key in SCHEMA_MAPS:
+        if key in out:
+            out[key] = {name: closed(value) for name, value in out[key].items()}
+    for key in SCHEMA_VALUES:
+        if key in out and isinstance(out[key], dict) and key not in ("not", "propertyNames"):
+            out[key] = closed(out[key])
+    if "prefixItems" in out:
+        out["prefixItems"] = [closed(item) for item in out["prefixItems"]]
+    names, open_ended = declared(out)
+    if names and not open_ended and not combined:
+        out["propertyNames"] = {"enum": sorted(names)}
+    return out
+
+
+def declared(node):
+    """The property names `node` and its combined members declare, and whether any of them
+    allows other keys explicitly (`additionalProperties`, `patternProperties`)."""
+    if not isinstance(node, dict):
+        return set(), False
+    names = set((node.get("properties") or {}).keys())
+    open_ended = "patternProperties" in node or node.get("additionalProperties") not in (None, False)
+    for key in ("allOf", "anyOf", "oneOf"):
+        for member in node.get(key, []):
+            member_names, member_open = declared(member)
+            names |= member_names
+            open_ended |= member_open
+    return names, open_ended

@@ -1,0 +1,141 @@
+import APIGenOpenAPI
+import Foundation
+
+/// What the conformance oracle (`Scripts/conformance`) needs from a spec's client: which Swift
+/// type decodes the schema at each location, and every operation's request built from values
+/// synthesized for its parameters and body.
+struct ConformanceDeclaration {
+    /// A schema the oracle sends instances of, by where it is written: the spec file's path
+    /// relative to the entry file's folder, `#`, and the JSON pointer of its node
+    /// (`openapi.yaml#/components/schemas/Pet`).
+    struct RoundTrip {
+        var location: String
+        var type: SwiftType
+    }
+
+    /// One call of a request builder.
+    struct RequestCase {
+        var operationID: String
+        /// `required` (required arguments only) or `all`.
+        var variant: String
+        var builder: String
+        var arguments: [Argument]
+    }
+
+    struct Argument {
+        enum Value {
+            /// JSON decoded as the parameter's type.
+            case json(String)
+            /// Bytes, for `Data` bodies and parts that JSON cannot carry as they are.
+            case bytes
+        }
+
+        var label: String
+        var value: Value
+    }
+
+    var roundTrips: [RoundTrip]
+    var requests: [RequestCase]
+}
+
+/// Collects the locations of named schemas and of operations' JSON bodies, and the request
+/// cases of every operation.
+struct ConformanceTranslator {
+    let models: ModelTranslator
+    let files: SpecFiles
+    var table: SchemaTable { models.table }
+
+    func declaration(operations: [APIGenOpenAPI.Operation], declarations: [OperationDeclaration]) -> ConformanceDeclaration {
+        let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes, componentNames: models.componentNames)
+        var roundTrips: [ConformanceDeclaration.RoundTrip] = []
+        var seen: Set<String> = []
+        func add(_ id: SchemaID, _ type: SwiftType) {
+            let location = self.location(of: table[id].source)
+            if seen.insert(location).inserted {
+                roundTrips.append(.init(location: location, type: type))
+            }
+        }
+        for (id, name) in models.namedSchemas {
+            add(id, SchemaShape.isNullable(table[id], table) ? SwiftType.named(name).optional : .named(name))
+        }
+        var requests: [ConformanceDeclaration.RequestCase] = []
+        for (operation, declaration) in zip(operations, declarations) {
+            if let body = declaration.body, case .json = body.encoding, let schema = bodyMedia(operation)?.schema {
+                add(schema, body.type.unwrapped)
+            }
+            for (response, type) in jsonResponses(operation, declaration) {
+                add(response, type)
+            }
+            requests += requestCases(operation, declaration, synthesizer: synthesizer)
+        }
+        return ConformanceDeclaration(roundTrips: roundTrips, requests: requests)
+    }
+
+    /// `models/droplet.yml#/properties/id`: the file relative to the entry file's folder.
+    private func location(of source: SourceRef) -> String {
+        let path = files.canonicalPaths[source.file]
+        let root = URL(fileURLWithPath: files.canonicalPaths[0]).deletingLastPathComponent().path + "/"
+        let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+        return relative + "#" + files.pointer(source)
+    }
+
+    /// The media type of the request body the builder sends (the one `OperationTranslator` picks).
+    private func bodyMedia(_ operation: APIGenOpenAPI.Operation) -> MediaType? {
+        operation.requestBody.flatMap { MediaTypes.preferred($0.content) }
+    }
+
+    /// Each 2xx JSON response schema with the type its body decodes as.
+    private func jsonResponses(_ operation: APIGenOpenAPI.Operation, _ declaration: OperationDeclaration) -> [(SchemaID, SwiftType)] {
+        var statusCases: [StatusCase] = []
+        if case .byStatus(_, let cases) = declaration.response.decoding {
+            statusCases = cases
+        }
+        return operation.responses.compactMap { response in
+            guard response.isSuccess, let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json,
+                let schema = media.schema
+            else { return nil }
+            if statusCases.isEmpty {
+                return (schema, declaration.response.type.unwrapped)
+            }
+            return statusCases.first { $0.status == Int(response.status) }?.type.map { (schema, $0) }
+        }
+    }
+
+    /// The builder called with its required arguments only, and with all of them; values are
+    /// synthesized from each parameter's and the body's schema.
+    private func requestCases(
+        _ operation: APIGenOpenAPI.Operation, _ declaration: OperationDeclaration, synthesizer: SampleSynthesizer
+    ) -> [ConformanceDeclaration.RequestCase] {
+        var required: [ConformanceDeclaration.Argument] = []
+        var all: [ConformanceDeclaration.Argument] = []
+        for parameter in declaration.parameters {
+            let source = operation.parameters.first { $0.name == parameter.key && $0.location.rawValue == parameter.location.rawValue }
+            let value = argument(for: parameter.type, schema: source?.schema, hint: parameter.key, synthesizer: synthesizer)
+            let argument = ConformanceDeclaration.Argument(label: SwiftName.argumentLabel(parameter.name), value: value)
+            all.append(argument)
+            if !parameter.hasDefault { required.append(argument) }
+        }
+        if let body = declaration.body {
+            let value = argument(for: body.type, schema: bodyMedia(operation)?.schema, hint: body.name, synthesizer: synthesizer)
+            let argument = ConformanceDeclaration.Argument(label: SwiftName.argumentLabel(body.name), value: value)
+            all.append(argument)
+            if !body.type.isOptional { required.append(argument) }
+        }
+        let builder = SwiftName.escaped(declaration.name)
+        var cases = [ConformanceDeclaration.RequestCase(operationID: declaration.operationID, variant: "all", builder: builder, arguments: all)]
+        if required.count < all.count {
+            cases.insert(.init(operationID: declaration.operationID, variant: "required", builder: builder, arguments: required), at: 0)
+        }
+        return cases
+    }
+
+    private func argument(
+        for type: SwiftType, schema: SchemaID?, hint: String, synthesizer: SampleSynthesizer
+    ) -> ConformanceDeclaration.Argument.Value {
+        if type.unwrapped == .data {
+            return .bytes
+        }
+        let value = schema.flatMap { synthesizer.sample(for: $0, hint: hint) } ?? .null
+        return .json(JSONText.render(value))
+    }
+}
