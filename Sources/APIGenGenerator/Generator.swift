@@ -41,7 +41,8 @@ public struct Generator {
     }
 
     private func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
-        let reserved: Set<String> = Set([options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
+        let reserved: Set<String> = Set(
+            [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
         let models = ModelTranslator(document: document, files: files, reserved: reserved)
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.

@@ -47,7 +47,9 @@ enum ConformanceFileGenerator {
     }
 
     private static func renderRequests(_ cases: [ConformanceDeclaration.RequestCase], namespace: String, into printer: inout Printer) {
-        let chunks = stride(from: 0, to: cases.count, by: casesPerFunction).map { Array(cases[$0..<min($0 + casesPerFunction, cases.count)]) }
+        let chunks = stride(from: 0, to: cases.count, by: casesPerFunction).map {
+            Array(cases[$0..<min($0 + casesPerFunction, cases.count)])
+        }
         printer.line("/// Every operation's request, built from values synthesized for its parameters and body: with")
         printer.line("/// its required arguments only, then with all; `error` says why one could not be built.")
         printer.block("public static func requests(_ client: APIClient) async -> [RequestCase]") { printer in

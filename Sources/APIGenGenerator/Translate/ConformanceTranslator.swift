@@ -122,7 +122,9 @@ struct ConformanceTranslator {
             if !body.type.isOptional { required.append(argument) }
         }
         let builder = SwiftName.escaped(declaration.name)
-        var cases = [ConformanceDeclaration.RequestCase(operationID: declaration.operationID, variant: "all", builder: builder, arguments: all)]
+        var cases = [
+            ConformanceDeclaration.RequestCase(operationID: declaration.operationID, variant: "all", builder: builder, arguments: all)
+        ]
         if required.count < all.count {
             cases.insert(.init(operationID: declaration.operationID, variant: "required", builder: builder, arguments: required), at: 0)
         }
