@@ -52,6 +52,15 @@ def write_markdown(path, results, command, seconds, failed):
         results.summary(),
         "```",
         "",
+        "How to read it. *Schemas* are the named schemas and JSON body schemas the client has a type for "
+        "that instances could be generated for; *instances* are the valid instances hypothesis-jsonschema generated "
+        "for them (confirmed by jsonschema), plus each enum value and one value the enum does not list; an instance "
+        "*round-trips* when decoding it with the generated type and encoding it again gives it back (key order, "
+        "numbers by value and date-times as instants aside). *Operations* are those of OpenAPI 3 specs (openapi-core "
+        "reads no Swagger 2.0); one is *valid* when openapi-core accepts its request built with its required arguments "
+        "and with all of them. Objects are generated with the keys they declare: the models drop undeclared keys "
+        "by design (`--undeclared-keys` generates them too).",
+        "",
         "| spec | schemas | skipped | instances | round-trip | operations | valid requests | time |",
         "|---|---|---|---|---|---|---|---|",
     ]

@@ -45,6 +45,6 @@ public struct GeneratedFile: Hashable, Sendable {
 
     static func header(specFileName: String) -> String {
         let name = SwiftLiteral.documentationLines(specFileName).joined(separator: " ")
-        return "\(headerPrefix) from \(name). Do not edit.\n"
+        return "\(headerPrefix) from \(name). Do not edit."
     }
 }

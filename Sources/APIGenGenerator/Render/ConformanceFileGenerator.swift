@@ -10,10 +10,7 @@ enum ConformanceFileGenerator {
 
     static func file(for conformance: ConformanceDeclaration, options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer()
-        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
-        printer.blank()
-        printer.line("import APIGenRuntime")
-        printer.line("import Foundation")
+        printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
         printer.blank()
         printer.line("/// Round trips through the generated types and every operation's request, for the conformance oracle.")
         printer.block("public nonisolated enum \(typeName)") { printer in

@@ -17,13 +17,8 @@ enum EndpointFileGenerator {
         let models = FileSharding.shards(viewModels, count: count, key: \.operation.name)
         return (0..<count).map { index in
             var printer = Printer()
-            printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
-            printer.blank()
-            printer.line("import APIGenRuntime")
-            printer.line("import Foundation")
-            if !models[index].isEmpty {
-                printer.line("import Observation")
-            }
+            let imports: [SourceText] = ["APIGenRuntime", "Foundation"] + (models[index].isEmpty ? [] : ["Observation"])
+            printer.fileStart(specFileName: options.specFileName, imports: imports)
             printer.blank()
             let context = RenderContext(accessLevel: options.accessLevel)
             if index == 0 {

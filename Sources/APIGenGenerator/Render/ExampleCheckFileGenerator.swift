@@ -5,10 +5,7 @@ enum ExampleCheckFileGenerator {
 
     static func file(for checks: [ExampleCheckDeclaration], options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer()
-        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
-        printer.blank()
-        printer.line("import APIGenRuntime")
-        printer.line("import Foundation")
+        printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
         printer.blank()
         printer.line("/// Decodes each example of the spec with its generated type.")
         printer.block("public nonisolated enum ExampleChecks") { printer in

@@ -8,13 +8,11 @@ enum ModelFileGenerator {
         let context = RenderContext(accessLevel: options.accessLevel)
         return FileSharding.shards(declarations, count: count, key: \.name).enumerated().map { index, shard in
             var printer = Printer()
-            printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
             if shard.isEmpty {
+                printer.fileStart(specFileName: options.specFileName, imports: [])
                 printer.line("// No types fell into this file; it exists so that the set of files never changes.")
             } else {
-                printer.blank()
-                printer.line("import APIGenRuntime")
-                printer.line("import Foundation")
+                printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
                 for declaration in shard {
                     printer.blank()
                     DeclarationRenderer.render(declaration, into: &printer, context: context)
@@ -25,8 +23,3 @@ enum ModelFileGenerator {
     }
 }
 
-extension String {
-    var trimmingTrailingNewline: String {
-        hasSuffix("\n") ? String(dropLast()) : self
-    }
-}

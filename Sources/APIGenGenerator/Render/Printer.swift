@@ -81,6 +81,16 @@ public struct Printer {
         line("}")
     }
 
+    /// The first lines of a generated file: the header apigen knows its files by, then `imports`.
+    public mutating func fileStart(specFileName: String, imports: [SourceText]) {
+        line(SourceText(GeneratedFile.header(specFileName: specFileName)))
+        guard !imports.isEmpty else { return }
+        blank()
+        for module in imports {
+            line("import \(module)")
+        }
+    }
+
     /// Whether a line of `width` columns fits at the current indentation.
     public func fits(_ width: Int) -> Bool {
         level * 4 + width <= Self.lineLength

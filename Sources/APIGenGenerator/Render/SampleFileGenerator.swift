@@ -8,10 +8,7 @@ enum SampleFileGenerator {
     {
         let access = RenderContext(accessLevel: options.accessLevel).access
         var printer = Printer()
-        printer.line(SourceText(GeneratedFile.header(specFileName: options.specFileName).trimmingTrailingNewline))
-        printer.blank()
-        printer.line("import APIGenRuntime")
-        printer.line("import Foundation")
+        printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
         for sample in samples {
             printer.blank()
             printer.block("extension \(sample.typeName)") { printer in
