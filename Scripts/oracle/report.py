@@ -53,7 +53,8 @@ def write_markdown(path, results, command, seconds, failed):
         "```",
         "",
         "How to read it. *Schemas* are the named schemas and JSON body schemas the client has a type for "
-        "that instances could be generated for; *instances* are the valid instances hypothesis-jsonschema generated "
+        "that instances could be generated for (a body that only references a named schema is that schema, counted "
+        "under *same as another*); *instances* are the valid instances hypothesis-jsonschema generated "
         "for them (confirmed by jsonschema), plus each enum value and one value the enum does not list; an instance "
         "*round-trips* when decoding it with the generated type and encoding it again gives it back (key order, "
         "numbers by value and date-times as instants aside). *Operations* are those of OpenAPI 3 specs (openapi-core "
@@ -61,8 +62,8 @@ def write_markdown(path, results, command, seconds, failed):
         "and with all of them. Objects are generated with the keys they declare: the models drop undeclared keys "
         "by design (`--undeclared-keys` generates them too).",
         "",
-        "| spec | schemas | skipped | instances | round-trip | operations | valid requests | time |",
-        "|---|---|---|---|---|---|---|---|",
+        "| spec | schemas | same as another | skipped | instances | round-trip | operations | valid requests | time |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for spec, trips, requests, spent in results.per_spec:
         rate = f"{100 * trips['round_trips'] / trips['instances']:.1f}%" if trips["instances"] else "–"
@@ -71,10 +72,10 @@ def write_markdown(path, results, command, seconds, failed):
         else:
             operations = requests["operations"]
             valid = f"{requests['valid']} ({100 * requests['valid'] / operations:.1f}%)" if operations else "–"
-        lines.append(f"| {spec.name} | {trips['schemas']} | {trips['skipped']} | {trips['instances']} | {rate} | "
+        lines.append(f"| {spec.name} | {trips['schemas']} | {trips.get('same', 0)} | {trips['skipped']} | {trips['instances']} | {rate} | "
                      f"{operations} | {valid} | {spent:.0f} s |")
     for name in failed:
-        lines.append(f"| {name} | not checked: the client did not generate or compile | | | | | | |")
+        lines.append(f"| {name} | not checked: the client did not generate or compile | | | | | | | |")
     groups = {}
     for spec, kind, where, what in results.findings:
         groups.setdefault(cause(kind, what), []).append((spec, where, what))

@@ -40,7 +40,7 @@ SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "depen
 SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
                  "additionalItems", "unevaluatedProperties", "unevaluatedItems")
 INT_BOUNDS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), None: (-2**63, 2**63 - 1)}
-MAX_EXPANDED_NODES = 20_000
+MAX_EXPANDED_NODES = 8_000
 
 
 class Unsupported(Exception):
@@ -140,6 +140,18 @@ class Dialect:
         self._by_name = {name: schema for name, schema in self.definitions.values()}
         expanded = expand(self.definitions[location][1], [self.definitions[location][0]])
         return expanded if undeclared_keys else closed(expanded)
+
+    def referenced(self, location):
+        """The location a schema that is only a `$ref` stands for (followed through), else itself."""
+        seen = {location}
+        while True:
+            schema = self.definition(location)
+            if not (isinstance(schema, dict) and set(schema) == {"$ref"}):
+                return location
+            location = self.locations[schema["$ref"][len("#/$defs/"):]]
+            if location in seen:
+                return location
+            seen.add(location)
 
     def definition(self, location):
         if location not in self.definitions:
