@@ -6,6 +6,8 @@ JSON Schema 2020-12:
 - 3.0 and Swagger 2.0: `nullable: true` / `x-nullable: true` → `null` allowed (in `type`, in `enum`,
   or as `anyOf [schema, null]` where there is no `type`); boolean `exclusiveMinimum` /
   `exclusiveMaximum` → the number form; Swagger's `type: file` → string;
+- every version: a schema with `properties` or `required` and no `type` is an object, as OpenAPI
+  tools read it (JSON Schema alone would allow any value there);
 - every version: annotations and vendor keys that are not JSON Schema are dropped (`example`,
   `discriminator`, `xml`, `externalDocs`, `x-*`); a `$ref` with siblings becomes `allOf`;
 - integers get the bounds of their format (`int32`), and 64 bits where none is given: the range
@@ -214,6 +216,8 @@ class Dialect:
                     out[bound] = out.pop(limit)
                 elif isinstance(out.get(bound), bool):
                     out.pop(bound)
+        if "type" not in out and ("properties" in out or "required" in out):
+            out["type"] = "object"  # OpenAPI tools read properties as an object; JSON Schema alone would allow any value
         types = out.get("type")
         if types == "integer" or (isinstance(types, list) and "integer" in types):
             low, high = INT_BOUNDS.get(out.get("format"), INT_BOUNDS[None])
