@@ -49,11 +49,15 @@ final class TemporaryFolder {
 }
 
 /// Generates Swift from spec text held in the test, for checks on the output.
-func generate(_ spec: String, file: StaticString = #filePath, line: UInt = #line) throws -> (text: String, diagnostics: Diagnostics) {
+/// With `expectingErrors`, a spec that does not load gives its diagnostics and no text.
+func generate(
+    _ spec: String, expectingErrors: Bool = false, file: StaticString = #filePath, line: UInt = #line
+) throws -> (text: String, diagnostics: Diagnostics) {
     let folder = try TemporaryFolder()
     let path = try folder.write("spec.yaml", spec).path
     let loaded = SpecLoader().load(path: path)
     guard let document = loaded.document, loaded.succeeded else {
+        if expectingErrors { return ("", loaded.diagnostics) }
         XCTFail("spec did not load: \(loaded.diagnostics.items.map(\.description).joined(separator: "\n"))", file: file, line: line)
         return ("", loaded.diagnostics)
     }

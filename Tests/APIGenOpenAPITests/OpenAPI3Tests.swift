@@ -180,15 +180,15 @@ final class OpenAPI3Tests: SpecTestCase {
         XCTAssertEqual(verbose.description, "Operation level wins.")
         XCTAssertEqual(document.schemas[try XCTUnwrap(verbose.schema)].types, [.string])
         XCTAssertFalse(verbose.required)
-        XCTAssertEqual(verbose.effectiveStyle, "form")
+        XCTAssertEqual(verbose.effectiveStyle, .form)
         XCTAssertTrue(verbose.effectiveExplode)
         let trace = try show.parameter("X-Trace")
         XCTAssertEqual(trace.location, .header)
-        XCTAssertEqual(trace.effectiveStyle, "simple")
+        XCTAssertEqual(trace.effectiveStyle, .simple)
         XCTAssertFalse(trace.effectiveExplode)
         let session = try show.parameter("session")
         XCTAssertEqual(session.location, .cookie)
-        XCTAssertEqual(session.style, "form")
+        XCTAssertEqual(session.style, .form)
         XCTAssertEqual(session.explode, false)
 
         // The delete operation only has the path-level ones.

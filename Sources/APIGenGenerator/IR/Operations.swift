@@ -33,10 +33,16 @@ public struct OperationParameter: Sendable {
     public var location: Location
     public var type: SwiftType
     public var defaultValue: String?
-    public var style: String
+    /// How a query value is serialized; other locations have one style each.
+    public var style: QueryStyle
     public var explode: Bool
     public var allowReserved: Bool
     public var documentation: Documentation
+
+    /// The runtime's `ParameterStyle` cases.
+    public enum QueryStyle: Sendable {
+        case form, spaceDelimited, pipeDelimited, deepObject
+    }
 
     /// Required parameters come first in the builder's signature.
     public var hasDefault: Bool {
@@ -114,8 +120,17 @@ public struct SecuritySchemeDeclaration: Sendable {
     /// The static property name in `<Namespace>.Security`.
     public var name: String
     public var specName: String
-    /// Swift source of the runtime `SecurityScheme.Kind` (`.bearer`).
-    public var kind: String
+    /// The runtime's `SecurityScheme.Kind`.
+    public enum Kind: Sendable {
+        public enum Location: Sendable {
+            case header, query, cookie
+        }
+
+        case basic, bearer
+        case apiKey(name: String, location: Location)
+    }
+
+    public var kind: Kind
     public var documentation: Documentation
 }
 

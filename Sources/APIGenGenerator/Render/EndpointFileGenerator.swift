@@ -57,7 +57,7 @@ enum EndpointFileGenerator {
                     printer.documentation(scheme.documentation)
                     printer.list(
                         "\(access)static let \(scheme.name) = SecurityScheme(",
-                        ["name: \(literal: scheme.specName)", "kind: \(scheme.kind)"], ")")
+                        ["name: \(literal: scheme.specName)", "kind: \(Self.kind(scheme.kind))"], ")")
                 }
             }
             printer.blank()
@@ -73,6 +73,21 @@ enum EndpointFileGenerator {
                 if position > 0 { printer.blank() }
                 OperationGenerator().render(operation, into: &printer, context: context)
             }
+        }
+    }
+
+    private static func kind(_ kind: SecuritySchemeDeclaration.Kind) -> SourceText {
+        switch kind {
+        case .basic: return ".basic"
+        case .bearer: return ".bearer"
+        case .apiKey(let name, let location):
+            let place: SourceText
+            switch location {
+            case .header: place = ".header"
+            case .query: place = ".query"
+            case .cookie: place = ".cookie"
+            }
+            return ".apiKey(name: \(literal: name), location: \(place))"
         }
     }
 

@@ -76,7 +76,12 @@ struct OperationGenerator {
             break
         case .query:
             var options: [SourceText] = []
-            if parameter.style != "form" { options.append("style: .\(parameter.style)") }
+            switch parameter.style {
+            case .form: break
+            case .spaceDelimited: options.append("style: .spaceDelimited")
+            case .pipeDelimited: options.append("style: .pipeDelimited")
+            case .deepObject: options.append("style: .deepObject")
+            }
             if !parameter.explode { options.append("explode: false") }
             if parameter.allowReserved { options.append("allowReserved: true") }
             printer.list("request.addQuery(", [key, name] + options, ")")
@@ -146,7 +151,7 @@ struct OperationGenerator {
 struct StatusEnumGenerator {
     func render(_ name: String, cases: [StatusCase], operationID: String, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        printer.line("/// The successful responses of `\(operationID)`, by status.")
+        printer.line("/// The successful responses of `\(ServerTranslator.inlineDocumentation(operationID))`, by status.")
         printer.block("\(access)nonisolated enum \(name): Sendable") { printer in
             for item in cases {
                 if let type = item.type {

@@ -81,7 +81,7 @@ struct ConformanceTranslator {
 
     /// The media type of the request body the builder sends (the one `OperationTranslator` picks).
     private func bodyMedia(_ operation: APIGenOpenAPI.Operation) -> MediaType? {
-        operation.requestBody.flatMap { MediaTypes.preferred($0.content) }
+        operation.requestBody.flatMap { MediaTypes.preferred($0.content, models.shapes, table) }
     }
 
     /// Each 2xx JSON response schema with the type its body decodes as.
@@ -91,7 +91,8 @@ struct ConformanceTranslator {
             statusCases = cases
         }
         return operation.responses.compactMap { response in
-            guard response.isSuccess, let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json,
+            guard response.isSuccess, let media = MediaTypes.preferred(response.content, models.shapes, table),
+                MediaTypes.kind(of: media, models.shapes, table) == .json,
                 let schema = media.schema
             else { return nil }
             if statusCases.isEmpty {

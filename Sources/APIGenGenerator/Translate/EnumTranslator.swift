@@ -7,7 +7,12 @@ extension ModelTranslator {
         let names = caseNames(for: id)
         switch shapes[id] {
         case .integerEnum(let values):
-            let rawType = primitiveType(.integer, format: schema.format).code
+            var format = schema.format
+            if format == "int32", values.contains(where: { Int32(exactly: $0) == nil }) {
+                warning("an int32 enum lists values outside the 32-bit range; its raw values are Int64", at: schema.source)
+                format = "int64"
+            }
+            let rawType = primitiveType(.integer, format: format).code
             return EnumDeclaration(
                 rawType: rawType,
                 cases: zip(values, names).map { value, name in
@@ -42,7 +47,7 @@ extension ModelTranslator {
             }
         case .integerEnum(let values):
             names = values.map { value in
-                scope.claim(value < 0 ? "minus\(-value)" : "_\(value)")
+                scope.claim(value < 0 ? "minus\(value.magnitude)" : "_\(value)")
             }
         default:
             names = []

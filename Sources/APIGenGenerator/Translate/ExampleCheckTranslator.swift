@@ -25,7 +25,8 @@ struct ExampleCheckTranslator {
                 statusCases = cases
             }
             for response in operation.responses where response.isSuccess {
-                guard let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json,
+                guard let media = MediaTypes.preferred(response.content, models.shapes, models.table),
+                    MediaTypes.kind(of: media, models.shapes, models.table) == .json,
                     let schema = media.schema
                 else { continue }
                 let type: SwiftType?

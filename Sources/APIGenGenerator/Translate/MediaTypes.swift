@@ -7,9 +7,42 @@ enum MediaTypes {
         case json, form, multipart, binary, text
     }
 
+    /// The kind of a body: by its name, except that a wildcard (`*/*`, `application/*`) whose
+    /// schema is an object, array or union is JSON, as servers that write such specs
+    /// (Kubernetes' `DeleteOptions`) expect; any other wildcard is bytes.
+    static func kind(of media: MediaType, _ shapes: ShapeTable, _ table: SchemaTable) -> Kind {
+        let kind = kind(ofName: media.name)
+        guard kind == .binary, media.name.contains("*"), let schema = media.schema else { return kind }
+        switch shapes[table.resolved(schema)] {
+        case .object, .array, .dictionary, .union: return .json
+        default: return kind
+        }
+    }
+
+    /// The `Content-Type` a client sends for `media` of `kind`: its name, or a concrete type
+    /// for a wildcard.
+    static func contentType(of media: MediaType, kind: Kind) -> String {
+        guard media.name.contains("*") else { return media.name }
+        switch kind {
+        case .json: return "application/json"
+        case .text: return "text/plain"
+        default: return "application/octet-stream"
+        }
+    }
+
+    /// JSON first, then form, multipart, bytes, text; document order within a kind.
+    static func preferred(_ content: [MediaType], _ shapes: ShapeTable, _ table: SchemaTable) -> MediaType? {
+        let ranking: [Kind] = [.json, .form, .multipart, .binary, .text]
+        return content.enumerated().min { lhs, rhs in
+            (ranking.firstIndex(of: kind(of: lhs.element, shapes, table))!, lhs.offset) < (
+                ranking.firstIndex(of: kind(of: rhs.element, shapes, table))!, rhs.offset
+            )
+        }?.element
+    }
+
     /// `application/json`, `application/problem+json`, `application/vnd.x+json`, `text/json`
-    /// are JSON; `*/*` is treated as bytes.
-    static func kind(of name: String) -> Kind {
+    /// are JSON; other names by their type.
+    private static func kind(ofName name: String) -> Kind {
         // Nearly every name is already bare lowercase ASCII (`application/json`): it is its own
         // type, without splitting, trimming and lowercasing through Foundation.
         let isBare = name.utf8.allSatisfy {
@@ -25,15 +58,5 @@ enum MediaTypes {
         if type.hasPrefix("multipart/") { return .multipart }
         if type.hasPrefix("text/") { return .text }
         return .binary
-    }
-
-    /// JSON first, then form, multipart, bytes, text; document order within a kind.
-    static func preferred(_ content: [MediaType]) -> MediaType? {
-        let ranking: [Kind] = [.json, .form, .multipart, .binary, .text]
-        return content.enumerated().min { lhs, rhs in
-            (ranking.firstIndex(of: kind(of: lhs.element.name))!, lhs.offset) < (
-                ranking.firstIndex(of: kind(of: rhs.element.name))!, rhs.offset
-            )
-        }?.element
     }
 }

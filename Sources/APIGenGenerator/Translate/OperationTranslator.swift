@@ -81,8 +81,10 @@ struct OperationTranslator {
         var type =
             parameter.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) } ?? .string
         var defaultValue: String?
+        // An empty default stays optional: sent as `name=`, it is a value most servers reject,
+        // and absent it means the same.
         if let schema = parameter.schema, !parameter.required,
-            let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue
+            let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue, value != .string("")
         {
             defaultValue = models.defaultLiteral(value, for: type.unwrapped, schema: schema)
         }
@@ -93,6 +95,11 @@ struct OperationTranslator {
             if !parameter.required {
                 type = type.optional
             }
+        }
+        if parameter.location == .path, parameter.effectiveStyle != .simple {
+            models.warning(
+                "parameter '\(parameter.name)' has style '\(parameter.effectiveStyle.rawValue)', which is not supported; it is sent as 'simple'",
+                at: parameter.source)
         }
         let location = OperationParameter.Location(rawValue: parameter.location.rawValue)!
         var documentation = parameter.description.map { Documentation(SwiftLiteral.documentationLines($0)) } ?? Documentation()
@@ -105,26 +112,37 @@ struct OperationTranslator {
             location: location,
             type: type,
             defaultValue: defaultValue,
-            style: parameter.effectiveStyle,
+            style: Self.queryStyle(parameter.effectiveStyle),
             explode: parameter.effectiveExplode,
             allowReserved: parameter.allowReserved,
             documentation: documentation
         )
     }
 
+    /// The parser lets only query parameters have these styles; every other is `form` here
+    /// and unused.
+    private static func queryStyle(_ style: Parameter.Style) -> OperationParameter.QueryStyle {
+        switch style {
+        case .spaceDelimited: return .spaceDelimited
+        case .pipeDelimited: return .pipeDelimited
+        case .deepObject: return .deepObject
+        case .form, .simple, .label, .matrix: return .form
+        }
+    }
+
     /// Picks one media type (JSON first, then form, multipart, bytes, text) and the argument
     /// that carries it.
     private func translateBody(_ body: RequestBody, label: String, typeBase: String) -> OperationBody? {
-        guard let media = MediaTypes.preferred(body.content) else { return nil }
+        guard let media = MediaTypes.preferred(body.content, models.shapes, table) else { return nil }
         let name = SwiftName.escaped(label)
         let documentation = Documentation(body.description.map(SwiftLiteral.documentationLines) ?? [])
-        let kind = MediaTypes.kind(of: media.name)
+        let kind = MediaTypes.kind(of: media, models.shapes, table)
         var type: SwiftType
         let encoding: OperationBody.Encoding
         switch kind {
         case .json:
             type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Request") } ?? .jsonValue
-            encoding = .json(contentType: media.name)
+            encoding = .json(contentType: MediaTypes.contentType(of: media, kind: kind))
         case .form, .multipart:
             guard let schema = media.schema else { return nil }
             type = models.topLevelType(for: schema, suggestedName: typeBase + "Request")
@@ -132,10 +150,10 @@ struct OperationTranslator {
             encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
         case .binary:
             type = .data
-            encoding = .data(contentType: media.name.contains("*") ? "application/octet-stream" : media.name)
+            encoding = .data(contentType: MediaTypes.contentType(of: media, kind: kind))
         case .text:
             type = .string
-            encoding = .text(contentType: media.name.contains("*") ? "text/plain" : media.name)
+            encoding = .text(contentType: MediaTypes.contentType(of: media, kind: kind))
         }
         type = body.required ? type.unwrapped : type.optional
         return OperationBody(name: name, type: type, encoding: encoding, documentation: documentation)
@@ -192,7 +210,7 @@ struct OperationTranslator {
     private func securitySchemes() -> [(declaration: SecuritySchemeDeclaration, specName: String)] {
         var names = NameScope(reserved: ["init", "self", "Type"])
         return document.securitySchemes.compactMap { scheme in
-            let kind: String
+            let kind: SecuritySchemeDeclaration.Kind
             switch scheme.kind {
             case .http(let httpScheme, _):
                 guard httpScheme == "bearer" || httpScheme == "basic" else {
@@ -201,11 +219,16 @@ struct OperationTranslator {
                         at: SourceRef(file: 0, node: models.files.documents[0].root))
                     return nil
                 }
-                kind = httpScheme == "basic" ? ".basic" : ".bearer"
+                kind = httpScheme == "basic" ? .basic : .bearer
             case .oauth2, .openIdConnect:
-                kind = ".bearer"
+                kind = .bearer
             case .apiKey(let keyName, let location):
-                kind = ".apiKey(name: \(SwiftLiteral.string(keyName)), location: .\(location.rawValue))"
+                switch location {
+                // The parser rejects `in: path` for api keys.
+                case .header, .path: kind = .apiKey(name: keyName, location: .header)
+                case .query: kind = .apiKey(name: keyName, location: .query)
+                case .cookie: kind = .apiKey(name: keyName, location: .cookie)
+                }
             case .mutualTLS:
                 return nil
             }

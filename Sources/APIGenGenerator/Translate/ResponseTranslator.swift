@@ -45,10 +45,10 @@ struct ResponseTranslator {
     }
 
     private func entry(for response: Response, typeBase: String) -> Entry {
-        guard let media = MediaTypes.preferred(response.content) else {
+        guard let media = MediaTypes.preferred(response.content, models.shapes, models.table) else {
             return Entry(status: response.status, type: nil, decoding: .empty, mediaType: nil)
         }
-        switch MediaTypes.kind(of: media.name) {
+        switch MediaTypes.kind(of: media, models.shapes, models.table) {
         case .json:
             let type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Response") } ?? .jsonValue
             return Entry(status: response.status, type: type, decoding: .json, mediaType: media.name)
@@ -104,25 +104,30 @@ enum ServerTranslator {
             }
             var variableNames = NameScope(reserved: ["self", "Type", "init"])
             let variables = server.variables.map { variable in
-                ServerDeclaration.Variable(
+                let choices = variable.enumValues.map { "`\(Self.inlineDocumentation($0))`" }.joined(separator: ", ")
+                return ServerDeclaration.Variable(
                     name: SwiftName.escaped(variableNames.claim(SwiftName.memberName(variable.name))),
                     key: variable.name,
                     defaultValue: variable.defaultValue,
                     documentation: Documentation(
                         (variable.description.map(SwiftLiteral.documentationLines) ?? [])
-                            + (variable.enumValues.isEmpty
-                                ? [] : ["One of: " + variable.enumValues.map { "`\($0)`" }.joined(separator: ", ") + "."])
+                            + (variable.enumValues.isEmpty ? [] : ["One of: \(choices)."])
                     )
                 )
             }
             result.append(
                 ServerDeclaration(
-                    name: names.claim(proposed),
+                    name: SwiftName.escaped(names.claim(proposed)),
                     urlTemplate: server.url,
                     variables: variables,
                     documentation: Documentation(server.description.map(SwiftLiteral.documentationLines) ?? [])
                 ))
         }
         return result
+    }
+
+    /// Spec text on one line of a doc comment.
+    static func inlineDocumentation(_ text: String) -> String {
+        SwiftLiteral.documentationLines(text).joined(separator: " ").replacingOccurrences(of: "`", with: "'")
     }
 }

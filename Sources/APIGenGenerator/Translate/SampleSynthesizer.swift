@@ -135,6 +135,9 @@ struct SampleSynthesizer {
         return .object(members)
     }
 
+    /// The most characters a sample string is given to meet a `minLength`.
+    static let longestString = 1_024
+
     private func primitive(_ type: JSONType, schema: Schema, variant: Int, hint: String) -> SpecValue {
         switch type {
         case .string:
@@ -151,8 +154,15 @@ struct SampleSynthesizer {
             case "ipv6": return .string("2001:db8::\(number)")
             case "hostname": return .string("host\(number).example.com")
             default:
+                if let pattern = schema.pattern,
+                    let text = PatternSample.string(
+                        matching: pattern, variant: variant, minLength: schema.minLength, maxLength: schema.maxLength)
+                {
+                    return .string(text)
+                }
                 var text = "\(SwiftName.words(hint).joined(separator: " ").capitalizedFirst) \(number)"
-                if let minLength = schema.minLength, text.count < minLength {
+                // Samples stay small: a longer `minLength` is not met.
+                if let minLength = schema.minLength.map({ min($0, Self.longestString) }), text.count < minLength {
                     text += String(repeating: "x", count: minLength - text.count)
                 }
                 if let maxLength = schema.maxLength, text.count > maxLength {
@@ -164,7 +174,8 @@ struct SampleSynthesizer {
             var value = Double(variant + 1)
             if let minimum = schema.minimum, value < minimum { value = minimum.rounded(.up) }
             if let maximum = schema.maximum, value > maximum { value = maximum.rounded(.down) }
-            return .int(Int64(value))
+            // Bounds beyond 64 bits (or not numbers) leave the plain sample.
+            return .int(Int64(exactly: value) ?? Int64(variant + 1))
         case .number:
             var value = Double(variant) + 1.5
             if let minimum = schema.minimum, value < minimum { value = minimum }

@@ -50,10 +50,10 @@ struct SampleTranslator {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: 204))
             }
             let status = Int(success.status) ?? 200
-            guard let media = MediaTypes.preferred(success.content) else {
+            guard let media = MediaTypes.preferred(success.content, models.shapes, table) else {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: status))
             }
-            switch MediaTypes.kind(of: media.name) {
+            switch MediaTypes.kind(of: media, models.shapes, table) {
             case .json:
                 let example = media.examples.first { value in
                     media.schema.map { ExampleChecker(table: table, shapes: models.shapes).conforms(value, to: $0) } ?? true

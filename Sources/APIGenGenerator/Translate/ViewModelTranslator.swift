@@ -137,7 +137,9 @@ struct ViewModelTranslator {
 
     private func successSchema(_ operation: Operation) -> SchemaID? {
         for response in operation.responses where response.isSuccess {
-            if let media = MediaTypes.preferred(response.content), MediaTypes.kind(of: media.name) == .json, let schema = media.schema {
+            if let media = MediaTypes.preferred(response.content, models.shapes, models.table),
+                MediaTypes.kind(of: media, models.shapes, models.table) == .json, let schema = media.schema
+            {
                 return schema
             }
         }

@@ -113,14 +113,40 @@ public struct Parameter: Sendable {
     public var location: Location
     public var required: Bool
     public var schema: SchemaID?
-    /// As written, or nil for the location's default (form for query/cookie, simple otherwise).
-    public var style: String?
+    /// How a value is serialized (OpenAPI `style`).
+    public enum Style: String, Sendable, CaseIterable {
+        case form, simple, label, matrix, spaceDelimited, pipeDelimited, deepObject
+
+        /// The styles OpenAPI allows in each location.
+        public static func allowed(in location: Location) -> [Style] {
+            switch location {
+            case .path: return [.simple, .label, .matrix]
+            case .query: return [.form, .spaceDelimited, .pipeDelimited, .deepObject]
+            case .header: return [.simple]
+            case .cookie: return [.form]
+            }
+        }
+
+        /// The style of a location when none is written.
+        public static func defaultStyle(in location: Location) -> Style {
+            location == .query || location == .cookie ? .form : .simple
+        }
+    }
+
+    /// As written (checked against the location), or nil for the location's default.
+    public var style: Style?
     public var explode: Bool?
     public var allowReserved = false
     public var description: String?
     public var deprecated = false
     /// A parameter with `content` instead of `schema` (usually JSON in a query item).
     public var contentType: String?
+    /// Swagger 2.0's `in: body` and `in: formData`, until the converter gathers them into a body.
+    enum SwaggerBodyPart: Sendable {
+        case body, formData
+    }
+
+    var swaggerBodyPart: SwaggerBodyPart?
     public var source: SourceRef
 
     public init(name: String, location: Location, required: Bool, source: SourceRef) {
@@ -131,13 +157,13 @@ public struct Parameter: Sendable {
     }
 
     /// The style in effect, applying OpenAPI's defaults.
-    public var effectiveStyle: String {
-        style ?? ((location == .query || location == .cookie) ? "form" : "simple")
+    public var effectiveStyle: Style {
+        style ?? Style.defaultStyle(in: location)
     }
 
     /// `explode` in effect: true by default only for `form`.
     public var effectiveExplode: Bool {
-        explode ?? (effectiveStyle == "form")
+        explode ?? (effectiveStyle == .form)
     }
 }
 

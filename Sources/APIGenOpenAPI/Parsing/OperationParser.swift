@@ -105,7 +105,7 @@ extension SpecParser {
         case "body" where version == .swagger2, "formData" where version == .swagger2:
             // Gathered into a request body by the Swagger converter.
             var parameter = Parameter(name: name, location: .query, required: false, source: target)
-            parameter.style = locationText
+            parameter.swaggerBodyPart = locationText == "body" ? .body : .formData
             parameter.schema = locationText == "body" ? lookup["schema"].map { schema($0) } : schema(target)
             parameter.required = lookup["required"].flatMap(bool) ?? false
             parameter.description = lookup["description"].flatMap(documentation)
@@ -119,7 +119,7 @@ extension SpecParser {
             switch field.key {
             case "required": parameter.required = bool(field.value) ?? parameter.required
             case "schema": parameter.schema = schema(field.value)
-            case "style": parameter.style = text(field.value)
+            case "style": parameter.style = style(field.value, location: location, name: name)
             case "explode": parameter.explode = bool(field.value)
             case "allowReserved": parameter.allowReserved = bool(field.value) ?? false
             case "description": parameter.description = documentation(field.value)
@@ -131,10 +131,10 @@ extension SpecParser {
                 }
             case "collectionFormat" where version == .swagger2:
                 switch text(field.value) {
-                case "multi": (parameter.style, parameter.explode) = ("form", true)
-                case "ssv": (parameter.style, parameter.explode) = ("spaceDelimited", false)
-                case "pipes": (parameter.style, parameter.explode) = ("pipeDelimited", false)
-                default: (parameter.style, parameter.explode) = (location == .query ? "form" : "simple", false)
+                case "multi": (parameter.style, parameter.explode) = (.form, true)
+                case "ssv" where location == .query: (parameter.style, parameter.explode) = (.spaceDelimited, false)
+                case "pipes" where location == .query: (parameter.style, parameter.explode) = (.pipeDelimited, false)
+                default: (parameter.style, parameter.explode) = (Parameter.Style.defaultStyle(in: location), false)
                 }
             default: break
             }
@@ -150,6 +150,22 @@ extension SpecParser {
             warning("parameter '\(name)' has no schema; it is sent as a string", at: target)
         }
         return parameter
+    }
+
+    /// A parameter's `style`, when OpenAPI allows it in `location`; else a warning, and nil for
+    /// the location's default.
+    private func style(_ ref: SourceRef, location: Parameter.Location, name: String) -> Parameter.Style? {
+        guard let written = text(ref) else { return nil }
+        let allowed = Parameter.Style.allowed(in: location)
+        guard let style = Parameter.Style(rawValue: written), allowed.contains(style) else {
+            let fallback = Parameter.Style.defaultStyle(in: location).rawValue
+            let list = allowed.map(\.rawValue).joined(separator: ", ")
+            warning(
+                "parameter '\(name)' has style '\(written)', which a \(location.rawValue) parameter cannot have (\(list)); '\(fallback)' is used",
+                at: ref)
+            return nil
+        }
+        return style
     }
 
     func parseRequestBody(_ ref: SourceRef) -> RequestBody? {
@@ -203,7 +219,7 @@ extension SpecParser {
             let isStatus =
                 status == "DEFAULT"
                 || (status.count == 3 && status.first.map { "12345".contains($0) } == true
-                    && status.dropFirst().allSatisfy { $0.isNumber || $0 == "X" })
+                    && status.dropFirst().allSatisfy { ("0"..."9").contains($0) || $0 == "X" })
             guard isStatus else {
                 error("response key '\(entry.key)' is not a status code, a range like 2XX, or 'default'", at: entry.value)
                 return nil

@@ -151,6 +151,10 @@ extension SpecParser {
     }
 
     private func discriminator(_ ref: SourceRef, owner: SchemaID) -> Schema.Discriminator? {
+        // Swagger 2.0 names the property itself: `discriminator: petType`.
+        if version == .swagger2, document(ref).kind(ref.node) == .scalar {
+            return text(ref).map { Schema.Discriminator(propertyName: $0, mapping: []) }
+        }
         guard let entries = pairs(ref, expecting: "a discriminator") else { return nil }
         var propertyName: String?
         for entry in entries {

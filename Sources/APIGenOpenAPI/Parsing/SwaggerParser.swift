@@ -55,15 +55,15 @@ extension SpecParser {
         return [Server(url: "\(preferred)://\(host)\(basePath)")]
     }
 
-    /// Splits body and formData parameters (marked by the parameter parser through `style`)
+    /// Splits body and formData parameters (marked by the parameter parser)
     /// out of the list and turns them into a request body.
     func swaggerBody(_ parameters: [Parameter], consumes: [String], at operation: SourceRef) -> ([Parameter], RequestBody?) {
-        let kept = parameters.filter { $0.style != "body" && $0.style != "formData" }
-        if let body = parameters.first(where: { $0.style == "body" }) {
+        let kept = parameters.filter { $0.swaggerBodyPart == nil }
+        if let body = parameters.first(where: { $0.swaggerBodyPart == .body }) {
             let media = (consumes.isEmpty ? ["application/json"] : consumes).map { MediaType(name: $0, schema: body.schema) }
             return (kept, RequestBody(description: body.description, required: body.required, content: media, source: body.source))
         }
-        let fields = parameters.filter { $0.style == "formData" }
+        let fields = parameters.filter { $0.swaggerBodyPart == .formData }
         guard let first = fields.first else { return (kept, nil) }
         let object = newSchema(source: operation)
         schemas[object].types = [.object]

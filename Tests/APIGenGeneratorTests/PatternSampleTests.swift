@@ -1,0 +1,59 @@
+@testable import APIGenGenerator
+import Foundation
+import XCTest
+
+/// Sample strings for `pattern`, checked by Foundation's regular expression engine, not by the
+/// code that built them.
+final class PatternSampleTests: XCTestCase {
+    private func assertMatches(
+        _ pattern: String, minLength: Int? = nil, maxLength: Int? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let expression: NSRegularExpression
+        do {
+            expression = try NSRegularExpression(pattern: pattern)
+        } catch {
+            return XCTFail("test pattern does not compile: \(pattern)", file: file, line: line)
+        }
+        for variant in 0..<3 {
+            guard let text = PatternSample.string(matching: pattern, variant: variant, minLength: minLength, maxLength: maxLength) else {
+                return XCTFail("no sample for \(pattern)", file: file, line: line)
+            }
+            let range = NSRange(text.startIndex..., in: text)
+            XCTAssertNotNil(expression.firstMatch(in: text, range: range), "\(text.debugDescription) does not match \(pattern)", file: file, line: line)
+            if let minLength { XCTAssertGreaterThanOrEqual(text.count, minLength, file: file, line: line) }
+            if let maxLength { XCTAssertLessThanOrEqual(text.count, maxLength, file: file, line: line) }
+        }
+    }
+
+    func testPatternsOfRealSpecs() {
+        assertMatches("^AC[0-9a-fA-F]{32}$")  // Twilio account SIDs
+        assertMatches("^[a-z]{3}$")
+        assertMatches("^(97[89])?[0-9]{9}[0-9X]$")
+        assertMatches("^[0-9]{2}/[0-9]{2}$")
+        assertMatches("^[a-zA-Z0-9_-]+$", minLength: 8, maxLength: 64)
+        assertMatches(#"^\+[1-9]\d{1,14}$"#)  // E.164 phone numbers
+        assertMatches(#"^(?:[a-z0-9-]+\.)+[a-z]{2,}$"#)
+        assertMatches(#"^[^\s/]+/[^\s/]+$"#)
+        assertMatches("^(draft|published|archived)$")
+        assertMatches(#"^\d{4}-\d{2}-\d{2}$"#)
+        assertMatches("v[0-9]+")  // unanchored: a match anywhere is enough
+        assertMatches("^[\\w.-]{1,63}$")
+        assertMatches("^a{2,}b*c+?$", minLength: 10)
+    }
+
+    func testUnsupportedSyntaxGivesNoSample() {
+        XCTAssertNil(PatternSample.string(matching: "^(?!admin).*$", variant: 0, minLength: nil, maxLength: nil))
+        XCTAssertNil(PatternSample.string(matching: #"^(a)\1$"#, variant: 0, minLength: nil, maxLength: nil))
+        XCTAssertNil(PatternSample.string(matching: #"^\p{L}+$"#, variant: 0, minLength: nil, maxLength: nil))
+        XCTAssertNil(PatternSample.string(matching: "^[a-z]{3}$", variant: 0, minLength: nil, maxLength: 2))
+        XCTAssertNil(PatternSample.string(matching: "^(ab", variant: 0, minLength: nil, maxLength: nil))
+        XCTAssertNil(PatternSample.string(matching: "[z-a]", variant: 0, minLength: nil, maxLength: nil))
+    }
+
+    func testHugeRepetitionsStayBounded() {
+        XCTAssertNil(PatternSample.string(matching: "^a{999999}$", variant: 0, minLength: nil, maxLength: nil))
+        XCTAssertNil(PatternSample.string(matching: "^((a{900}){900}){900}$", variant: 0, minLength: nil, maxLength: nil))
+        let deep = String(repeating: "(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
+        XCTAssertNil(PatternSample.string(matching: deep, variant: 0, minLength: nil, maxLength: nil))
+    }
+}
