@@ -204,6 +204,28 @@ public enum SwiftLiteral {
         return value < 0 ? "-" + grouped : grouped
     }
 
+    /// Swift source of a literal: strings through `string(_:)`, numbers as Swift reads them
+    /// back, enum cases by their (already escaped) names.
+    public static func code(for literal: Literal) -> String {
+        switch literal {
+        case .null: return "nil"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let number): return integer(number)
+        case .number(let number): return double(number) ?? "0"
+        case .string(let text): return string(text)
+        case .enumCase(let name): return "." + name
+        case .array(let items): return "[" + items.map(code(for:)).joined(separator: ", ") + "]"
+        case .dictionary(let members): return dictionary(members)
+        case .jsonArray(let items): return "[" + items.map(code(for:)).joined(separator: ", ") + "] as JSONValue"
+        case .jsonObject(let members): return dictionary(members) + " as JSONValue"
+        }
+    }
+
+    private static func dictionary(_ members: [Literal.Member]) -> String {
+        guard !members.isEmpty else { return "[:]" }
+        return "[" + members.map { "\(string($0.key)): \(code(for: $0.value))" }.joined(separator: ", ") + "]"
+    }
+
     /// A floating-point literal that Swift reads back as the same Double.
     public static func double(_ value: Double) -> String? {
         guard value.isFinite else { return nil }

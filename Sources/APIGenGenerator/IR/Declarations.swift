@@ -56,8 +56,8 @@ public struct PropertyDeclaration: Sendable {
     public var type: SwiftType
     /// Required keys are decoded with `decode`, others with `decodeIfPresent`.
     public var isRequired: Bool
-    /// Swift source of the value used when the key is absent (from the schema's `default`).
-    public var defaultValue: String?
+    /// The value used when the key is absent (from the schema's `default` or `const`).
+    public var defaultValue: Literal?
     /// Stored behind `Indirect`: the property closes a cycle of value types, or holds a large value.
     public var isIndirect = false
     /// readOnly: sent by the server only, so never encoded.
@@ -79,8 +79,8 @@ public struct PropertyDeclaration: Sendable {
 public struct EnumDeclaration: Sendable {
     public struct Case: Sendable {
         public var name: String
-        /// Swift literal of the raw value (`"in-progress"`, `2`).
-        public var rawLiteral: String
+        /// The raw value: a string or an integer.
+        public var rawValue: Literal
         public var documentation: Documentation
     }
 

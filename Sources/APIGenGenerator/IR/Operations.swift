@@ -32,7 +32,7 @@ public struct OperationParameter: Sendable {
     public var key: String
     public var location: Location
     public var type: SwiftType
-    public var defaultValue: String?
+    public var defaultValue: Literal?
     /// How a query value is serialized; other locations have one style each.
     public var style: QueryStyle
     public var explode: Bool

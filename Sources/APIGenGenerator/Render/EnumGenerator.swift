@@ -16,7 +16,7 @@ struct EnumGenerator: DeclarationGenerator {
             printer.block("\(access)init(rawValue: \(enumeration.rawType))") { printer in
                 printer.switchBlock("rawValue") { printer in
                     for item in enumeration.cases {
-                        printer.line("case \(item.rawLiteral): self = .\(item.name)")
+                        printer.line("case \(SwiftLiteral.code(for: item.rawValue)): self = .\(item.name)")
                     }
                     printer.line("default: self = .unknown(rawValue)")
                 }
@@ -25,7 +25,7 @@ struct EnumGenerator: DeclarationGenerator {
             printer.block("\(access)var rawValue: \(enumeration.rawType)") { printer in
                 printer.switchBlock("self") { printer in
                     for item in enumeration.cases {
-                        printer.line("case .\(item.name): \(item.rawLiteral)")
+                        printer.line("case .\(item.name): \(SwiftLiteral.code(for: item.rawValue))")
                     }
                     printer.line("case .unknown(let value): value")
                 }

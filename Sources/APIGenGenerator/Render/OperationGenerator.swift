@@ -63,7 +63,7 @@ struct OperationGenerator {
     static func declaration(of parameter: OperationParameter, named name: String, context: RenderContext) -> String {
         let type = context.code(parameter.type)
         if let value = parameter.defaultValue {
-            return "\(name): \(type) = \(value)"
+            return "\(name): \(type) = \(SwiftLiteral.code(for: value))"
         }
         return parameter.type.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
     }

@@ -54,7 +54,8 @@ struct StructGenerator: DeclarationGenerator {
 
     private func renderInitializer(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
         var parameters: [SourceText] = structure.properties.map { property in
-            if let value = property.defaultValue {
+            if let literal = property.defaultValue {
+                let value = SwiftLiteral.code(for: literal)
                 return "\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)"
             }
             return "\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? " = nil" : "")"
@@ -98,7 +99,8 @@ struct StructGenerator: DeclarationGenerator {
                     read = Printer.Call("try reader.decode(", ["\(property.type, in: context).self", key], ")")
                 } else if let defaultValue = property.defaultValue {
                     read = Printer.Call(
-                        "reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ") ?? \(defaultValue)")
+                        "reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key],
+                        ") ?? \(SwiftLiteral.code(for: defaultValue))")
                 } else {
                     read = Printer.Call("reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ")")
                 }

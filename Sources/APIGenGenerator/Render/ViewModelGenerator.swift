@@ -177,10 +177,12 @@ struct ViewModelGenerator {
             switch paging.style {
             case .page, .offset:
                 let converted = unwrapped == "Int" ? "number" : "\(unwrapped)(number)"
-                initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue ?? (paging.style == .page ? "1" : "0"))
+                initial =
+                    parameter.type.isOptional
+                    ? "nil" : (parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? (paging.style == .page ? "1" : "0"))
                 assignment = "if case .\(paging.style == .page ? "page" : "offset")(let number) = request { \(name) = \(converted) }"
             case .cursor:
-                initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue ?? "\"\"")
+                initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "\"\"")
                 assignment = "if case .cursor(let token) = request, !token.isEmpty { \(name) = token }"
             }
             printer.line("return { request in")

@@ -16,13 +16,13 @@ extension ModelTranslator {
             return EnumDeclaration(
                 rawType: rawType,
                 cases: zip(values, names).map { value, name in
-                    .init(name: name, rawLiteral: SwiftLiteral.integer(value), documentation: Documentation())
+                    .init(name: name, rawValue: .integer(value), documentation: Documentation())
                 })
         case .stringEnum(let values):
             return EnumDeclaration(
                 rawType: "String",
                 cases: zip(values, names).map { value, name in
-                    .init(name: name, rawLiteral: SwiftLiteral.string(value), documentation: Documentation())
+                    .init(name: name, rawValue: .string(value), documentation: Documentation())
                 })
         default:
             return EnumDeclaration(rawType: "String", cases: [])

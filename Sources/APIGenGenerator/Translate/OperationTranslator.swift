@@ -80,7 +80,7 @@ struct OperationTranslator {
     private func translate(_ parameter: Parameter, label: String, typeBase: String) -> OperationParameter {
         var type =
             parameter.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) } ?? .string
-        var defaultValue: String?
+        var defaultValue: Literal?
         // An empty default stays optional: sent as `name=`, it is a value most servers reject,
         // and absent it means the same.
         if let schema = parameter.schema, !parameter.required,
@@ -88,7 +88,7 @@ struct OperationTranslator {
         {
             defaultValue = models.defaultLiteral(value, for: type.unwrapped, schema: schema)
         }
-        if let defaultValue, defaultValue != "nil" {
+        if let defaultValue, defaultValue != .null {
             type = type.unwrapped
         } else {
             defaultValue = nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string that matches a schema's `pattern`, for samples: the common subset of ECMA-262 and
 /// Python regular expressions that API specs use (literals, escapes, classes, groups,
 /// alternation, quantifiers, anchors). nil for anything outside that subset (look-arounds,
@@ -196,12 +198,14 @@ enum PatternSample {
                 let choices = Self.printable.filter { !contains($0) }
                 return choices.isEmpty ? nil : .character(choices)
             }
-            var choices = members
+            // Ranges first (`a`, `b`, `c` of `a-z`): letters and digits read better than `_`.
+            var choices: [Character] = []
             for range in ranges {
                 // A few characters of each range are enough for variety.
                 let scalars = range.lowerBound.unicodeScalars.first!.value...range.upperBound.unicodeScalars.first!.value
                 choices += scalars.prefix(3).compactMap { Unicode.Scalar($0).map(Character.init) }
             }
+            choices += members
             return choices.isEmpty ? nil : .character(choices)
         }
 
@@ -241,5 +245,23 @@ enum PatternSample {
         }
 
         static let printable: [Character] = Array("abcxyzABCXYZ0123456789_-.")
+    }
+}
+
+/// Compiled `pattern`s, once each, for checking samples with Foundation's (ICU) engine.
+final class PatternCache {
+    private var expressions: [String: NSRegularExpression?] = [:]
+
+    /// Whether `pattern` finds a match in `text`; nil when ICU cannot compile the pattern.
+    func accepts(_ text: String, pattern: String) -> Bool? {
+        let expression: NSRegularExpression?
+        if let known = expressions[pattern] {
+            expression = known
+        } else {
+            expression = try? NSRegularExpression(pattern: pattern)
+            expressions[pattern] = expression
+        }
+        guard let expression else { return nil }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }

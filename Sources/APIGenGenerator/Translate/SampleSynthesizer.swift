@@ -17,6 +17,7 @@ struct SampleSynthesizer {
     var optionalDepth = 1
     /// Which example of a schema fits it (or none), found once per schema.
     let fittingExamples: FittingExamples
+    let patterns = PatternCache()
 
     init(table: SchemaTable, shapes: ShapeTable, componentNames: SchemaMap<String>) {
         self.table = table
@@ -154,12 +155,6 @@ struct SampleSynthesizer {
             case "ipv6": return .string("2001:db8::\(number)")
             case "hostname": return .string("host\(number).example.com")
             default:
-                if let pattern = schema.pattern,
-                    let text = PatternSample.string(
-                        matching: pattern, variant: variant, minLength: schema.minLength, maxLength: schema.maxLength)
-                {
-                    return .string(text)
-                }
                 var text = "\(SwiftName.words(hint).joined(separator: " ").capitalizedFirst) \(number)"
                 // Samples stay small: a longer `minLength` is not met.
                 if let minLength = schema.minLength.map({ min($0, Self.longestString) }), text.count < minLength {
@@ -167,6 +162,13 @@ struct SampleSynthesizer {
                 }
                 if let maxLength = schema.maxLength, text.count > maxLength {
                     text = String(text.prefix(max(maxLength, 0)))
+                }
+                // The readable text where the pattern allows it, else a string built to match.
+                if let pattern = schema.pattern, patterns.accepts(text, pattern: pattern) == false,
+                    let matching = PatternSample.string(
+                        matching: pattern, variant: variant, minLength: schema.minLength, maxLength: schema.maxLength)
+                {
+                    return .string(matching)
                 }
                 return .string(text)
             }

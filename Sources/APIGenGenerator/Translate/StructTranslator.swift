@@ -82,9 +82,9 @@ extension ModelTranslator {
             // Read-only values are absent from requests, write-only ones from responses, so
             // neither can be required of both directions.
             let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
-            var defaultValue: String?
+            var defaultValue: Literal?
             if case .constant(let constant) = shapes[table.resolved(property.schema)], type == .string {
-                defaultValue = SwiftLiteral.string(constant)
+                defaultValue = .string(constant)
             } else if let value = table[property.schema].defaultValue ?? table[resolvedID].defaultValue {
                 defaultValue = defaultLiteral(value, for: type.unwrapped, schema: property.schema)
                 // `null`, `{}` and `[]` defaults on structured types say nothing useful.

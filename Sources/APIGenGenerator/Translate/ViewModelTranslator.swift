@@ -116,9 +116,8 @@ struct ViewModelTranslator {
         }
         let first: String
         switch style {
-        // An integer parameter's default is an integer literal (`SwiftLiteral.integer`).
-        case .page: first = ".page(\(parameter.defaultValue ?? "1"))"
-        case .offset: first = ".offset(\(parameter.defaultValue ?? "0"))"
+        case .page: first = ".page(\(parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "1"))"
+        case .offset: first = ".offset(\(parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "0"))"
         // The first request has no cursor: an empty one stands for "from the start".
         case .cursor: first = ".cursor(\"\")"
         }
