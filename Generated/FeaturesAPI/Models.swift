@@ -539,8 +539,10 @@ public nonisolated struct Account: APIModel {
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.id, "id", readOnly: true)
         writer.encode(self.email, "email")
         writer.encodeIfPresent(self.password, "password")
+        writer.encodeIfPresent(self.createdAt, "createdAt", readOnly: true)
         try writer.finish()
     }
 }

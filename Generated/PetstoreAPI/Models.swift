@@ -78,6 +78,7 @@ public nonisolated struct Pet: APIModel {
         writer.encodeIfPresent(self.tag, "tag")
         writer.encode(self.id, "id")
         writer.encodeIfPresent(self.status, "status")
+        writer.encodeIfPresent(self.createdAt, "createdAt", readOnly: true)
         try writer.finish()
     }
 }

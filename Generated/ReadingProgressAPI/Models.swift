@@ -96,6 +96,7 @@ public nonisolated struct ReadingProgress: APIModel {
         writer.encode(self.bookId, "bookId")
         writer.encode(self.currentPage, "currentPage")
         writer.encode(self.totalPages, "totalPages")
+        writer.encodeIfPresent(self.percent, "percent", readOnly: true)
         writer.encode(self.updatedAt, "updatedAt")
         writer.encode(self.status, "status")
         writer.encodeIfPresent(self.deviceId, "deviceId")

@@ -77,7 +77,7 @@ public struct MultipartBody: Sendable {
 
     /// An object field, sent as a JSON part (OpenAPI's default for objects in multipart).
     public mutating func appendJSON<Value: Encodable>(_ name: String, _ value: Value?) {
-        guard let value, let data = try? APIJSON.makeEncoder().encode(value) else { return }
+        guard let value, let data = try? APIJSON.makeRequestEncoder().encode(value) else { return }
         parts.append(Part(name: name, contentType: "application/json", data: data))
     }
 

@@ -14,6 +14,19 @@ public enum APIJSON {
         return decoder
     }
 
+    /// Marks an encoder as writing something the client sends (a request body, a JSON part, a
+    /// parameter): generated models then leave out their `readOnly` properties, which only the
+    /// server writes. Without it, as when an app caches a model, every property is written, so a
+    /// received model encodes back to what was received.
+    public static let requestKey = CodingUserInfoKey(rawValue: "APIGenRuntime.request")!
+
+    /// A new encoder for what the client sends: `makeEncoder()` marked with `requestKey`.
+    static func makeRequestEncoder() -> JSONEncoder {
+        let encoder = makeEncoder()
+        encoder.userInfo[requestKey] = true
+        return encoder
+    }
+
     /// A new encoder writing dates as `yyyy-MM-dd'T'HH:mm:ss(.SSS)Z` in UTC, `/` unescaped (URLs in
     /// bodies stay readable) and object keys sorted.
     ///

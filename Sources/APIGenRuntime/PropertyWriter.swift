@@ -8,17 +8,20 @@
 public struct PropertyWriter {
     @usableFromInline var container: KeyedEncodingContainer<AnyCodingKey>
     @usableFromInline var firstError: (any Error)?
+    /// Writing something the client sends (`APIJSON.requestKey`): `readOnly` values are left out.
+    @usableFromInline let isRequest: Bool
 
     /// Opens the encoder's keyed container.
     @inlinable
     public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: AnyCodingKey.self)
+        isRequest = encoder.userInfo[APIJSON.requestKey] as? Bool == true
     }
 
-    /// Writes `value` under `key`.
+    /// Writes `value` under `key`; a `readOnly` value only when not writing a request.
     @inlinable
-    public mutating func encode<Value: Encodable>(_ value: Value, _ key: String) {
-        guard firstError == nil else { return }
+    public mutating func encode<Value: Encodable>(_ value: Value, _ key: String, readOnly: Bool = false) {
+        guard firstError == nil, !(readOnly && isRequest) else { return }
         do {
             try encodeValue(value, forKey: AnyCodingKey(key))
         } catch {
@@ -28,9 +31,9 @@ public struct PropertyWriter {
 
     /// Writes `value` under `key`, or nothing when it is nil.
     @inlinable
-    public mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, _ key: String) {
+    public mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, _ key: String, readOnly: Bool = false) {
         guard let value else { return }
-        encode(value, key)
+        encode(value, key, readOnly: readOnly)
     }
 
     /// Writes each entry of `properties` as a member (see

@@ -94,11 +94,14 @@ public enum RequestBody: Sendable {
 
     /// The bytes and the `Content-Type` to send.
     ///
-    /// Throws the encoder's `EncodingError` when a `.json` value cannot be encoded (a `Double`
-    /// that is not finite, for example).
+    /// A `.json` value is encoded as something the client sends: `encoder` is marked with
+    /// `APIJSON.requestKey` (so models leave out their `readOnly` properties). Throws the
+    /// encoder's `EncodingError` when a `.json` value cannot be encoded (a `Double` that is not
+    /// finite, for example).
     public func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
         switch self {
         case .json(let value, let contentType):
+            encoder.userInfo[APIJSON.requestKey] = true
             return (try encoder.encode(value), contentType)
         case .form(let form):
             return (form.encoded(), "application/x-www-form-urlencoded")

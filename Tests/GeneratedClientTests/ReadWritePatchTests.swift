@@ -10,18 +10,26 @@ import XCTest
 final class ReadWritePatchTests: XCTestCase {
     // MARK: readOnly
 
-    func testReadOnlyPropertiesAreDecodedButNeverEncoded() throws {
-        let account = try decode(Account.self, #"{"id": 17, "email": "someone@example.com", "createdAt": "2024-01-01T00:00:00Z"}"#)
+    func testReadOnlyPropertiesAreDecodedAndKeptButNeverSent() throws {
+        let json = #"{"createdAt":"2024-01-01T00:00:00Z","email":"someone@example.com","id":17}"#
+        let account = try decode(Account.self, json)
         XCTAssertEqual(account.id, 17)
         XCTAssertEqual(account.createdAt, utcDate(2024, 1, 1))
         XCTAssertEqual(account.email, "someone@example.com")
         XCTAssertNil(account.password, "writeOnly: a response does not carry it")
-        XCTAssertEqual(try encodeToString(account), #"{"email":"someone@example.com"}"#)
+        // A received model encodes back to what was received (an app caching it keeps its id)…
+        XCTAssertEqual(try encodeToString(account), json)
+        // …but a request body leaves out what only the server writes.
+        XCTAssertEqual(try encodeAsRequestBody(account), #"{"email":"someone@example.com"}"#)
     }
 
-    func testReadOnlyPropertiesSetByHandAreStillNotEncoded() throws {
+    func testReadOnlyPropertiesSetByHandAreStillNotSent() throws {
         let account = Account(id: 99, email: "a@example.com", password: "correct horse battery staple", createdAt: Date())
-        XCTAssertEqual(try encodeToString(account), #"{"email":"a@example.com","password":"correct horse battery staple"}"#)
+        XCTAssertEqual(try encodeAsRequestBody(account), #"{"email":"a@example.com","password":"correct horse battery staple"}"#)
+        // A JSON part of a multipart body is sent too.
+        var multipart = MultipartBody()
+        multipart.appendJSON("account", account)
+        XCTAssertFalse(String(decoding: multipart.encoded(), as: UTF8.self).contains(#""id""#))
     }
 
     func testRequiredReadOnlyPropertiesAreOptionalSoARequestBodyCanOmitThem() throws {
@@ -29,7 +37,7 @@ final class ReadWritePatchTests: XCTestCase {
         let body = Account(email: "a@example.com", password: "hunter22")
         XCTAssertNil(body.id)
         XCTAssertNil(body.createdAt)
-        XCTAssertEqual(try encodeToString(body), #"{"email":"a@example.com","password":"hunter22"}"#)
+        XCTAssertEqual(try encodeAsRequestBody(body), #"{"email":"a@example.com","password":"hunter22"}"#)
         // And a request body (no id, no createdAt) decodes, e.g. in a mock server.
         let decoded = try decode(Account.self, #"{"email": "a@example.com", "password": "hunter22"}"#)
         XCTAssertEqual(decoded, body)
@@ -38,7 +46,8 @@ final class ReadWritePatchTests: XCTestCase {
     func testReadOnlyInOtherSpecs() throws {
         let pet = try decode(PetstoreAPI.Pet.self, #"{"id": 42, "name": "Rex", "createdAt": "2024-05-01T09:30:00Z"}"#)
         XCTAssertEqual(pet.createdAt, utcDate(2024, 5, 1, 9, 30))
-        XCTAssertNil(try encodeToJSONValue(pet)["createdAt"])
+        XCTAssertNotNil(try encodeToJSONValue(pet)["createdAt"], "kept when not sent")
+        XCTAssertFalse(try encodeAsRequestBody(pet).contains("createdAt"))
         XCTAssertEqual(try encodeToJSONValue(pet)["id"], .int(42))
 
         let progress = try decode(ReadingProgress.self, #"""
@@ -46,7 +55,7 @@ final class ReadWritePatchTests: XCTestCase {
          "updatedAt": "2024-04-12T21:14:05Z", "status": "reading", "deviceId": "ipad-7F3A"}
         """#)
         XCTAssertEqual(progress.percent, 38.6)
-        let encoded = try encodeToJSONValue(progress)
+        let encoded = try jsonValue(encodeAsRequestBody(progress))
         XCTAssertNil(encoded["percent"], "percent is computed by the server")
         XCTAssertEqual(encoded["currentPage"], .int(142))
         XCTAssertEqual(encoded["deviceId"], .string("ipad-7F3A"))

@@ -15,6 +15,11 @@ func encodeToString<T: Encodable>(_ value: T) throws -> String {
     String(decoding: try APIJSON.makeEncoder().encode(value), as: UTF8.self)
 }
 
+/// Encodes `value` as a request's JSON body is encoded (`RequestBody.encoded(with:)`), as a string.
+func encodeAsRequestBody<T: Encodable & Sendable>(_ value: T) throws -> String {
+    String(decoding: try RequestBody.json(value).encoded(with: APIJSON.makeEncoder()).data, as: UTF8.self)
+}
+
 /// Parses any JSON text into a `JSONValue`, for comparisons that ignore formatting and key order.
 func jsonValue(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
     do {

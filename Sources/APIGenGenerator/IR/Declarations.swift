@@ -60,7 +60,7 @@ public struct PropertyDeclaration: Sendable {
     public var defaultValue: Literal?
     /// Stored behind `Indirect`: the property closes a cycle of value types, or holds a large value.
     public var isIndirect = false
-    /// readOnly: sent by the server only, so never encoded.
+    /// readOnly: sent by the server only, so left out of what the client sends.
     public var isReadOnly = false
     /// `Nullable<T>?`: absent, null and a value are three different things to send.
     public var isPatchNullable = false

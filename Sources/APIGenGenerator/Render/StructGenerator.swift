@@ -120,7 +120,7 @@ struct StructGenerator: DeclarationGenerator {
 
     private func renderEncoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
         printer.block("\(context.access)func encode(to encoder: any Encoder) throws") { printer in
-            let encoded = structure.properties.filter { !$0.isReadOnly }
+            let encoded = structure.properties
             if encoded.isEmpty && structure.additionalProperties == nil {
                 // An object with nothing to send still encodes as `{}`.
                 printer.line("_ = encoder.container(keyedBy: AnyCodingKey.self)")
@@ -132,7 +132,9 @@ struct StructGenerator: DeclarationGenerator {
             for property in encoded {
                 // `self.` because a property may be called `writer` or `encoder`.
                 let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
-                printer.list("writer.\(method)(", ["self.\(property.name)", "\(literal: property.key)"], ")")
+                // The writer leaves readOnly values out of what the client sends.
+                let readOnly: [SourceText] = property.isReadOnly ? ["readOnly: true"] : []
+                printer.list("writer.\(method)(", ["self.\(property.name)", "\(literal: property.key)"] + readOnly, ")")
             }
             if let extra = structure.additionalProperties {
                 printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")
