@@ -37,7 +37,8 @@ public enum ParameterSerializer {
         case let url as URL: return .scalar(url.absoluteString)
         default: break
         }
-        guard let data = try? APIJSON.makeRequestEncoder().encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        guard let data = try? APIJSON.makeRequestEncoder().encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else {
             return nil
         }
         switch json {
