@@ -105,6 +105,8 @@ public nonisolated struct Book: APIModel {
     public var pageCount: Int32?
     /// Subject headings the catalogue files the book under.
     public var subjects: [String]?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         isbn: String,
@@ -141,15 +143,16 @@ public nonisolated struct Book: APIModel {
         self.firstPublishYear = reader.decodeIfPresent(Int.self, "firstPublishYear")
         self.coverId = reader.decodeIfPresent(Int64.self, "coverId")
         self.languages = reader.decodeIfPresent([String].self, "languages")
-        self.rating = reader.decodeIfPresent(Double.self, "rating")
+        self.rating = reader.decodeNullable(Double.self, "rating")
         self.publishDate = reader.decodeIfPresent(CalendarDate.self, "publishDate")
         self.pageCount = reader.decodeIfPresent(Int32.self, "pageCount")
         self.subjects = reader.decodeIfPresent([String].self, "subjects")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.isbn, "isbn")
         writer.encode(self.title, "title")
         writer.encodeIfPresent(self.subtitle, "subtitle")
@@ -183,6 +186,8 @@ public nonisolated struct Author: APIModel {
     ///
     /// - Example: `1987`
     public var birthYear: Int?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(id: String, name: String, bio: String? = nil, birthYear: Int? = nil) {
         self.id = id
@@ -195,13 +200,14 @@ public nonisolated struct Author: APIModel {
         var reader = try PropertyReader(decoder)
         self.id = try reader.decode(String.self, "id")
         self.name = try reader.decode(String.self, "name")
-        self.bio = reader.decodeIfPresent(String.self, "bio")
+        self.bio = reader.decodeNullable(String.self, "bio")
         self.birthYear = reader.decodeIfPresent(Int.self, "birthYear")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.id, "id")
         writer.encode(self.name, "name")
         writer.encodeIfPresent(self.bio, "bio")

@@ -46,6 +46,8 @@ public nonisolated struct Episode: APIModel {
     ///
     /// - Example: `full`
     public var kind: Kind
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     /// What sort of episode this is: a regular full episode, a trailer
     /// for the show or a season, or bonus material.
@@ -109,13 +111,14 @@ public nonisolated struct Episode: APIModel {
         self.artworkURL = reader.decodeIfPresent(URL.self, "artworkURL")
         self.season = try reader.decode(Int.self, "season")
         self.number = try reader.decode(Int.self, "number")
-        self.explicit = reader.decodeIfPresent(Bool.self, "explicit") ?? false
+        self.explicit = reader.decode(Bool.self, "explicit", default: false)
         self.kind = try reader.decode(Kind.self, "kind")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.id, "id")
         writer.encode(self.title, "title")
         writer.encodeIfPresent(self.summary, "summary")
@@ -124,7 +127,7 @@ public nonisolated struct Episode: APIModel {
         writer.encodeIfPresent(self.artworkURL, "artworkURL")
         writer.encode(self.season, "season")
         writer.encode(self.number, "number")
-        writer.encode(self.explicit, "explicit")
+        writer.encode(self.explicit, "explicit", default: false)
         writer.encode(self.kind, "kind")
         try writer.finish()
     }

@@ -46,6 +46,8 @@ public nonisolated struct Widget: APIModel {
     ///
     /// - Example: `W-0042`
     public var legacyCode: String?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     /// An inline enum with a default.
     public nonisolated enum Size: OpenEnum {
@@ -108,34 +110,35 @@ public nonisolated struct Widget: APIModel {
         var reader = try PropertyReader(decoder)
         self.id = try reader.decode(UUID.self, "id")
         self.name = try reader.decode(String.self, "name")
-        self.label = reader.decodeIfPresent(String.self, "label") ?? "Untitled"
-        self.count = reader.decodeIfPresent(Int.self, "count") ?? 10
-        self.ratio = reader.decodeIfPresent(Double.self, "ratio") ?? 0.5
-        self.enabled = reader.decodeIfPresent(Bool.self, "enabled") ?? true
-        self.status = reader.decodeIfPresent(Status.self, "status") ?? .inProgress
-        self.priority = reader.decodeIfPresent(Priority.self, "priority") ?? ._2
-        self.size = reader.decodeIfPresent(Size.self, "size") ?? .medium
-        self.tags = reader.decodeIfPresent([String].self, "tags") ?? ["new", "featured"]
-        self.aliases = reader.decodeIfPresent([String].self, "aliases") ?? []
-        self.settings = reader.decodeIfPresent([String: String].self, "settings") ?? ["theme": "dark"]
+        self.label = reader.decode(String.self, "label", default: "Untitled")
+        self.count = reader.decode(Int.self, "count", default: 10)
+        self.ratio = reader.decode(Double.self, "ratio", default: 0.5)
+        self.enabled = reader.decode(Bool.self, "enabled", default: true)
+        self.status = reader.decode(Status.self, "status", default: .inProgress)
+        self.priority = reader.decode(Priority.self, "priority", default: ._2)
+        self.size = reader.decode(Size.self, "size", default: .medium)
+        self.tags = reader.decode([String].self, "tags", default: ["new", "featured"])
+        self.aliases = reader.decode([String].self, "aliases", default: [])
+        self.settings = reader.decode([String: String].self, "settings", default: ["theme": "dark"])
         self.legacyCode = reader.decodeIfPresent(String.self, "legacyCode")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.id, "id")
         writer.encode(self.name, "name")
-        writer.encode(self.label, "label")
-        writer.encode(self.count, "count")
-        writer.encode(self.ratio, "ratio")
-        writer.encode(self.enabled, "enabled")
-        writer.encode(self.status, "status")
-        writer.encode(self.priority, "priority")
-        writer.encode(self.size, "size")
-        writer.encode(self.tags, "tags")
-        writer.encode(self.aliases, "aliases")
-        writer.encode(self.settings, "settings")
+        writer.encode(self.label, "label", default: "Untitled")
+        writer.encode(self.count, "count", default: 10)
+        writer.encode(self.ratio, "ratio", default: 0.5)
+        writer.encode(self.enabled, "enabled", default: true)
+        writer.encode(self.status, "status", default: .inProgress)
+        writer.encode(self.priority, "priority", default: ._2)
+        writer.encode(self.size, "size", default: .medium)
+        writer.encode(self.tags, "tags", default: ["new", "featured"])
+        writer.encode(self.aliases, "aliases", default: [])
+        writer.encode(self.settings, "settings", default: ["theme": "dark"])
         writer.encodeIfPresent(self.legacyCode, "legacyCode")
         try writer.finish()
     }
@@ -850,6 +853,8 @@ public nonisolated struct OrderItem: APIModel {
     public var quantity: Int
     /// - Example: `9.99`
     public var unitPrice: Double?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(sku: String, quantity: Int = 1, unitPrice: Double? = nil) {
         self.sku = sku
@@ -860,15 +865,16 @@ public nonisolated struct OrderItem: APIModel {
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
         self.sku = try reader.decode(String.self, "sku")
-        self.quantity = reader.decodeIfPresent(Int.self, "quantity") ?? 1
+        self.quantity = reader.decode(Int.self, "quantity", default: 1)
         self.unitPrice = reader.decodeIfPresent(Double.self, "unit_price")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.sku, "sku")
-        writer.encode(self.quantity, "quantity")
+        writer.encode(self.quantity, "quantity", default: 1)
         writer.encodeIfPresent(self.unitPrice, "unit_price")
         try writer.finish()
     }
@@ -959,6 +965,8 @@ public nonisolated struct Tricky: APIModel {
     public var edgeCase: EdgeCaseEnum?
     /// - Example: ``
     public var emptyDescription: String?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         greeting: String = "Say \"hi\" \\ and \\(name) */",
@@ -974,16 +982,17 @@ public nonisolated struct Tricky: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.greeting = reader.decodeIfPresent(String.self, "greeting") ?? "Say \"hi\" \\ and \\(name) */"
+        self.greeting = reader.decode(String.self, "greeting", default: "Say \"hi\" \\ and \\(name) */")
         self.carriageReturn = reader.decodeIfPresent(String.self, "carriageReturn")
         self.edgeCase = reader.decodeIfPresent(EdgeCaseEnum.self, "edgeCase")
         self.emptyDescription = reader.decodeIfPresent(String.self, "emptyDescription")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
-        writer.encode(self.greeting, "greeting")
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.greeting, "greeting", default: "Say \"hi\" \\ and \\(name) */")
         writer.encodeIfPresent(self.carriageReturn, "carriageReturn")
         writer.encodeIfPresent(self.edgeCase, "edgeCase")
         writer.encodeIfPresent(self.emptyDescription, "emptyDescription")
@@ -1079,6 +1088,8 @@ public nonisolated struct Dog: APIModel {
     /// - Example: `Border Collie`
     public var breed: String
     public var goodBoy: Bool
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(name: String, sound: String? = nil, breed: String, goodBoy: Bool = true) {
         self.name = name
@@ -1092,16 +1103,17 @@ public nonisolated struct Dog: APIModel {
         self.name = try reader.decode(String.self, "name")
         self.sound = reader.decodeIfPresent(String.self, "sound")
         self.breed = try reader.decode(String.self, "breed")
-        self.goodBoy = reader.decodeIfPresent(Bool.self, "goodBoy") ?? true
+        self.goodBoy = reader.decode(Bool.self, "goodBoy", default: true)
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.name, "name")
         writer.encodeIfPresent(self.sound, "sound")
         writer.encode(self.breed, "breed")
-        writer.encode(self.goodBoy, "goodBoy")
+        writer.encode(self.goodBoy, "goodBoy", default: true)
         try writer.finish()
     }
 }
@@ -1814,6 +1826,8 @@ public nonisolated struct Nullables: APIModel {
     ///
     /// - Example: `42`
     public var idOrName: IdOrName?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     /// A nullable enum; `null` is one of the values.
     public nonisolated enum Mood: OpenEnum {
@@ -1890,20 +1904,21 @@ public nonisolated struct Nullables: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.nickname = reader.decodeIfPresent(String.self, "nickname")
+        self.nickname = reader.decodeNullable(String.self, "nickname")
         self.middleName = try reader.decode(String?.self, "middleName")
-        self.age = reader.decodeIfPresent(Int32.self, "age")
-        self.score = reader.decodeIfPresent(Double.self, "score")
-        self.aliases = reader.decodeIfPresent([String].self, "aliases")
-        self.pet = reader.decodeIfPresent(Animal.self, "pet")
-        self.partner = reader.decodeIfPresent(Animal.self, "partner")
-        self.mood = reader.decodeIfPresent(Mood.self, "mood")
+        self.age = reader.decodeNullable(Int32.self, "age")
+        self.score = reader.decodeNullable(Double.self, "score")
+        self.aliases = reader.decodeNullable([String].self, "aliases")
+        self.pet = reader.decodeNullable(Animal.self, "pet")
+        self.partner = reader.decodeNullable(Animal.self, "partner")
+        self.mood = reader.decodeNullable(Mood.self, "mood")
         self.idOrName = reader.decodeIfPresent(IdOrName.self, "idOrName")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encodeIfPresent(self.nickname, "nickname")
         writer.encode(self.middleName, "middleName")
         writer.encodeIfPresent(self.age, "age")

@@ -42,6 +42,8 @@ public nonisolated struct NewPost: APIModel {
     /// - Example: `https://media.feed.example.com/m_81fa3c.jpg`
     public var imageURL: URL?
     public var visibility: Visibility
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(text: String, imageURL: URL? = nil, visibility: Visibility = .`public`) {
         self.text = text
@@ -53,15 +55,16 @@ public nonisolated struct NewPost: APIModel {
         var reader = try PropertyReader(decoder)
         self.text = try reader.decode(String.self, "text")
         self.imageURL = reader.decodeIfPresent(URL.self, "imageURL")
-        self.visibility = reader.decodeIfPresent(Visibility.self, "visibility") ?? .`public`
+        self.visibility = reader.decode(Visibility.self, "visibility", default: .`public`)
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.text, "text")
         writer.encodeIfPresent(self.imageURL, "imageURL")
-        writer.encode(self.visibility, "visibility")
+        writer.encode(self.visibility, "visibility", default: .`public`)
         try writer.finish()
     }
 }
@@ -120,6 +123,8 @@ public nonisolated struct Post: APIModel {
     public var commentCount: Int
     /// Photos and links shown under the text, in order.
     public var attachments: [Attachment]
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         id: String,
@@ -149,21 +154,22 @@ public nonisolated struct Post: APIModel {
         self.author = try reader.decode(User.self, "author")
         self.text = try reader.decode(String.self, "text")
         self.createdAt = try reader.decode(Date.self, "createdAt")
-        self.visibility = reader.decodeIfPresent(Visibility.self, "visibility") ?? .`public`
+        self.visibility = reader.decode(Visibility.self, "visibility", default: .`public`)
         self.likeCount = try reader.decode(Int.self, "likeCount")
         self.likedByMe = try reader.decode(Bool.self, "likedByMe")
         self.commentCount = try reader.decode(Int.self, "commentCount")
         self.attachments = try reader.decode([Attachment].self, "attachments")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.id, "id")
         writer.encode(self.author, "author")
         writer.encode(self.text, "text")
         writer.encode(self.createdAt, "createdAt")
-        writer.encode(self.visibility, "visibility")
+        writer.encode(self.visibility, "visibility", default: .`public`)
         writer.encode(self.likeCount, "likeCount")
         writer.encode(self.likedByMe, "likedByMe")
         writer.encode(self.commentCount, "commentCount")
@@ -538,6 +544,8 @@ public nonisolated struct Problem: APIModel {
     ///
     /// - Example: `/posts`
     public var instance: String?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(type: String = "about:blank", title: String, status: Int32, detail: String? = nil, instance: String? = nil) {
         self.type = type
@@ -549,17 +557,18 @@ public nonisolated struct Problem: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.type = reader.decodeIfPresent(String.self, "type") ?? "about:blank"
+        self.type = reader.decode(String.self, "type", default: "about:blank")
         self.title = try reader.decode(String.self, "title")
         self.status = try reader.decode(Int32.self, "status")
         self.detail = reader.decodeIfPresent(String.self, "detail")
         self.instance = reader.decodeIfPresent(String.self, "instance")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
-        writer.encode(self.type, "type")
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.type, "type", default: "about:blank")
         writer.encode(self.title, "title")
         writer.encode(self.status, "status")
         writer.encodeIfPresent(self.detail, "detail")

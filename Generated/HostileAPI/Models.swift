@@ -46,6 +46,8 @@ public nonisolated struct Class: APIModel {
     public var endif: String?
     public var aB: String?
     public var ref: String?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         `class`: String,
@@ -131,12 +133,12 @@ public nonisolated struct Class: APIModel {
         self.type = try reader.decode(String.self, "Type")
         self.init2 = try reader.decode(String.self, "init")
         self.`deinit` = reader.decodeIfPresent(String.self, "deinit")
-        self.`default` = reader.decodeIfPresent(String.self, "default") ?? "de\"fault\\(pwned())\\"
+        self.`default` = reader.decode(String.self, "default", default: "de\"fault\\(pwned())\\")
         self.`case` = reader.decodeIfPresent(String.self, "case")
         self.`func` = reader.decodeIfPresent(String.self, "func")
         self.`return` = reader.decodeIfPresent(String.self, "return")
         self.`true` = reader.decodeIfPresent(Bool.self, "true")
-        self.`nil` = reader.decodeIfPresent(String.self, "nil")
+        self.`nil` = reader.decodeNullable(String.self, "nil")
         self.value = reader.decodeIfPresent(String.self, "_")
         self.value2 = reader.decodeIfPresent(String.self, "__")
         self.description = reader.decodeIfPresent(String.self, "description")
@@ -161,18 +163,19 @@ public nonisolated struct Class: APIModel {
         self.endif = reader.decodeIfPresent(String.self, "#endif")
         self.aB = reader.decodeIfPresent(String.self, "a\\b")
         self.ref = reader.decodeIfPresent(String.self, "$ref")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.`class`, "class")
         writer.encode(self.self2, "self")
         writer.encodeIfPresent(self.self3, "Self")
         writer.encode(self.type, "Type")
         writer.encode(self.init2, "init")
         writer.encodeIfPresent(self.`deinit`, "deinit")
-        writer.encode(self.`default`, "default")
+        writer.encode(self.`default`, "default", default: "de\"fault\\(pwned())\\")
         writer.encodeIfPresent(self.`case`, "case")
         writer.encodeIfPresent(self.`func`, "func")
         writer.encodeIfPresent(self.`return`, "return")
@@ -400,6 +403,8 @@ public nonisolated enum IntEnum: OpenEnum {
 public nonisolated struct StringModel: APIModel {
     public var string: String?
     public var string2: String
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(string: String? = nil, string2: String = "a \"quoted\" \\ string") {
         self.string = string
@@ -409,14 +414,15 @@ public nonisolated struct StringModel: APIModel {
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
         self.string = reader.decodeIfPresent(String.self, "string")
-        self.string2 = reader.decodeIfPresent(String.self, "String") ?? "a \"quoted\" \\ string"
+        self.string2 = reader.decode(String.self, "String", default: "a \"quoted\" \\ string")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encodeIfPresent(self.string, "string")
-        writer.encode(self.string2, "String")
+        writer.encode(self.string2, "String", default: "a \"quoted\" \\ string")
         try writer.finish()
     }
 }

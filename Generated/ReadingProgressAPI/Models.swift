@@ -60,6 +60,8 @@ public nonisolated struct ReadingProgress: APIModel {
     ///
     /// - Example: `ipad-7F3A`
     public var deviceId: String?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         bookId: String,
@@ -87,12 +89,13 @@ public nonisolated struct ReadingProgress: APIModel {
         self.percent = reader.decodeIfPresent(Double.self, "percent")
         self.updatedAt = try reader.decode(Date.self, "updatedAt")
         self.status = try reader.decode(ReadingStatus.self, "status")
-        self.deviceId = reader.decodeIfPresent(String.self, "deviceId")
+        self.deviceId = reader.decodeNullable(String.self, "deviceId")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.bookId, "bookId")
         writer.encode(self.currentPage, "currentPage")
         writer.encode(self.totalPages, "totalPages")
@@ -242,6 +245,8 @@ public nonisolated struct NewNote: APIModel {
     public var highlight: String?
     /// Labels for finding the note again.
     public var tags: [String]
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(page: Int, text: String, highlight: String? = nil, tags: [String] = []) {
         self.page = page
@@ -255,16 +260,17 @@ public nonisolated struct NewNote: APIModel {
         self.page = try reader.decode(Int.self, "page")
         self.text = try reader.decode(String.self, "text")
         self.highlight = reader.decodeIfPresent(String.self, "highlight")
-        self.tags = reader.decodeIfPresent([String].self, "tags") ?? []
+        self.tags = reader.decode([String].self, "tags", default: [])
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.page, "page")
         writer.encode(self.text, "text")
         writer.encodeIfPresent(self.highlight, "highlight")
-        writer.encode(self.tags, "tags")
+        writer.encode(self.tags, "tags", default: [])
         try writer.finish()
     }
 }

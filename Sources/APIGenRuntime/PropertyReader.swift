@@ -8,6 +8,11 @@
 public struct PropertyReader {
     @usableFromInline let container: KeyedDecodingContainer<AnyCodingKey>
     @usableFromInline var firstError: (any Error)?
+    @usableFromInline var recorded = KeyPresence()
+
+    /// The nulls and absent defaults read so far, for the model's `keyPresence`.
+    @inlinable
+    public var presence: KeyPresence { recorded }
 
     /// Opens the decoder's keyed container. Throws a `DecodingError` when the value is not an object.
     @inlinable
@@ -38,6 +43,36 @@ public struct PropertyReader {
             firstError = error
             return nil
         }
+    }
+
+    /// An optional nullable property, as `decodeIfPresent`; a `null` is remembered in `presence`
+    /// so that the model encodes it back.
+    @inlinable
+    public mutating func decodeNullable<Value: Decodable>(_ type: Value.Type, _ key: String) -> Value? {
+        let value = decodeIfPresent(Value.self, key)
+        if value == nil, firstError == nil, container.contains(AnyCodingKey(key)) {
+            recorded.nulls.append(key)
+        }
+        return value
+    }
+
+    /// An optional property with a default: the default when the key is absent or null, which
+    /// `presence` remembers so that the model encodes it back as it came.
+    @inlinable
+    public mutating func decode<Value: Decodable>(_ type: Value.Type, _ key: String, default defaultValue: @autoclosure () -> Value)
+        -> Value
+    {
+        if let value = decodeIfPresent(Value.self, key) {
+            return value
+        }
+        if firstError == nil {
+            if container.contains(AnyCodingKey(key)) {
+                recorded.nulls.append(key)
+            } else {
+                recorded.absent.append(key)
+            }
+        }
+        return defaultValue()
     }
 
     /// Whether the object has `key` at all (a PATCH field tells absent from null).

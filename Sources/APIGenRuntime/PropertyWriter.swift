@@ -10,12 +10,15 @@ public struct PropertyWriter {
     @usableFromInline var firstError: (any Error)?
     /// Writing something the client sends (`APIJSON.requestKey`): `readOnly` values are left out.
     @usableFromInline let isRequest: Bool
+    /// What the model received: nulls to write back, defaults that were absent.
+    @usableFromInline let presence: KeyPresence
 
-    /// Opens the encoder's keyed container.
+    /// Opens the encoder's keyed container; `presence` is the model's `keyPresence`.
     @inlinable
-    public init(_ encoder: any Encoder) {
+    public init(_ encoder: any Encoder, presence: KeyPresence = KeyPresence()) {
         container = encoder.container(keyedBy: AnyCodingKey.self)
         isRequest = encoder.userInfo[APIJSON.requestKey] as? Bool == true
+        self.presence = presence
     }
 
     /// Writes `value` under `key`; a `readOnly` value only when not writing a request.
@@ -29,11 +32,39 @@ public struct PropertyWriter {
         }
     }
 
-    /// Writes `value` under `key`, or nothing when it is nil.
+    /// Writes `value` under `key`; nil writes nothing, or `null` where the model received `null`.
     @inlinable
     public mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, _ key: String, readOnly: Bool = false) {
-        guard let value else { return }
+        guard let value else {
+            if !presence.nulls.isEmpty, presence.nulls.contains(key) {
+                encodeNull(key, readOnly: readOnly)
+            }
+            return
+        }
         encode(value, key, readOnly: readOnly)
+    }
+
+    /// Writes a property that has a default: left out while it holds the default the model was
+    /// given for an absent key, `null` while it holds the default given for a `null`.
+    @inlinable
+    public mutating func encode<Value: Encodable & Equatable>(
+        _ value: Value, _ key: String, default defaultValue: @autoclosure () -> Value, readOnly: Bool = false
+    ) {
+        if !presence.absent.isEmpty || !presence.nulls.isEmpty, value == defaultValue() {
+            if presence.absent.contains(key) { return }
+            if presence.nulls.contains(key) { return encodeNull(key, readOnly: readOnly) }
+        }
+        encode(value, key, readOnly: readOnly)
+    }
+
+    @inlinable
+    mutating func encodeNull(_ key: String, readOnly: Bool) {
+        guard firstError == nil, !(readOnly && isRequest) else { return }
+        do {
+            try container.encodeNil(forKey: AnyCodingKey(key))
+        } catch {
+            firstError = error
+        }
     }
 
     /// Writes each entry of `properties` as a member (see

@@ -85,11 +85,14 @@ final class TypeMappingTests: XCTestCase {
             "self.id = try reader.decode(Int.self, \"id\")",
             // Required but nullable: the key must be there, null or not.
             "self.note = try reader.decode(String?.self, \"note\")",
-            "self.size = reader.decodeIfPresent(Int.self, \"size\") ?? 10",
-            "self.mode = reader.decodeIfPresent(Mode.self, \"mode\") ?? .slow",
+            // A default is applied when the key is absent, and the absence remembered.
+            "self.size = reader.decode(Int.self, \"size\", default: 10)",
+            "self.mode = reader.decode(Mode.self, \"mode\", default: .slow)",
+            "self.keyPresence = reader.presence",
+            "var writer = PropertyWriter(encoder, presence: keyPresence)",
             "writer.encode(self.note, \"note\")",
             "writer.encodeIfPresent(self.label, \"label\")",
-            "writer.encode(self.size, \"size\")",
+            "writer.encode(self.size, \"size\", default: 10)",
             "try writer.finish()",
         ])
     }

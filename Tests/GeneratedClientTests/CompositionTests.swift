@@ -224,6 +224,16 @@ final class CompositionTests: XCTestCase {
         XCTAssertNil(nulls.pet)
         XCTAssertNil(nulls.partner)
         XCTAssertNil(nulls.mood)
+        // Null and absent both read as nil, and each encodes back as it came.
+        XCTAssertEqual(nulls, empty)
+        try assertEncodes(empty, as: #"{"middleName": null}"#)
+        try assertEncodes(nulls, as: #"""
+        {"nickname": null, "middleName": null, "age": null, "score": null, "aliases": null,
+         "pet": null, "partner": null, "mood": null}
+        """#)
+        var renamed = nulls
+        renamed.nickname = "Ace"
+        XCTAssertEqual(try encodeToJSONValue(renamed)["nickname"], .string("Ace"))
 
         let values = try assertRoundTrip(Nullables.self, #"""
         {"nickname": "Ace", "middleName": "Marie", "age": 36, "score": 9.5, "aliases": ["A", "B"],

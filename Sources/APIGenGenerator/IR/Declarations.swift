@@ -41,6 +41,12 @@ public struct StructDeclaration: Sendable {
     public var additionalProperties: AdditionalPropertiesMember?
 
     public init() {}
+
+    /// A property whose absent and null (or absent and default) read alike: the struct keeps a
+    /// `KeyPresence` so that it encodes back what it received.
+    public var tracksPresence: Bool {
+        properties.contains { $0.tracksPresence }
+    }
 }
 
 public struct AdditionalPropertiesMember: Sendable {
@@ -64,6 +70,13 @@ public struct PropertyDeclaration: Sendable {
     public var isReadOnly = false
     /// `Nullable<T>?`: absent, null and a value are three different things to send.
     public var isPatchNullable = false
+    /// The schema allows `null`.
+    public var isNullable = false
+
+    /// Optional, and either nullable or defaulted: what it received is kept in `KeyPresence`.
+    public var tracksPresence: Bool {
+        !isPatchNullable && !isRequired && (defaultValue != nil || isNullable)
+    }
     public var documentation: Documentation
 
     public init(name: String, key: String, type: SwiftType, isRequired: Bool, documentation: Documentation) {

@@ -25,6 +25,10 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("/// Members beyond the documented properties.")
                 printer.line("\(access)var \(extra.name): [String: \(extra.valueType, in: context)]")
             }
+            if structure.tracksPresence {
+                printer.line("/// The nulls and absent defaults it was decoded from, so that it encodes back the same.")
+                printer.line("private var keyPresence = KeyPresence()")
+            }
             DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
             printer.blank()
             renderInitializer(structure, into: &printer, context: context)
@@ -99,8 +103,10 @@ struct StructGenerator: DeclarationGenerator {
                     read = Printer.Call("try reader.decode(", ["\(property.type, in: context).self", key], ")")
                 } else if let defaultValue = property.defaultValue {
                     read = Printer.Call(
-                        "reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key],
-                        ") ?? \(SwiftLiteral.code(for: defaultValue))")
+                        "reader.decode(", ["\(property.type.unwrapped, in: context).self", key, "default: \(SwiftLiteral.code(for: defaultValue))"],
+                        ")")
+                } else if property.isNullable {
+                    read = Printer.Call("reader.decodeNullable(", ["\(property.type.unwrapped, in: context).self", key], ")")
                 } else {
                     read = Printer.Call("reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ")")
                 }
@@ -111,6 +117,9 @@ struct StructGenerator: DeclarationGenerator {
                 let type: SourceText = "\(extra.valueType, in: context).self"
                 printer.list(
                     "self.\(extra.name) = try reader.decodeAdditionalProperties(", [type, excludingKnownKeys(structure)], ")")
+            }
+            if structure.tracksPresence {
+                printer.line("self.keyPresence = reader.presence")
             }
             if readsOptional {
                 printer.line("try reader.finish()")
@@ -128,13 +137,15 @@ struct StructGenerator: DeclarationGenerator {
             }
             // The runtime's writer records the first error and `finish()` throws it: no error
             // path per property (see `PropertyWriter`).
-            printer.line("var writer = PropertyWriter(encoder)")
+            printer.line("var writer = PropertyWriter(encoder\(structure.tracksPresence ? ", presence: keyPresence" : ""))")
             for property in encoded {
                 // `self.` because a property may be called `writer` or `encoder`.
                 let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
                 // The writer leaves readOnly values out of what the client sends.
                 let readOnly: [SourceText] = property.isReadOnly ? ["readOnly: true"] : []
-                printer.list("writer.\(method)(", ["self.\(property.name)", "\(literal: property.key)"] + readOnly, ")")
+                let defaultValue: [SourceText] =
+                    property.tracksPresence ? property.defaultValue.map { ["default: \(SwiftLiteral.code(for: $0))"] } ?? [] : []
+                printer.list("writer.\(method)(", ["self.\(property.name)", "\(literal: property.key)"] + defaultValue + readOnly, ")")
             }
             if let extra = structure.additionalProperties {
                 printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")
