@@ -103,7 +103,8 @@ struct StructGenerator: DeclarationGenerator {
                     read = Printer.Call("try reader.decode(", ["\(property.type, in: context).self", key], ")")
                 } else if let defaultValue = property.defaultValue {
                     read = Printer.Call(
-                        "reader.decode(", ["\(property.type.unwrapped, in: context).self", key, "default: \(SwiftLiteral.code(for: defaultValue))"],
+                        "reader.decode(",
+                        ["\(property.type.unwrapped, in: context).self", key, "default: \(SwiftLiteral.code(for: defaultValue))"],
                         ")")
                 } else if property.isNullable {
                     read = Printer.Call("reader.decodeNullable(", ["\(property.type.unwrapped, in: context).self", key], ")")

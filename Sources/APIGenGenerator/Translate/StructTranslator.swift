@@ -132,7 +132,9 @@ extension ModelTranslator {
     }
 
     /// Built once: copies share its set, where a new scope per struct would hash every name again.
-    private static let reservedMemberScope = NameScope(reserved: ["init", "hashValue", "hash", "encode", "self", "Type", "Protocol", "keyPresence"])
+    private static let reservedMemberScope = NameScope(reserved: [
+        "init", "hashValue", "hash", "encode", "self", "Type", "Protocol", "keyPresence",
+    ])
 
     /// The properties of the object behind `id` (past references and wrappers) with the Swift
     /// names its struct gives them; empty when it is not an object.
