@@ -46,6 +46,8 @@ public nonisolated struct Widget: APIModel {
     ///
     /// - Example: `W-0042`
     public var legacyCode: String?
+    /// Nullable with a default.
+    public var threshold: Double?
     /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
     private var keyPresence = KeyPresence()
 
@@ -89,7 +91,8 @@ public nonisolated struct Widget: APIModel {
         tags: [String] = ["new", "featured"],
         aliases: [String] = [],
         settings: [String: String] = ["theme": "dark"],
-        legacyCode: String? = nil
+        legacyCode: String? = nil,
+        threshold: Double? = 0.25
     ) {
         self.id = id
         self.name = name
@@ -104,6 +107,7 @@ public nonisolated struct Widget: APIModel {
         self.aliases = aliases
         self.settings = settings
         self.legacyCode = legacyCode
+        self.threshold = threshold
     }
 
     public init(from decoder: any Decoder) throws {
@@ -121,6 +125,7 @@ public nonisolated struct Widget: APIModel {
         self.aliases = reader.decode([String].self, "aliases", default: [])
         self.settings = reader.decode([String: String].self, "settings", default: ["theme": "dark"])
         self.legacyCode = reader.decodeIfPresent(String.self, "legacyCode")
+        self.threshold = reader.decode(Double.self, "threshold", default: 0.25)
         self.keyPresence = reader.presence
         try reader.finish()
     }
@@ -140,6 +145,7 @@ public nonisolated struct Widget: APIModel {
         writer.encode(self.aliases, "aliases", default: [])
         writer.encode(self.settings, "settings", default: ["theme": "dark"])
         writer.encodeIfPresent(self.legacyCode, "legacyCode")
+        writer.encodeIfPresent(self.threshold, "threshold", default: 0.25)
         try writer.finish()
     }
 }

@@ -17,7 +17,7 @@ extension Widget {
     public static var samples: [Widget] {
         SampleData.decode(
             #"""
-            [{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","name":"Name 2","label":"Label 2","count":2,"ratio":2.5,"enabled":false,"status":"in-progress","priority":1,"size":"medium","tags":["Tags 2"],"aliases":["Aliases 2"],"settings":{},"legacyCode":"Legacy Code 2"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","name":"Name 3","label":"Label 3","count":3,"ratio":3.5,"enabled":true,"status":"blocked","priority":2,"size":"large","tags":["Tags 3"],"aliases":["Aliases 3"],"settings":{},"legacyCode":"Legacy Code 3"}]
+            [{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","name":"Name 2","label":"Label 2","count":2,"ratio":2.5,"enabled":false,"status":"in-progress","priority":1,"size":"medium","tags":["Tags 2"],"aliases":["Aliases 2"],"settings":{},"legacyCode":"Legacy Code 2","threshold":2.5},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","name":"Name 3","label":"Label 3","count":3,"ratio":3.5,"enabled":true,"status":"blocked","priority":2,"size":"large","tags":["Tags 3"],"aliases":["Aliases 3"],"settings":{},"legacyCode":"Legacy Code 3","threshold":3.5}]
             """#
         )
     }

@@ -57,6 +57,16 @@ public struct PropertyWriter {
         encode(value, key, readOnly: readOnly)
     }
 
+    /// An optional property that has a default (a nullable one): as `encode(_:_:default:)`, and
+    /// nil as `encodeIfPresent(_:_:readOnly:)`.
+    @inlinable
+    public mutating func encodeIfPresent<Value: Encodable & Equatable>(
+        _ value: Value?, _ key: String, default defaultValue: @autoclosure () -> Value, readOnly: Bool = false
+    ) {
+        guard let value else { return encodeIfPresent(value, key, readOnly: readOnly) }
+        encode(value, key, default: defaultValue(), readOnly: readOnly)
+    }
+
     @inlinable
     mutating func encodeNull(_ key: String, readOnly: Bool) {
         guard firstError == nil, !(readOnly && isRequest) else { return }

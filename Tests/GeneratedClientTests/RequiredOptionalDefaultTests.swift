@@ -192,8 +192,17 @@ final class RequiredOptionalDefaultTests: XCTestCase {
         try assertEncodes(widget, as: #"""
         {"id": "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11", "name": "Sprocket", "label": "Untitled", "count": 10,
          "ratio": 0.5, "enabled": true, "status": "in-progress", "priority": 2, "size": "medium",
-         "tags": ["new", "featured"], "aliases": [], "settings": {"theme": "dark"}}
+         "tags": ["new", "featured"], "aliases": [], "settings": {"theme": "dark"}, "threshold": 0.25}
         """#)
+    }
+
+    func testANullableDefaultEncodesBackAsItCame() throws {
+        let id = #""id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "W""#
+        let null = try decode(Widget.self, "{\(id), \"threshold\": null}")
+        XCTAssertEqual(null.threshold, 0.25)
+        XCTAssertEqual(try encodeToJSONValue(null)["threshold"], .null)
+        XCTAssertNil(try encodeToJSONValue(decode(Widget.self, "{\(id)}"))["threshold"])
+        XCTAssertEqual(try encodeToJSONValue(decode(Widget.self, "{\(id), \"threshold\": 0.5}"))["threshold"], .double(0.5))
     }
 
     func testDefaultsInOtherSpecs() throws {
