@@ -27,8 +27,9 @@ public enum APIJSON {
         return encoder
     }
 
-    /// A new encoder writing dates as `yyyy-MM-dd'T'HH:mm:ss(.SSS)Z` in UTC, `/` unescaped (URLs in
-    /// bodies stay readable) and object keys sorted.
+    /// A new encoder writing dates as `yyyy-MM-dd'T'HH:mm:ss(.SSS)Z` in UTC (`.SSSSSS` for an
+    /// instant between milliseconds), `/` unescaped (URLs in bodies stay readable) and object keys
+    /// sorted.
     ///
     /// Keys are sorted because `JSONEncoder` cannot keep declaration order: it stores members in a
     /// dictionary, so without sorting the order changes from one process to the next. Sorted output is
@@ -52,22 +53,35 @@ public enum APIJSON {
         return string.withUTF8 { parseDateTime(bytes: $0) }
     }
 
-    /// Formats `date` as `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, adding `.SSS` only when the instant has a
-    /// non-zero millisecond part (rounded to the nearest millisecond).
+    /// Formats `date` as `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, with the shortest fraction that gives
+    /// the same `Date` back: none, milliseconds (`.SSS`), or microseconds (`.SSSSSS`, rounded), so
+    /// a date-time received with microseconds (as databases write them) is sent back unchanged.
     public static func formatDateTime(_ date: Date) -> String {
-        // Integer milliseconds since 1970, via the reference date to keep `Double` precision.
-        var scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
-        if !scaled.isFinite || abs(scaled) > 9e15 {
-            scaled = scaled.isNaN ? 0 : (scaled < 0 ? -9e15 : 9e15)
+        // Integer microseconds since 1970, via the reference date to keep `Double` precision.
+        let interval = date.timeIntervalSinceReferenceDate
+        var scaled = (interval * 1_000_000).rounded()
+        if !scaled.isFinite || abs(scaled) > 9e18 {
+            scaled = scaled.isNaN ? 0 : (scaled < 0 ? -9e18 : 9e18)
         }
-        let milliseconds = Int64(scaled) + CivilCalendar.unixToReferenceDateSeconds * 1000
-        let (seconds, millisecond) = CivilCalendar.floorDivide(milliseconds, 1000)
+        // Milliseconds when they name this Date as closely as a Double can (a few units in the
+        // last place: parsing rounds too): below a microsecond this century, and never finer
+        // than the Double itself far from 2001.
+        // (In integers: beyond 2^53 microseconds a Double no longer holds every one.)
+        let milliseconds = (interval * 1000).rounded()
+        var sinceReference = Int64(scaled)
+        if abs(milliseconds / 1000 - interval) <= 4 * interval.ulp, abs(milliseconds) <= 9e15 {
+            sinceReference = Int64(milliseconds) * 1000
+        }
+        let microseconds = sinceReference + CivilCalendar.unixToReferenceDateSeconds * 1_000_000
+        let (seconds, microsecond) = CivilCalendar.floorDivide(microseconds, 1_000_000)
         let (days, secondOfDay) = CivilCalendar.floorDivide(seconds, 86_400)
         let civil = CivilCalendar.civilFromDays(days)
-        let length = millisecond == 0 ? 20 : 24
+        let fractionDigits = microsecond == 0 ? 0 : (microsecond % 1000 == 0 ? 3 : 6)
+        let fraction = fractionDigits == 3 ? Int(microsecond / 1000) : Int(microsecond)
         guard (0...9999).contains(civil.year) else {
-            return formatDateTimeSlowly(civil: civil, secondOfDay: Int(secondOfDay), millisecond: Int(millisecond))
+            return formatDateTimeSlowly(civil: civil, secondOfDay: Int(secondOfDay), fraction: fraction, digits: fractionDigits)
         }
+        let length = 20 + (fractionDigits == 0 ? 0 : fractionDigits + 1)
         // One allocation: fixed-width fields written straight into the string's storage.
         return String(unsafeUninitializedCapacity: length) { buffer in
             func put(_ value: Int, at offset: Int, width: Int) {
@@ -88,9 +102,9 @@ public enum APIJSON {
             put(Int(secondOfDay / 60 % 60), at: 14, width: 2)
             buffer[16] = UInt8(ascii: ":")
             put(Int(secondOfDay % 60), at: 17, width: 2)
-            if millisecond != 0 {
+            if fractionDigits > 0 {
                 buffer[19] = UInt8(ascii: ".")
-                put(Int(millisecond), at: 20, width: 3)
+                put(fraction, at: 20, width: fractionDigits)
             }
             buffer[length - 1] = UInt8(ascii: "Z")
             return length
@@ -101,7 +115,8 @@ public enum APIJSON {
     private static func formatDateTimeSlowly(
         civil: (year: Int, month: Int, day: Int),
         secondOfDay: Int,
-        millisecond: Int
+        fraction: Int,
+        digits: Int
     ) -> String {
         var bytes: [UInt8] = []
         CivilCalendar.appendPadded(civil.year, width: 4, to: &bytes)
@@ -115,9 +130,9 @@ public enum APIJSON {
         CivilCalendar.appendPadded(secondOfDay / 60 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         CivilCalendar.appendPadded(secondOfDay % 60, width: 2, to: &bytes)
-        if millisecond != 0 {
+        if digits > 0 {
             bytes.append(UInt8(ascii: "."))
-            CivilCalendar.appendPadded(millisecond, width: 3, to: &bytes)
+            CivilCalendar.appendPadded(fraction, width: digits, to: &bytes)
         }
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)

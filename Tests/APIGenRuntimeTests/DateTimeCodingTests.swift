@@ -79,14 +79,22 @@ final class DateTimeCodingTests: XCTestCase {
         }
     }
 
-    func testFormatsUTCWithOptionalMilliseconds() {
+    func testFormatsUTCWithTheShortestFractionThatKeepsTheInstant() {
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference)), "2024-05-01T12:30:00Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.5)), "2024-05-01T12:30:00.500Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.007)), "2024-05-01T12:30:00.007Z")
-        // Rounded to the nearest millisecond, carrying into the seconds.
-        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.9996)), "2024-05-01T12:30:01Z")
-        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.0004)), "2024-05-01T12:30:00Z")
+        // Between milliseconds: microseconds, rounded, carrying into the seconds.
+        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.9996)), "2024-05-01T12:30:00.999600Z")
+        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.0004)), "2024-05-01T12:30:00.000400Z")
+        XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: reference + 0.9999996)), "2024-05-01T12:30:01Z")
+        // What a database writes comes back as it was; more digits round to microseconds.
+        for text in ["2024-05-01T12:30:00.201176Z", "1999-12-31T23:59:59.999999Z", "2024-05-01T12:30:00.100Z"] {
+            XCTAssertEqual(APIJSON.parseDateTime(text).map(APIJSON.formatDateTime), text)
+        }
+        XCTAssertEqual(APIJSON.parseDateTime("2024-05-01T12:30:00.1234567Z").map(APIJSON.formatDateTime), "2024-05-01T12:30:00.123457Z")
+        // A millisecond instant stays in milliseconds even where a Double cannot hold microseconds.
+        XCTAssertEqual(APIJSON.parseDateTime("8843-01-11T03:11:01.289Z").map(APIJSON.formatDateTime), "8843-01-11T03:11:01.289Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: -0.25)), "1969-12-31T23:59:59.750Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-01T00:00:00Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: 951_825_600)), "2000-02-29T12:00:00Z")
