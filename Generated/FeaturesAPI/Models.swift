@@ -1256,9 +1256,10 @@ public nonisolated struct Circle: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let reader = try PropertyReader(decoder)
-        self.shapeType = try reader.decode(String.self, "shapeType")
+        var reader = try PropertyReader(decoder)
+        self.shapeType = try reader.decode(constant: "circle", "shapeType", required: true)
         self.radius = try reader.decode(Double.self, "radius")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1281,9 +1282,10 @@ public nonisolated struct Square: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let reader = try PropertyReader(decoder)
-        self.shapeType = try reader.decode(String.self, "shapeType")
+        var reader = try PropertyReader(decoder)
+        self.shapeType = try reader.decode(constant: "square", "shapeType", required: true)
         self.side = try reader.decode(Double.self, "side")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1309,10 +1311,11 @@ public nonisolated struct Triangle: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        let reader = try PropertyReader(decoder)
-        self.shapeType = try reader.decode(String.self, "shapeType")
+        var reader = try PropertyReader(decoder)
+        self.shapeType = try reader.decode(constant: "Triangle", "shapeType", required: true)
         self.base = try reader.decode(Double.self, "base")
         self.height = try reader.decode(Double.self, "height")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1938,6 +1941,84 @@ public nonisolated struct Nullables: APIModel {
     }
 }
 
+/// Alternatives told apart only by a constant, without a discriminator.
+public nonisolated enum Transition: APIModel {
+    case acceptDetails(AcceptDetails)
+    case abortDetails(AbortDetails)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? AcceptDetails(from: decoder) {
+            self = .acceptDetails(value)
+            return
+        }
+        if let value = try? AbortDetails(from: decoder) {
+            self = .abortDetails(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: AcceptDetails, AbortDetails"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .acceptDetails(let value): try value.encode(to: encoder)
+        case .abortDetails(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public nonisolated struct AcceptDetails: APIModel {
+    public var type: String
+    public var note: String?
+
+    public init(type: String = "accept_details", note: String? = nil) {
+        self.type = type
+        self.note = note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(constant: "accept_details", "type", required: true)
+        self.note = reader.decodeIfPresent(String.self, "note")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encodeIfPresent(self.note, "note")
+        try writer.finish()
+    }
+}
+
+public nonisolated struct AbortDetails: APIModel {
+    public var type: String
+    public var reason: String?
+
+    public init(type: String = "abort_details", reason: String? = nil) {
+        self.type = type
+        self.reason = reason
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(constant: "abort_details", "type", required: true)
+        self.reason = reader.decodeIfPresent(String.self, "reason")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encodeIfPresent(self.reason, "reason")
+        try writer.finish()
+    }
+}
+
 /// Properties fixed with `const`.
 public nonisolated struct Constants: APIModel {
     /// A const without `type`.
@@ -1953,8 +2034,8 @@ public nonisolated struct Constants: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.apiVersion = try reader.decode(String.self, "apiVersion")
-        self.kind = try reader.decode(String.self, "kind")
+        self.apiVersion = try reader.decode(constant: "v2", "apiVersion", required: true)
+        self.kind = try reader.decode(constant: "constants", "kind", required: true)
         self.maxRetries = reader.decodeIfPresent(Int.self, "maxRetries")
         try reader.finish()
     }

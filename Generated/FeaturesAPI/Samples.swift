@@ -321,6 +321,21 @@ extension Nullables {
     }
 }
 
+extension Transition {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Transition { SampleData.decode(#"{"type":"accept_details","note":"Note 1"}"#) }
+}
+
+extension AcceptDetails {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: AcceptDetails { SampleData.decode(#"{"type":"accept_details","note":"Note 1"}"#) }
+}
+
+extension AbortDetails {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: AbortDetails { SampleData.decode(#"{"type":"abort_details","reason":"Reason 1"}"#) }
+}
+
 extension Constants {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Constants { SampleData.decode(#"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#) }

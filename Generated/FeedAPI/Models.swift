@@ -237,7 +237,7 @@ public nonisolated struct ImageAttachment: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.type = try reader.decode(String.self, "type")
+        self.type = try reader.decode(constant: "image", "type", required: true)
         self.url = try reader.decode(URL.self, "url")
         self.width = reader.decodeIfPresent(Int.self, "width")
         self.height = reader.decodeIfPresent(Int.self, "height")
@@ -284,7 +284,7 @@ public nonisolated struct LinkAttachment: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.type = try reader.decode(String.self, "type")
+        self.type = try reader.decode(constant: "link", "type", required: true)
         self.url = try reader.decode(URL.self, "url")
         self.title = reader.decodeIfPresent(String.self, "title")
         self.thumbnailURL = reader.decodeIfPresent(URL.self, "thumbnailURL")

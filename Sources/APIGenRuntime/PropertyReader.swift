@@ -75,6 +75,28 @@ public struct PropertyReader {
         return defaultValue()
     }
 
+    /// A property whose value the schema fixes (`const`, or an `enum` of one string): any other
+    /// value is an error, so that a union whose alternatives differ by such a value decodes the
+    /// one the value names. An optional one that is absent reads as the constant (remembered in
+    /// `presence`); a required one that is absent is an error.
+    @inlinable
+    public mutating func decode(constant: String, _ key: String, required: Bool) throws -> String {
+        if let firstError {
+            throw firstError
+        }
+        let codingKey = AnyCodingKey(key)
+        if !required, !container.contains(codingKey) {
+            recorded.absent.append(key)
+            return constant
+        }
+        let value = try container.decode(String.self, forKey: codingKey)
+        guard value == constant else {
+            throw DecodingError.dataCorruptedError(
+                forKey: codingKey, in: container, debugDescription: "Expected \"\(constant)\", found \"\(value)\"")
+        }
+        return value
+    }
+
     /// Whether the object has `key` at all (a PATCH field tells absent from null).
     @inlinable
     public func contains(_ key: String) -> Bool {

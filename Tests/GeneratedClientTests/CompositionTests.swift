@@ -180,6 +180,17 @@ final class CompositionTests: XCTestCase {
 
     // MARK: anyOf
 
+    func testAlternativesToldApartByAConstantDecodeTheOneItNames() throws {
+        // Without the constant enforced, every answer decoded as the first alternative and
+        // `reason` was lost.
+        let abort = try assertRoundTrip(Transition.self, #"{"type": "abort_details", "reason": "card declined"}"#)
+        XCTAssertEqual(abort, .abortDetails(AbortDetails(type: "abort_details", reason: "card declined")))
+        let accept = try decode(Transition.self, #"{"type": "accept_details", "note": "ok"}"#)
+        XCTAssertEqual(accept, .acceptDetails(AcceptDetails(type: "accept_details", note: "ok")))
+        XCTAssertThrowsError(try decode(Transition.self, #"{"type": "wait_details"}"#))
+        XCTAssertThrowsError(try decode(AcceptDetails.self, #"{"type": "abort_details"}"#), "a constant is enforced")
+    }
+
     func testAnyOf() throws {
         XCTAssertEqual(
             try assertRoundTrip(ContactMethod.self, #"{"email": "someone@example.com"}"#),

@@ -72,6 +72,9 @@ public struct PropertyDeclaration: Sendable {
     public var isPatchNullable = false
     /// The schema allows `null`.
     public var isNullable = false
+    /// The one string the schema allows (`const`, or an `enum` of one value): decoding any other
+    /// fails, which is how a union tells alternatives apart by such a value.
+    public var constant: String?
 
     /// Optional, and either nullable or defaulted: what it received is kept in `KeyPresence`.
     public var tracksPresence: Bool {

@@ -90,12 +90,15 @@ struct StructGenerator: DeclarationGenerator {
         printer.block(header) { printer in
             // The runtime's reader keeps an optional property's error for `finish()` (see
             // `PropertyReader`); `var` only when such a read mutates it.
-            let readsOptional = structure.properties.contains { !$0.isPatchNullable && !$0.isRequired }
+            let readsOptional = structure.properties.contains { (!$0.isPatchNullable && !$0.isRequired) || $0.constant != nil }
             printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
             for property in structure.properties {
                 let key: SourceText = "\(literal: property.key)"
                 let read: Printer.Call
-                if property.isPatchNullable {
+                if let constant = property.constant {
+                    read = Printer.Call(
+                        "try reader.decode(", ["constant: \(literal: constant)", key, "required: \(property.isRequired)"], ")")
+                } else if property.isPatchNullable {
                     let type: SourceText = "Nullable<\(property.type.unwrapped, in: context)>.self"
                     read = Printer.Call("reader.contains(\(key)) ? try reader.decode(", [type, key], ") : nil")
                 } else if property.isRequired {

@@ -83,8 +83,10 @@ extension ModelTranslator {
             // neither can be required of both directions.
             let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
             var defaultValue: Literal?
-            if case .constant(let constant) = shapes[table.resolved(property.schema)], type == .string {
-                defaultValue = .string(constant)
+            var constant: String?
+            if case .constant(let value) = shapes[table.resolved(property.schema)], type == .string {
+                defaultValue = .string(value)
+                constant = value
             } else if let value = table[property.schema].defaultValue ?? table[resolvedID].defaultValue {
                 defaultValue = defaultLiteral(value, for: type.unwrapped, schema: property.schema)
                 // `null`, `{}` and `[]` defaults on structured types say nothing useful.
@@ -106,6 +108,7 @@ extension ModelTranslator {
             member.isReadOnly = isReadOnly
             member.isPatchNullable = isPatchBody && nullable && !isRequired
             member.isNullable = nullable
+            member.constant = constant
             declaration.properties.append(member)
         }
         if !merged.properties.isEmpty {
