@@ -176,6 +176,17 @@ public nonisolated enum API {
         return request
     }
 
+    /// A recursive array
+    ///
+    /// Documents only a `default` response, which is then the success response.
+    ///
+    /// `GET /nested-lists`
+    public static func getNestedList() -> Request<NestedList> {
+        var request = Request<NestedList>(method: .get, path: "/nested-lists", operationID: "getNestedList", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
     /// List measurements
     ///
     /// Returns measurements, a schema whose parts live in `$defs`.
@@ -462,6 +473,14 @@ public final class GetNullablesModel: QueryViewModel<Nullables> {
 public final class GetConstantsModel: QueryViewModel<Constants> {
     override public func makeRequest() -> Request<Constants> {
         API.getConstants()
+    }
+}
+
+/// The state of `API.getNestedList` for a screen: A recursive array
+@MainActor
+public final class GetNestedListModel: QueryViewModel<NestedList> {
+    override public func makeRequest() -> Request<NestedList> {
+        API.getNestedList()
     }
 }
 

@@ -1941,6 +1941,40 @@ public nonisolated struct Nullables: APIModel {
     }
 }
 
+/// An array whose items are arrays of the same kind.
+public nonisolated struct NestedList: APIModel {
+    public var value: [NestedList]
+
+    public init(_ value: [NestedList]) {
+        self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        value = try [NestedList](from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}
+
+/// A map whose values are maps of the same kind.
+public nonisolated struct SelfMap: APIModel {
+    public var value: [String: SelfMap]
+
+    public init(_ value: [String: SelfMap]) {
+        self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        value = try [String: SelfMap](from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}
+
 /// Alternatives told apart only by a constant, without a discriminator.
 public nonisolated enum Transition: APIModel {
     case acceptDetails(AcceptDetails)

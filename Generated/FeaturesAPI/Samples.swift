@@ -518,6 +518,7 @@ extension API {
                         """#
                 ),
                 "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#),
+                "getNestedList": .json(text: #"[]"#),
                 "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),
                 "getDynamic": .json(
                     text:

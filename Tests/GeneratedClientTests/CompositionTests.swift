@@ -191,6 +191,20 @@ final class CompositionTests: XCTestCase {
         XCTAssertThrowsError(try decode(AcceptDetails.self, #"{"type": "abort_details"}"#), "a constant is enforced")
     }
 
+    func testRecursiveArraysAndMapsAreTypesThatCodeAsTheBareValue() throws {
+        let list = try assertRoundTrip(NestedList.self, "[[], [[]]]")
+        XCTAssertEqual(list, NestedList([NestedList([]), NestedList([NestedList([])])]))
+        let map = try assertRoundTrip(SelfMap.self, #"{"a": {"b": {}}}"#)
+        XCTAssertEqual(map.value["a"]?.value["b"], SelfMap([:]))
+        XCTAssertThrowsError(try decode(NestedList.self, "[1]"))
+    }
+
+    func testADefaultOnlyResponseIsTheSuccessResponse() throws {
+        let request = API.getNestedList()
+        let decoded = try request.response.decode(HTTPResponse(status: 200), Data("[[]]".utf8), APIJSON.makeDecoder())
+        XCTAssertEqual(decoded, NestedList([NestedList([])]))
+    }
+
     func testAnyOf() throws {
         XCTAssertEqual(
             try assertRoundTrip(ContactMethod.self, #"{"email": "someone@example.com"}"#),

@@ -19,6 +19,9 @@ public struct TypeDeclaration: Sendable {
         case enumeration(EnumDeclaration)
         case union(UnionDeclaration)
         case alias(SwiftType)
+        /// An array or map schema that contains itself (`Tree: {type: array, items: $ref Tree}`):
+        /// a type alias cannot refer to itself, so a struct holds the value and codes as it.
+        case wrapper(SwiftType)
     }
 
     /// The Swift name (unqualified).

@@ -14,6 +14,14 @@ public indirect enum SwiftType: Hashable, Sendable {
     public static let jsonValue = SwiftType.named("JSONValue")
     public static let data = SwiftType.named("Data")
 
+    /// Whether the type is `name` or is built from it (`[Tree]`, `[String: Tree]?`).
+    public func mentions(_ name: String) -> Bool {
+        switch self {
+        case .named(let named): return named == name
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.mentions(name)
+        }
+    }
+
     /// Swift source for the type.
     public var code: String {
         switch self {

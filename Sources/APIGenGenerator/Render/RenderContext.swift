@@ -42,6 +42,7 @@ enum DeclarationRenderer {
         case .enumeration: generator = EnumGenerator()
         case .union: generator = UnionGenerator()
         case .alias: generator = TypeAliasGenerator()
+        case .wrapper: generator = WrapperGenerator()
         }
         generator.render(declaration, into: &printer, context: context)
     }

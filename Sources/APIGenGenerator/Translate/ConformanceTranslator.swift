@@ -90,8 +90,8 @@ struct ConformanceTranslator {
         if case .byStatus(_, let cases) = declaration.response.decoding {
             statusCases = cases
         }
-        return operation.responses.compactMap { response in
-            guard response.isSuccess, let media = MediaTypes.preferred(response.content, models.shapes, table),
+        return operation.successResponses.compactMap { response in
+            guard let media = MediaTypes.preferred(response.content, models.shapes, table),
                 MediaTypes.kind(of: media, models.shapes, table) == .json,
                 let schema = media.schema
             else { return nil }

@@ -24,7 +24,7 @@ struct ExampleCheckTranslator {
             if case .byStatus(_, let cases) = declaration.response.decoding {
                 statusCases = cases
             }
-            for response in operation.responses where response.isSuccess {
+            for response in operation.successResponses {
                 guard let media = MediaTypes.preferred(response.content, models.shapes, models.table),
                     MediaTypes.kind(of: media, models.shapes, models.table) == .json,
                     let schema = media.schema

@@ -141,7 +141,8 @@ final class ModelTranslator {
         default:
             // Aliases cannot hold nested types: inline types they need go to the top level.
             let type = typeAtTopLevel(for: id, suggestedName: name, ignoringName: true)
-            return TypeDeclaration(name: name, documentation: documentation, kind: .alias(type.unwrapped))
+            let kind: TypeDeclaration.Kind = type.mentions(name) ? .wrapper(type.unwrapped) : .alias(type.unwrapped)
+            return TypeDeclaration(name: name, documentation: documentation, kind: kind)
         }
     }
 

@@ -14,7 +14,7 @@ struct ResponseTranslator {
     }
 
     func response(for operation: APIGenOpenAPI.Operation, typeBase: String) -> OperationResponse {
-        let entries = operation.responses.filter(\.isSuccess).map { entry(for: $0, typeBase: typeBase) }
+        let entries = operation.successResponses.map { entry(for: $0, typeBase: typeBase) }
         let accept = Array(Set(entries.compactMap(\.mediaType))).sorted().joined(separator: ", ")
         let acceptHeader = accept.isEmpty ? nil : accept
         var distinct: [SwiftType] = []

@@ -46,7 +46,7 @@ struct SampleTranslator {
     /// For each operation, its first success response's sample.
     func previewResponses(for operations: [Operation], declarations: [OperationDeclaration]) -> [PreviewResponse] {
         return zip(operations, declarations).map { operation, declaration in
-            guard let success = operation.responses.first(where: \.isSuccess) else {
+            guard let success = operation.successResponses.first else {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: 204))
             }
             let status = Int(success.status) ?? 200

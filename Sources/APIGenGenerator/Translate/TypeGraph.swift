@@ -63,7 +63,8 @@ struct TypeGraph {
             case .union(let union):
                 isIndirectUnion[node] = union.isIndirect
                 return .union(caseTargets: union.cases.map { Self.inlineTarget($0.type, table) })
-            case .enumeration, .alias:
+            case .enumeration, .alias, .wrapper:
+                // A wrapper holds an array or a map: already out of line.
                 return .other
             }
         }

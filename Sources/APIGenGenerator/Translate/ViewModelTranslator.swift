@@ -135,7 +135,7 @@ struct ViewModelTranslator {
     }
 
     private func successSchema(_ operation: Operation) -> SchemaID? {
-        for response in operation.responses where response.isSuccess {
+        for response in operation.successResponses {
             if let media = MediaTypes.preferred(response.content, models.shapes, models.table),
                 MediaTypes.kind(of: media, models.shapes, models.table) == .json, let schema = media.schema
             {

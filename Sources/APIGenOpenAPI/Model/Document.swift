@@ -91,6 +91,13 @@ public struct Operation: Sendable {
     public var requestBody: RequestBody?
     /// In document order; `status` is `200`, `2XX` or `default`.
     public var responses: [Response] = []
+
+    /// The responses a client treats as success: the 2xx ones, or `default` when there is no
+    /// 2xx (a spec that documents only `default` means it for every answer).
+    public var successResponses: [Response] {
+        let success = responses.filter(\.isSuccess)
+        return success.isEmpty ? responses.filter { $0.status == "default" } : success
+    }
     /// nil: the document's `security` applies; empty: no credentials.
     public var security: [SecurityRequirement]?
     /// Extensions on the operation (`x-...`), for configuration such as paging hints.
