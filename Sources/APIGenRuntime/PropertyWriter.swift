@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes a generated model's properties into an encoder's keyed container: the body of every
 /// generated `encode(to:)`.
 ///
@@ -109,6 +111,11 @@ public struct PropertyWriter {
             try container.encode(flag, forKey: key)
         } else if let number = value as? Double {
             try container.encode(number, forKey: key)
+        } else if let uuid = value as? UUID {
+            // RFC 4122's canonical form is lower case, as paths and queries already send it.
+            try container.encode(uuid.uuidString.lowercased(), forKey: key)
+        } else if let uuids = value as? [UUID] {
+            try container.encode(uuids.map { $0.uuidString.lowercased() }, forKey: key)
         } else {
             try container.encode(value, forKey: key)
         }

@@ -45,6 +45,23 @@ final class PropertyWriterTests: XCTestCase {
         }
     }
 
+    struct Identified: Encodable {
+        var id = UUID(uuidString: "3F2504E0-4F89-41D3-9A0C-0305E82C3301")!
+        var related = [UUID(uuidString: "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11")!]
+
+        func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.id, "id")
+            writer.encode(self.related, "related")
+            try writer.finish()
+        }
+    }
+
+    func testUUIDsAreWrittenInLowerCaseAsPathsAndQueriesAre() throws {
+        let json = String(decoding: try APIJSON.makeEncoder().encode(Identified()), as: UTF8.self)
+        XCTAssertEqual(json, #"{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3301","related":["0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11"]}"#)
+    }
+
     func testWritesWhatTheKeyedContainerWrites() throws {
         let counter = Counter()
         let encoder = JSONEncoder()

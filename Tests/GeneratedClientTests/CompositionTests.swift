@@ -11,7 +11,7 @@ final class CompositionTests: XCTestCase {
 
     func testAllOfOfTwoReferencesAndInlinePropertiesHasEveryProperty() throws {
         let json = #"""
-        {"id": "4E3C2B1A-0F9E-4D8C-B7A6-958473625140", "createdAt": "2024-01-01T09:00:00Z",
+        {"id": "4e3c2b1a-0f9e-4d8c-b7a6-958473625140", "createdAt": "2024-01-01T09:00:00Z",
          "updatedAt": "2024-01-02T09:00:00Z", "title": "Design notes", "body": "Everything is a value."}
         """#
         let document = try assertRoundTrip(Document.self, json)

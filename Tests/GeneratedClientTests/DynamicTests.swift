@@ -49,7 +49,7 @@ final class DynamicTests: XCTestCase {
         assertDecodingFails(Inventory.self, #"{"sprockets": "twelve"}"#, at: "sprockets")
 
         let dynamic = try assertRoundTrip(Dynamic.self, #"""
-        {"widgetsByName": {"sprocket": {"id": "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11", "name": "Sprocket",
+        {"widgetsByName": {"sprocket": {"id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "Sprocket",
            "label": "L", "count": 1, "ratio": 1.5, "enabled": false, "status": "todo", "priority": 1,
            "size": "large", "tags": [], "aliases": [], "settings": {}}},
          "groups": {"admins": ["ada", "grace"], "nobody": []}}

@@ -10,7 +10,7 @@ import XCTest
 
 /// Required keys, optional keys (absent and `null`), `default` values, and the memberwise init.
 final class RequiredOptionalDefaultTests: XCTestCase {
-    private let widgetID = UUID(uuidString: "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11")!
+    private let widgetID = UUID(uuidString: "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11")!
 
     // MARK: Required keys
 
@@ -178,10 +178,10 @@ final class RequiredOptionalDefaultTests: XCTestCase {
         var widget = try decode(Widget.self, #"{"id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "Sprocket", "count": 10}"#)
         XCTAssertEqual(widget.label, "Untitled")
         // What came is what goes back: absent keys stay absent, a default sent explicitly stays.
-        try assertEncodes(widget, as: #"{"id": "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11", "name": "Sprocket", "count": 10}"#)
+        try assertEncodes(widget, as: #"{"id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "Sprocket", "count": 10}"#)
         // A value changed after decoding is sent.
         widget.label = "Renamed"
-        try assertEncodes(widget, as: #"{"id": "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11", "name": "Sprocket", "count": 10, "label": "Renamed"}"#)
+        try assertEncodes(widget, as: #"{"id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "Sprocket", "count": 10, "label": "Renamed"}"#)
         // Presence is not part of the value: it equals the same widget built in code.
         widget.label = "Untitled"
         XCTAssertEqual(widget, Widget(id: widget.id, name: "Sprocket"))
@@ -190,7 +190,7 @@ final class RequiredOptionalDefaultTests: XCTestCase {
     func testDefaultsOfAModelBuiltInCodeAreSent() throws {
         let widget = Widget(id: UUID(uuidString: "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11")!, name: "Sprocket")
         try assertEncodes(widget, as: #"""
-        {"id": "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11", "name": "Sprocket", "label": "Untitled", "count": 10,
+        {"id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "Sprocket", "label": "Untitled", "count": 10,
          "ratio": 0.5, "enabled": true, "status": "in-progress", "priority": 2, "size": "medium",
          "tags": ["new", "featured"], "aliases": [], "settings": {"theme": "dark"}, "threshold": 0.25}
         """#)

@@ -155,7 +155,7 @@ final class SpecExampleTests: XCTestCase {
         XCTAssertEqual(try decode(EpisodesAPI.ErrorResponse.self, #"{"message": "No show called \"swift-by-sundell\"."}"#).message, #"No show called "swift-by-sundell"."#)
         // From property examples.
         let episode = try assertRoundTrip(Episode.self, #"""
-        {"id": "3F2C8A4E-5B1D-4C7A-9E0F-1A2B3C4D5E6F", "title": "Structured concurrency in practice",
+        {"id": "3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f", "title": "Structured concurrency in practice",
          "summary": "How task groups and async let change the way we load data.", "duration": 2730,
          "publishedAt": "2024-03-18T06:00:00Z", "artworkURL": "https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg",
          "season": 2, "number": 14, "explicit": false, "kind": "full"}
@@ -216,7 +216,7 @@ final class SpecExampleTests: XCTestCase {
         }
         // From property examples.
         let note = try assertRoundTrip(ReadingProgressAPI.Note.self, #"""
-        {"id": "6B0E2F1C-9A4D-4E8B-B3C7-5D2A1F0E9C8B", "bookId": "bk_2f9c", "page": 142,
+        {"id": "6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b", "bookId": "bk_2f9c", "page": 142,
          "text": "This is the argument chapter 3 was building up to.", "highlight": "The map is not the territory.",
          "tags": ["key-idea", "quote"], "createdAt": "2024-04-12T21:20:44Z", "updatedAt": "2024-04-13T08:02:10Z"}
         """#)

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// notes, checking exactly what is sent.
 @MainActor
 final class ViewModelTestsReading: XCTestCase {
-    private let noteID = UUID(uuidString: "6B0E2F1C-9A4D-4E8B-B3C7-5D2A1F0E9C8B")!
+    private let noteID = UUID(uuidString: "6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b")!
 
     /// `ReadingProgress` as the server sends it: `percent` is readOnly, so the client's encoder
     /// (and `MockResponse.json(_:)`) would leave it out.
