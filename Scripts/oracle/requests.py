@@ -34,7 +34,7 @@ class RequestChecker:
     def __init__(self, documents, url):
         from openapi_core import Config, OpenAPI
 
-        spec = copy.deepcopy(documents.load(os.path.basename(documents.entry)))
+        spec = bundled(documents)
         spec["servers"] = [{"url": url}]
         for item in (spec.get("paths") or {}).values():
             if isinstance(item, dict):
@@ -74,6 +74,65 @@ class RequestChecker:
         except Exception as error:  # openapi-core raises one exception per rejection, with its causes
             return describe(error)
         return None
+
+
+def bundled(documents):
+    """The spec as one document: every `$ref` into another file (DigitalOcean's spec is 400
+    files) replaced by what it points at, and a reference that would repeat itself kept as a
+    local `$ref` into `x-apigen-bundled`. openapi-core resolves references across files with
+    the entry file's folder as the base, which fails for references written in other files."""
+    entry = os.path.basename(documents.entry)
+    names, extra, done = {}, {}, {}
+
+    def rewrite(node, base, stack):
+        if isinstance(node, list):
+            return [rewrite(item, base, stack) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if not isinstance(ref, str):
+            rewritten = {key: rewrite(value, base, stack) for key, value in node.items()}
+            discriminator = node.get("discriminator")
+            mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+            if isinstance(mapping, dict):
+                local_mapping = {key: local(value, base, stack) for key, value in mapping.items()}
+                rewritten["discriminator"] = {**discriminator, "mapping": local_mapping}
+            return rewritten
+        location = documents.reference(base, ref)
+        target_file = location.partition("#")[0]
+        siblings = {key: rewrite(value, base, stack) for key, value in node.items() if key != "$ref"}
+        if base == entry and target_file == entry:
+            return {"$ref": ref, **siblings}
+        if location in stack:  # a cycle: one copy, referenced locally
+            if location not in names:
+                names[location] = f"b{len(names)}"
+                extra[names[location]] = rewrite(documents.resolve(location)[2], target_file, stack)
+            return {"$ref": f"#/x-apigen-bundled/{names[location]}", **siblings}
+        if location not in done:
+            done[location] = rewrite(documents.resolve(location)[2], target_file, stack | {location})
+        inlined = done[location]
+        return {**inlined, **siblings} if siblings and isinstance(inlined, dict) else inlined
+
+    def local(value, base, stack):
+        """A discriminator mapping value (a reference written as text) as a local reference."""
+        if not isinstance(value, str) or ("/" not in value and "#" not in value):
+            return value  # a schema name
+        location = documents.reference(base, value)
+        if base == entry and location.partition("#")[0] == entry:
+            return value
+        if location not in names:
+            names[location] = f"b{len(names)}"
+            try:
+                extra[names[location]] = rewrite(documents.resolve(location)[2], location.partition("#")[0], stack | {location})
+            except (OSError, KeyError, IndexError, ValueError):
+                del names[location]
+                return value  # does not resolve: left for the validator to report
+        return f"#/x-apigen-bundled/{names[location]}"
+
+    spec = rewrite(copy.deepcopy(documents.load(entry)), entry, frozenset())
+    if extra:
+        spec["x-apigen-bundled"] = extra
+    return spec
 
 
 def json_media_types(spec):

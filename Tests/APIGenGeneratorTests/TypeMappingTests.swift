@@ -97,6 +97,24 @@ final class TypeMappingTests: XCTestCase {
         ])
     }
 
+    func testReadOnlyInAnAllOfPartMarksTheProperty() throws {
+        let (text, _) = try generate(spec("""
+        Link:
+          type: object
+          properties:
+            host: {type: string}
+        Cluster:
+          type: object
+          required: [connection]
+          properties:
+            connection:
+              allOf:
+                - $ref: '#/components/schemas/Link'
+                - readOnly: true
+        """))
+        assertContains(text, ["writer.encodeIfPresent(self.connection, \"connection\", readOnly: true)"])
+    }
+
     func testArraysDictionariesAndFreeForm() throws {
         let (text, _) = try generate(spec("""
         Bag:

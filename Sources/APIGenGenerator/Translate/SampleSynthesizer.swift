@@ -53,7 +53,8 @@ struct SampleSynthesizer {
         if variant == 0, let example = fittingExample(id) ?? (resolved == id ? nil : fittingExample(resolved)) {
             return example
         }
-        if let value = table[id].defaultValue ?? table[resolved].defaultValue, value != .null, variant == 0,
+        // An empty default says nothing about the value: a readable sample does.
+        if let value = table[id].defaultValue ?? table[resolved].defaultValue, value != .null, value != .string(""), variant == 0,
             ExampleChecker(table: table, shapes: shapes).conforms(value, to: id)
         {
             return value

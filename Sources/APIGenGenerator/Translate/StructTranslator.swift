@@ -77,8 +77,8 @@ extension ModelTranslator {
             // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
             let resolvedID = table.resolved(property.schema)
             var type = swiftType(for: property.schema, suggestedName: property.name, in: &context)
-            let isReadOnly = table[property.schema].readOnly || table[resolvedID].readOnly
-            let isWriteOnly = table[property.schema].writeOnly || table[resolvedID].writeOnly
+            let isReadOnly = marks(property.schema, resolvedID, \.readOnly)
+            let isWriteOnly = marks(property.schema, resolvedID, \.writeOnly)
             // Read-only values are absent from requests, write-only ones from responses, so
             // neither can be required of both directions.
             let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
@@ -127,6 +127,13 @@ extension ModelTranslator {
         var result = TypeDeclaration(name: name, documentation: documentation, kind: .structure(declaration))
         result.nested = context.nested
         return result
+    }
+
+    /// Whether a property's schema, the schema it references, or a part of its `allOf` (as
+    /// `allOf: [$ref: Connection, readOnly: true]` writes it) sets `flag`.
+    private func marks(_ id: SchemaID, _ resolved: SchemaID, _ flag: KeyPath<Schema, Bool>) -> Bool {
+        table[id][keyPath: flag] || table[resolved][keyPath: flag]
+            || table[id].allOf.contains { table[$0][keyPath: flag] || table[table.resolved($0)][keyPath: flag] }
     }
 
     /// Names a struct's members may not take.
