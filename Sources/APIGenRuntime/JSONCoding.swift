@@ -63,13 +63,13 @@ public enum APIJSON {
         if !scaled.isFinite || abs(scaled) > 9e18 {
             scaled = scaled.isNaN ? 0 : (scaled < 0 ? -9e18 : 9e18)
         }
-        // Milliseconds when they name this Date as closely as a Double can (a few units in the
-        // last place: parsing rounds too): below a microsecond this century, and never finer
+        // Milliseconds when they name this Date as closely as a Double can (one unit in the
+        // last place: parsing rounds once): below a microsecond this century, and never finer
         // than the Double itself far from 2001.
         // (In integers: beyond 2^53 microseconds a Double no longer holds every one.)
         let milliseconds = (interval * 1000).rounded()
         var sinceReference = Int64(scaled)
-        if abs(milliseconds / 1000 - interval) <= 4 * interval.ulp, abs(milliseconds) <= 9e15 {
+        if abs(milliseconds / 1000 - interval) <= interval.ulp, abs(milliseconds) <= 9e15 {
             sinceReference = Int64(milliseconds) * 1000
         }
         let microseconds = sinceReference + CivilCalendar.unixToReferenceDateSeconds * 1_000_000

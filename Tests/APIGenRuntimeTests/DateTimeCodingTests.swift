@@ -95,6 +95,8 @@ final class DateTimeCodingTests: XCTestCase {
         XCTAssertEqual(APIJSON.parseDateTime("2024-05-01T12:30:00.1234567Z").map(APIJSON.formatDateTime), "2024-05-01T12:30:00.123457Z")
         // A millisecond instant stays in milliseconds even where a Double cannot hold microseconds.
         XCTAssertEqual(APIJSON.parseDateTime("8843-01-11T03:11:01.289Z").map(APIJSON.formatDateTime), "8843-01-11T03:11:01.289Z")
+        // …and microseconds 32 µs from a millisecond stay microseconds there (a Double holds 8 µs).
+        XCTAssertEqual(APIJSON.parseDateTime("0207-01-04T09:07:00.460032Z").map(APIJSON.formatDateTime), "0207-01-04T09:07:00.460032Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: -0.25)), "1969-12-31T23:59:59.750Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-01T00:00:00Z")
         XCTAssertEqual(APIJSON.formatDateTime(Date(timeIntervalSince1970: 951_825_600)), "2000-02-29T12:00:00Z")
