@@ -6,7 +6,8 @@ bundled schema. Deliberate edge values are added: every value of an enum and one
 not list (generated clients keep unknown values; that one is not valid, and is marked so).
 
 Comparison, after this normalisation and nothing else: object keys in any order; numbers by value
-(1 and 1.0 are equal, a boolean is never a number); two strings that are both RFC 3339
+(1 and 1.0 are equal, a boolean is never a number; where either side is written as a float, as
+the 64-bit floats JSON parsers read); two strings that are both RFC 3339
 date-times are equal when they name the same instant to the resolution of the client's type for
 them, Foundation's Date: a 64-bit float of seconds since 2001, so about 0.1 µs this century and
 30 µs in the year 9000 (plus the microsecond the client writes).
@@ -108,13 +109,26 @@ def difference(expected, actual, path="$"):
                 return found
         return None
     if is_number(expected) and is_number(actual):
-        return None if expected == actual else f"{path}: {expected!r} became {actual!r}"
+        return None if same_number(expected, actual) else f"{path}: {expected!r} became {actual!r}"
     if isinstance(expected, str) and isinstance(actual, str) and expected != actual:
         if same_instant(expected, actual):
             return None
     if type(expected) is type(actual) and expected == actual:
         return None
     return f"{path}: {short(canonical(expected))} became {short(canonical(actual))}"
+
+
+def same_number(left, right):
+    """Equal values; where either is written as a float, equal as the 64-bit floats JSON parsers
+    read them as (`4.588683414837665e+16` and `45886834148376650` are the same double)."""
+    if left == right:
+        return True
+    if isinstance(left, float) or isinstance(right, float):
+        try:
+            return float(left) == float(right)
+        except OverflowError:
+            return False
+    return False
 
 
 def is_number(value):
