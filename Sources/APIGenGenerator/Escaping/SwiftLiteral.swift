@@ -111,6 +111,12 @@ public enum SwiftLiteral {
         return (value, length)
     }
 
+    /// Spec text on one line of a doc comment, inside backquotes: the lines of
+    /// `documentationLines(_:)` joined, with backquotes turned into quotes.
+    public static func inlineDocumentation(_ text: String) -> String {
+        documentationLines(text).joined(separator: " ").replacingOccurrences(of: "`", with: "'")
+    }
+
     /// Lines of documentation text, safe to put after `/// `: line breaks of every kind split
     /// lines (CR LF counts once), tabs become spaces, and invisible or direction-changing
     /// characters are dropped. Works on UTF-8 bytes: descriptions are most of a spec's text.

@@ -151,7 +151,7 @@ struct OperationGenerator {
 struct StatusEnumGenerator {
     func render(_ name: String, cases: [StatusCase], operationID: String, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        printer.line("/// The successful responses of `\(ServerTranslator.inlineDocumentation(operationID))`, by status.")
+        printer.line("/// The successful responses of `\(SwiftLiteral.inlineDocumentation(operationID))`, by status.")
         printer.block("\(access)nonisolated enum \(name): Sendable") { printer in
             for item in cases {
                 if let type = item.type {

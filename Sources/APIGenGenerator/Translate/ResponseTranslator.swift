@@ -104,7 +104,7 @@ enum ServerTranslator {
             }
             var variableNames = NameScope(reserved: ["self", "Type", "init"])
             let variables = server.variables.map { variable in
-                let choices = variable.enumValues.map { "`\(Self.inlineDocumentation($0))`" }.joined(separator: ", ")
+                let choices = variable.enumValues.map { "`\(SwiftLiteral.inlineDocumentation($0))`" }.joined(separator: ", ")
                 return ServerDeclaration.Variable(
                     name: SwiftName.escaped(variableNames.claim(SwiftName.memberName(variable.name))),
                     key: variable.name,
@@ -124,10 +124,5 @@ enum ServerTranslator {
                 ))
         }
         return result
-    }
-
-    /// Spec text on one line of a doc comment.
-    static func inlineDocumentation(_ text: String) -> String {
-        SwiftLiteral.documentationLines(text).joined(separator: " ").replacingOccurrences(of: "`", with: "'")
     }
 }
