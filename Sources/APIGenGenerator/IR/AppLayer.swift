@@ -39,23 +39,49 @@ public struct ViewModelDeclaration: Sendable {
         case submission
     }
 
+    /// How a paged read walks its pages: data, printed as the `PagedQuery` closures by
+    /// `PagedQueryGenerator`.
     public struct Paging: Sendable {
         public enum Style: Sendable {
             case page, offset, cursor
         }
 
+        /// A property of the page type, by its Swift name.
+        public struct Member: Sendable, Equatable {
+            public var name: String
+            public var isOptional: Bool
+        }
+
+        /// Where a page's items are.
+        public enum Items: Sendable {
+            /// The page is the array of items.
+            case wholePage
+            case member(Member)
+        }
+
+        /// How the next request follows from a page.
+        public enum Next: Sendable {
+            /// The page names the next page number (`nextPage`).
+            case nextPageField(Member)
+            /// The page gives the number of pages (`totalPages`).
+            case totalPages(Member)
+            /// The page gives the number of items in all pages (`total`), for offsets.
+            case totalCount(Member)
+            /// The page says whether more follow (`hasMore`).
+            case hasMore(Member)
+            /// The page holds the next cursor (`nextCursor`), and may say whether more follow.
+            case cursorField(Member, hasMore: Member?)
+            /// Pages follow until one comes back empty.
+            case untilEmpty
+        }
+
         public var style: Style
         /// The builder parameter the page, offset or cursor goes to.
         public var parameter: OperationParameter
-        /// The value of the first request (`.page(1)`, `.offset(0)`).
-        public var first: String
         /// Item type of the accumulated list.
         public var itemType: SwiftType
-        /// Closure body turning a page into its items (`page.items ?? []`).
-        public var items: String
-        /// Statements of the closure giving the next request or nil, one per line (uses `page`,
-        /// `current`, `itemCount`).
-        public var next: [String]
+        public var items: Items
+        public var next: Next
     }
 
     public var name: String

@@ -85,6 +85,14 @@ public indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// Whether the type (not optional) is one of the integer types models use.
+    public var isInteger: Bool {
+        switch self {
+        case .named("Int"), .named("Int32"), .named("Int64"): return true
+        default: return false
+        }
+    }
+
     public var isOptional: Bool {
         if case .optional = self { return true }
         return false

@@ -95,21 +95,7 @@ struct ViewModelGenerator {
             printer.line("super.init(")
             printer.indented { printer in
                 printer.line("client: client,")
-                printer.line("pages: PagedQuery(")
-                printer.indented { printer in
-                    printer.line("first: \(paging.first),")
-                    printer.line("items: { page in \(paging.items) },")
-                    if paging.next.count == 1 {
-                        printer.line("next: { page, current, itemCount in \(paging.next[0]) }")
-                    } else {
-                        printer.line("next: { page, current, itemCount in")
-                        printer.indented { printer in
-                            for statement in paging.next { printer.line(SourceText(statement)) }
-                        }
-                        printer.line("}")
-                    }
-                }
-                printer.line(")")
+                PagedQueryGenerator().render(paging, into: &printer)
             }
             printer.line(")")
         }
@@ -171,12 +157,12 @@ struct ViewModelGenerator {
             }
             let parameter = paging.parameter
             let name = local[parameter.name] ?? parameter.name
-            let unwrapped = parameter.type.unwrapped.code
             let initial: String
             let assignment: String
             switch paging.style {
             case .page, .offset:
-                let converted = unwrapped == "Int" ? "number" : "\(unwrapped)(number)"
+                let unwrapped = parameter.type.unwrapped
+                let converted = unwrapped == .int ? "number" : "\(unwrapped.code)(number)"
                 initial =
                     parameter.type.isOptional
                     ? "nil" : (parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? (paging.style == .page ? "1" : "0"))

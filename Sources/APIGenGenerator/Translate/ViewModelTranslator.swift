@@ -66,72 +66,53 @@ struct ViewModelTranslator {
         let query = declaration.parameters.filter { $0.location == .query }
         let style: ViewModelDeclaration.Paging.Style
         let parameter: OperationParameter
-        if let found = query.first(where: { Self.pageKeys.contains($0.key) && isInteger($0.type) }) {
+        if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
             (style, parameter) = (.page, found)
         } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
             (style, parameter) = (.cursor, found)
-        } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && isInteger($0.type) }) {
+        } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
             (style, parameter) = (.offset, found)
         } else {
             return nil
         }
         guard let (itemType, items, members) = itemsOf(responseSchema, responseType: declaration.response.type) else { return nil }
-        func member(_ keys: Set<String>, _ accept: (SchemaShape) -> Bool) -> (name: String, optional: Bool)? {
-            members.first { keys.contains($0.key) && accept(models.shapes[table.resolved($0.schema)]) }.map { ($0.name, $0.optional) }
+        typealias Member = ViewModelDeclaration.Paging.Member
+        func member(_ keys: Set<String>, _ kind: JSONType) -> Member? {
+            members.first { member in
+                guard keys.contains(member.key), case .primitive(let found) = models.shapes[table.resolved(member.schema)] else {
+                    return false
+                }
+                return found == kind
+            }?.member
         }
-        let integer: (SchemaShape) -> Bool = { if case .primitive(.integer) = $0 { return true } else { return false } }
-        let string: (SchemaShape) -> Bool = { if case .primitive(.string) = $0 { return true } else { return false } }
-        let boolean: (SchemaShape) -> Bool = { if case .primitive(.boolean) = $0 { return true } else { return false } }
-        let hasMore = member(Self.hasMoreKeys, boolean).map { "page.\($0.name)\($0.optional ? " == true" : "")" }
-        // `itemCount` counts every item loaded so far; `received` is this page's.
-        let received = "let received = (\(items)).count"
-        let next: [String]
+        let hasMore = member(Self.hasMoreKeys, .boolean)
+        let next: ViewModelDeclaration.Paging.Next
         switch style {
         case .page:
-            let number = "guard case .page(let number) = current else { return nil }"
-            if let nextPage = member(Self.nextPageKeys, integer) {
-                next = [nextPage.optional ? "page.\(nextPage.name).map { .page(Int($0)) }" : ".page(Int(page.\(nextPage.name)))"]
-            } else if let total = member(Self.totalPageKeys, integer) {
-                let pages = total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))"
-                next = [number, "return number < \(pages) ? .page(number + 1) : nil"]
-            } else if let hasMore {
-                next = [number, "return \(hasMore) ? .page(number + 1) : nil"]
+            if let nextPage = member(Self.nextPageKeys, .integer) {
+                next = .nextPageField(nextPage)
+            } else if let total = member(Self.totalPageKeys, .integer) {
+                next = .totalPages(total)
             } else {
-                next = [number, received, "return received > 0 ? .page(number + 1) : nil"]
+                next = hasMore.map(ViewModelDeclaration.Paging.Next.hasMore) ?? .untilEmpty
             }
         case .offset:
-            let offset = "guard case .offset(let offset) = current else { return nil }"
-            if let total = member(Self.totalKeys, integer) {
-                let count = total.optional ? "Int(page.\(total.name) ?? 0)" : "Int(page.\(total.name))"
-                next = [offset, received, "return received > 0 && offset + received < \(count) ? .offset(offset + received) : nil"]
-            } else if let hasMore {
-                next = [offset, received, "return \(hasMore) ? .offset(offset + received) : nil"]
+            if let total = member(Self.totalKeys, .integer) {
+                next = .totalCount(total)
             } else {
-                next = [offset, received, "return received > 0 ? .offset(offset + received) : nil"]
+                next = hasMore.map(ViewModelDeclaration.Paging.Next.hasMore) ?? .untilEmpty
             }
         case .cursor:
-            guard let cursor = member(Self.nextCursorKeys, string) else { return nil }
-            let token = cursor.optional ? "page.\(cursor.name).map { .cursor($0) }" : ".cursor(page.\(cursor.name))"
-            next = [hasMore.map { "\($0) ? \(token) : nil" } ?? token]
+            guard let cursor = member(Self.nextCursorKeys, .string) else { return nil }
+            next = .cursorField(cursor, hasMore: hasMore)
         }
-        let first: String
-        switch style {
-        case .page: first = ".page(\(parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "1"))"
-        case .offset: first = ".offset(\(parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "0"))"
-        // The first request has no cursor: an empty one stands for "from the start".
-        case .cursor: first = ".cursor(\"\")"
-        }
-        return .init(style: style, parameter: parameter, first: first, itemType: itemType, items: items, next: next)
+        return .init(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
     }
 
     /// The declared type of a top-level struct's property.
     private func propertyType(_ typeName: String, _ property: String) -> SwiftType? {
         guard let index = firstDeclaration[typeName], case .structure(let structure) = declarations[index].kind else { return nil }
         return structure.properties.first { $0.name == property }?.type
-    }
-
-    private func isInteger(_ type: SwiftType) -> Bool {
-        ["Int", "Int32", "Int64"].contains(type.unwrapped.code)
     }
 
     private func successSchema(_ operation: Operation) -> SchemaID? {
@@ -145,18 +126,21 @@ struct ViewModelTranslator {
         return nil
     }
 
-    /// The item type, the closure body extracting items from a page, and the page's members.
+    /// The item type, where the items are in a page, and the page's members.
     private func itemsOf(_ schema: SchemaID, responseType: SwiftType) -> (
-        SwiftType, String, [(key: String, name: String, schema: SchemaID, optional: Bool)]
+        SwiftType, ViewModelDeclaration.Paging.Items, [(key: String, schema: SchemaID, member: ViewModelDeclaration.Paging.Member)]
     )? {
         if case .array(let element) = responseType.unwrapped {
-            return (element, "page", [])
+            return (element, .wholePage, [])
         }
         guard case .named(let pageType) = responseType.unwrapped else { return nil }
         // Optionality comes from the declared property: a property with a default is not optional.
-        let members = models.structMembers(of: schema)
-        let described = members.map { member -> (key: String, name: String, schema: SchemaID, optional: Bool) in
-            (member.key, member.name, member.schema, propertyType(pageType, member.name)?.isOptional ?? true)
+        let described = models.structMembers(of: schema).map { member in
+            let isOptional = propertyType(pageType, member.name)?.isOptional ?? true
+            return (
+                key: member.key, schema: member.schema,
+                member: ViewModelDeclaration.Paging.Member(name: member.name, isOptional: isOptional)
+            )
         }
         let arrays = described.filter { if case .array = models.shapes[table.resolved($0.schema)] { return true } else { return false } }
         guard
@@ -165,9 +149,9 @@ struct ViewModelTranslator {
         else {
             return nil
         }
-        guard let listType = propertyType(pageType, list.name), case .array(let itemType) = listType.unwrapped else {
+        guard let listType = propertyType(pageType, list.member.name), case .array(let itemType) = listType.unwrapped else {
             return nil
         }
-        return (itemType, list.optional ? "page.\(list.name) ?? []" : "page.\(list.name)", described)
+        return (itemType, .member(list.member), described)
     }
 }
