@@ -4,6 +4,7 @@
 /// (`forKey: "created_at"`): one key type in the runtime instead of a `CodingKeys` enum per model,
 /// whose synthesized conformances were a fifth of a large client's compile time. It also carries
 /// `additionalProperties`, keys that are only known at run time.
+@_spi(Generated)
 public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The member name, or the decimal form of an integer key.
     public let stringValue: String
@@ -51,6 +52,7 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
     }
 }
 
+@_spi(Generated)
 extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// Decodes every member whose key is not in `knownKeys` (the fixed properties) as `Value`.
     ///
@@ -67,6 +69,7 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where Key == AnyCodingKey {
     /// Encodes each entry of `properties` as a member, in key order so the output is deterministic.
     /// Keys in `knownKeys` (the fixed properties, already encoded) are skipped so an extra entry

@@ -4,6 +4,7 @@
 /// (`LinkedNode.next: LinkedNode?`), as private storage behind a computed property;
 /// everywhere else values are stored inline. The box is immutable and replaced on write,
 /// so `Indirect` keeps value semantics.
+@_spi(Generated)
 public struct Indirect<Value> {
     private final class Box {
         let value: Value
@@ -27,6 +28,7 @@ public struct Indirect<Value> {
     }
 }
 
+@_spi(Generated)
 extension Indirect: Equatable where Value: Equatable {
     /// Whether the stored values are equal.
     public static func == (lhs: Indirect, rhs: Indirect) -> Bool {
@@ -34,6 +36,7 @@ extension Indirect: Equatable where Value: Equatable {
     }
 }
 
+@_spi(Generated)
 extension Indirect: Hashable where Value: Hashable {
     /// Hashes the stored value.
     public func hash(into hasher: inout Hasher) {
@@ -43,4 +46,5 @@ extension Indirect: Hashable where Value: Hashable {
 
 // The box is never mutated after creation, so sharing it across threads is safe when the
 // value itself is.
+@_spi(Generated)
 extension Indirect: @unchecked Sendable where Value: Sendable {}

@@ -6,6 +6,7 @@
 /// It is bookkeeping, not part of the value: any two presences are equal and hash alike, so two
 /// models with the same values are equal however they were received. A model built in code has
 /// an empty presence: nil is left out and defaults are written.
+@_spi(Generated)
 public struct KeyPresence: Hashable, Sendable {
     @usableFromInline var nulls: [String] = []
     @usableFromInline var absent: [String] = []

@@ -2,6 +2,7 @@ import Foundation
 
 /// Writes parameter values the way OpenAPI's `style` and `explode` describe
 /// (RFC 6570 in spirit): scalars as text, arrays and objects by style.
+@_spi(Generated)
 public enum ParameterSerializer {
     /// A value reduced to what styles work on.
     public enum Value: Sendable, Equatable {

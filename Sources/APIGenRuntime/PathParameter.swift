@@ -1,4 +1,5 @@
 /// Path parameters as generated request builders write them: `"/pets/\(PathParameter.encode(petId))"`.
+@_spi(Generated)
 public enum PathParameter {
     /// Style `simple`, percent-encoded so that no value can change the path: `/`, `?`, `#`,
     /// spaces and a whole `.` or `..` segment are all escaped.

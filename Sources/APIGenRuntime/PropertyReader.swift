@@ -5,6 +5,7 @@
 /// required property, or `finish()`, throws it. The error thrown is therefore the first one in
 /// property order, as with a `try` per property, but optional properties need no error path of
 /// their own in the debug code the compiler emits for every model of a large client.
+@_spi(Generated)
 public struct PropertyReader {
     @usableFromInline let container: KeyedDecodingContainer<AnyCodingKey>
     @usableFromInline var firstError: (any Error)?

@@ -7,6 +7,7 @@ import Foundation
 /// nothing more is written, so the outcome is the same as throwing at once. A `try` per
 /// property gave each property its own error path: in a debug build that was about 40% of a
 /// model's `encode(to:)` code, which the compiler emits for every model of a large client.
+@_spi(Generated)
 public struct PropertyWriter {
     @usableFromInline var container: KeyedEncodingContainer<AnyCodingKey>
     @usableFromInline var firstError: (any Error)?

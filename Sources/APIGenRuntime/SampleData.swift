@@ -5,6 +5,7 @@ import Foundation
 /// apigen writes that JSON from the schema (its example when the example fits, else a
 /// synthesised valid value) and the tests decode every sample, so a failure here is a bug in
 /// apigen: it stops with the decoding error rather than hand a preview a half-built value.
+@_spi(Generated)
 public enum SampleData {
     /// Decodes `json` with `APIJSON.makeDecoder()`.
     ///

@@ -14,7 +14,7 @@ open class QueryViewModel<Response: Sendable>: Observable {
     public let client: APIClient
     /// Tracks the subclass's parameter properties: their getters call `access` and their
     /// setters `withMutation`, as `@Observable` would. The state is tracked by `RemoteQuery`.
-    public let observationRegistrar = ObservationRegistrar()
+    @_spi(Generated) public let observationRegistrar = ObservationRegistrar()
     private let query = RemoteQuery<Response>()
 
     /// Creates a model that sends its requests with `client`; generated subclasses add the parameters.
@@ -58,7 +58,7 @@ open class PagedViewModel<Page: Sendable, Item: Sendable>: Observable {
     /// Sends the requests.
     public let client: APIClient
     /// Tracks the subclass's parameter properties (see `QueryViewModel`).
-    public let observationRegistrar = ObservationRegistrar()
+    @_spi(Generated) public let observationRegistrar = ObservationRegistrar()
     private let pages: PagedQuery<Page, Item>
 
     /// Creates a model; generated subclasses pass the paging rules of their operation.

@@ -1,4 +1,4 @@
-import APIGenRuntime
+@_spi(Generated) import APIGenRuntime
 import XCTest
 
 /// `APIModel`'s equality and hashing must mean what the synthesized ones mean.

@@ -1,4 +1,4 @@
-import APIGenRuntime
+@_spi(Generated) import APIGenRuntime
 import Foundation
 import XCTest
 

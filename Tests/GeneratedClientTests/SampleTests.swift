@@ -1,4 +1,4 @@
-import APIGenRuntime
+@_spi(Generated) import APIGenRuntime
 import BooksAPI
 import EpisodesAPI
 import FeaturesAPI

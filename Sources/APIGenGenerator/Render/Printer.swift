@@ -82,12 +82,14 @@ public struct Printer {
     }
 
     /// The first lines of a generated file: the header apigen knows its files by, then `imports`.
-    public mutating func fileStart(specFileName: String, imports: [SourceText]) {
+    public mutating func fileStart(specFileName: String, imports: [String]) {
         line(SourceText(GeneratedFile.header(specFileName: specFileName)))
         guard !imports.isEmpty else { return }
         blank()
         for module in imports {
-            line("import \(module)")
+            // The runtime's helpers for generated code (`PropertyReader`, …) are its `Generated`
+            // SPI: visible here, and not in the autocomplete of an app's own `import APIGenRuntime`.
+            line(SourceText(module == "APIGenRuntime" ? "@_spi(Generated) import APIGenRuntime" : "import " + module))
         }
     }
 
