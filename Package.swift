@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "APIGenOpenAPI", dependencies: ["APIGenYAML"]),
         .target(name: "APIGenGenerator", dependencies: ["APIGenOpenAPI"]),
         .target(name: "APIGenCLI", dependencies: ["APIGenGenerator"]),
-        .executableTarget(name: "apigen", dependencies: ["APIGenCLI", "APIGenYAML", "CShortRunHeap"]),
+        .executableTarget(name: "apigen", dependencies: ["APIGenCLI", "APIGenGenerator", "CShortRunHeap"]),
         // Allocator settings for the one-shot executable (C: glibc's mallopt is not in its Swift module).
         .target(name: "CShortRunHeap"),
         .plugin(name: "APIGenPlugin", capability: .buildTool(), dependencies: ["apigen"]),

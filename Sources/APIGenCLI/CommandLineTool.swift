@@ -1,3 +1,4 @@
+import APIGenGenerator
 import APIGenOpenAPI
 import APIGenYAML
 import Foundation
@@ -73,7 +74,7 @@ public enum CommandLineTool {
           --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 16 from 100 kB of spec)
           --namespace <Name>        Enum holding the request builders (default: API)
           --no-view-models          Leave out the observable view models
-          --timings                 Print CPU and wall time per stage (read, model, resolve, translate, render, write)
+          --timings                 Print CPU and wall time per stage (read, model, resolve, validate, translate, render, write)
 
         OPTIONS:
           -h, --help                Show this help

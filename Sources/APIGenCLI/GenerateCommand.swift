@@ -87,10 +87,8 @@ struct GenerateCommand {
 
     func run(memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let started = ContinuousClock.now
-        let loaded = SpecLoader().load(path: specPath)
-        // The YAML trees and the spec model; the IR and the output are kept in `Generator`
-        // and below. Without the flag this does nothing.
-        memoryAtExit.keepUntilExit(loaded)
+        var pipeline = GeneratorPipeline(memoryAtExit: memoryAtExit)
+        let loaded = pipeline.load(path: specPath)
         var diagnostics = loaded.diagnostics
         var config = Config()
         let configFile = configPath ?? Config.defaultPath(besideSpec: specPath)
@@ -120,17 +118,14 @@ struct GenerateCommand {
         options.viewModelTags = config.viewModelTags
         options.exampleChecks = exampleChecks
         options.conformance = conformance
-        let generated = Generator(options: options, memoryAtExit: memoryAtExit).generate(document, files: loaded.files)
-        memoryAtExit.keepUntilExit(generated)
+        let generated = pipeline.generate(document, files: loaded.files, options: options)
         diagnostics.append(contentsOf: generated.diagnostics)
         report(diagnostics, errors: errors)
         let folder = outputPath ?? config.outputPath.map { Config.resolve($0, relativeTo: configFile) } ?? "Generated/\(module)"
-        var timings = loaded.timings
-        timings.append(contentsOf: generated.timings)
         do {
-            let summary = try timings.measure("write") { try FileWriter().write(generated.files, to: URL(fileURLWithPath: folder)) }
+            let summary = try pipeline.write(generated.files, to: URL(fileURLWithPath: folder))
             if printTimings {
-                for entry in timings.entries {
+                for entry in pipeline.timings.entries {
                     output("timing \(entry.stage) cpu=\(entry.cpu) wall=\(entry.wall)")
                 }
             }

@@ -1,35 +1,17 @@
 import APIGenOpenAPI
 import APIGenYAML
 
-/// The generator stage: a loaded document in, Swift files out. No I/O: the caller writes
-/// the files (see `FileWriter`).
+/// The generator stages: a loaded document in, Swift files out. No I/O: the caller writes
+/// the files (see `FileWriter`). `generate` runs both stages; `GeneratorPipeline` runs them one
+/// by one, timing each.
 public struct Generator {
     public struct Output: Sendable {
         public var files: [GeneratedFile]
         public var diagnostics: Diagnostics
-        /// `translate` and `render`.
-        public var timings = StageTimings()
     }
 
-    public let options: GeneratorOptions
-    /// Whether the declarations built on the way may be left unreleased (see `MemoryAtExit`).
-    public let memoryAtExit: MemoryAtExit
-
-    public init(options: GeneratorOptions, memoryAtExit: MemoryAtExit = .releasedNormally) {
-        self.options = options
-        self.memoryAtExit = memoryAtExit
-    }
-
-    public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
-        var timings = StageTimings()
-        let translated = timings.measure("translate") { translate(document, files: files) }
-        let output = timings.measure("render") { render(translated) }
-        memoryAtExit.keepUntilExit(translated)
-        return Output(files: output, diagnostics: translated.models.diagnostics, timings: timings)
-    }
-
-    /// Everything the renderers need, as plain declarations.
-    private struct Translation {
+    /// Everything the renderers need, as plain declarations: what `translate` gives `render`.
+    public struct Translation {
         var models: ModelTranslator
         var client: ClientDeclaration
         var declarations: [TypeDeclaration]
@@ -38,9 +20,27 @@ public struct Generator {
         var previews: [PreviewResponse]
         var exampleChecks: [ExampleCheckDeclaration]?
         var conformance: ConformanceDeclaration?
+        /// The sample synthesizer, whose memo is the largest value built on the way: kept here
+        /// so that the at-exit memory policy (`MemoryAtExit`) covers it with the rest.
+        var sampleTranslator: SampleTranslator
+
+        /// Warnings and errors found while translating.
+        public var diagnostics: Diagnostics { models.diagnostics }
     }
 
-    private func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
+    public let options: GeneratorOptions
+
+    public init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
+        let translation = translate(document, files: files)
+        return Output(files: render(translation), diagnostics: translation.diagnostics)
+    }
+
+    /// The document's schemas and operations as declarations.
+    public func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
         let reserved: Set<String> = Set(
             [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
         let models = ModelTranslator(document: document, files: files, reserved: reserved)
@@ -59,8 +59,6 @@ public struct Generator {
                 for: document.operations, declarations: client.operations, tags: options.viewModelTags)
             : []
         let samples = SampleTranslator(models: models)
-        // Its memo of synthesised samples is the largest value not in `Translation`.
-        defer { memoryAtExit.keepUntilExit(samples) }
         return Translation(
             models: models,
             client: client,
@@ -72,11 +70,13 @@ public struct Generator {
                 ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil,
             conformance: options.conformance
                 ? ConformanceTranslator(models: models, files: files).declaration(
-                    operations: document.operations, declarations: client.operations) : nil
+                    operations: document.operations, declarations: client.operations) : nil,
+            sampleTranslator: samples
         )
     }
 
-    private func render(_ translation: Translation) -> [GeneratedFile] {
+    /// The declarations as Swift files.
+    public func render(_ translation: Translation) -> [GeneratedFile] {
         // In the order a build compiles them (by name): endpoints, models, samples.
         var output = EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options)
         output += ModelFileGenerator.files(for: translation.declarations, options: options)

@@ -1,5 +1,5 @@
 import APIGenCLI
-import APIGenYAML
+import APIGenGenerator
 import CShortRunHeap
 import Foundation
 

@@ -1,7 +1,12 @@
 import APIGenYAML
 import Foundation
 
-/// The entry point of the OpenAPI stage: a spec file in, a checked `OpenAPIDocument` out.
+/// The entry point of the OpenAPI stages: a spec file in, a checked `OpenAPIDocument` out.
+///
+/// `load(path:)` runs them all. A caller that times or inspects the stages runs them one by one:
+/// `read(path:)` (the entry file as a YAML tree), `parse(_:)` (the document model, with schema
+/// references still pending), `resolve(_:)` (every reference followed, the files they name read)
+/// and `validate(_:)` (checks across the document). Each takes the value the one before returns.
 public struct SpecLoader: Sendable {
     public struct Result: Sendable {
         /// nil when the spec could not be read at all; otherwise present even with errors,
@@ -9,13 +14,25 @@ public struct SpecLoader: Sendable {
         public var document: OpenAPIDocument?
         public var files: SpecFiles
         public var diagnostics: Diagnostics
-        /// `read` (the entry file), `model` (parsing it), `resolve` (references, the files they
-        /// name, validation).
-        public var timings = StageTimings()
 
         public var succeeded: Bool {
             document != nil && !diagnostics.hasErrors
         }
+    }
+
+    /// A document between `parse(_:)` and `resolve(_:)`: the model, and the parser holding the
+    /// references it has yet to follow.
+    public struct Parsed {
+        let parser: SpecParser
+        let document: OpenAPIDocument?
+    }
+
+    /// The entry file read; `document` is nil until it is parsed.
+    public struct Read: Sendable {
+        public var files: SpecFiles
+        public var diagnostics: Diagnostics
+        /// False when the entry file could not be read or is not YAML.
+        public var succeeded: Bool
     }
 
     public var reader: YAMLReader
@@ -26,24 +43,56 @@ public struct SpecLoader: Sendable {
 
     /// Reads the spec at `path` (shown in diagnostics as given) and every file it references.
     public func load(path: String) -> Result {
+        let read = read(path: path)
+        return validate(resolve(parse(read)))
+    }
+
+    /// Reads the entry file into a YAML tree.
+    public func read(path: String) -> Read {
         let canonical = SpecFiles.canonical(path)
         let root = (canonical as NSString).deletingLastPathComponent
         var files = SpecFiles(rootDirectory: root, reader: reader)
         var diagnostics = Diagnostics()
-        var timings = StageTimings()
         do {
-            _ = try timings.measure("read") { () throws(Diagnostic) in try files.load(canonicalPath: canonical, displayPath: path) }
+            _ = try files.load(canonicalPath: canonical, displayPath: path)
+            return Read(files: files, diagnostics: diagnostics, succeeded: true)
         } catch {
             diagnostics.append(error)
-            return Result(document: nil, files: files, diagnostics: diagnostics, timings: timings)
+            return Read(files: files, diagnostics: diagnostics, succeeded: false)
         }
-        let parser = SpecParser(files: files)
-        var document = parser.parseDocument(root: SourceRef(file: 0, node: files.documents[0].root))
-        if let parsed = document {
-            parser.timings.measure("resolve") { SpecValidator(parser: parser).validate(parsed) }
-            document = parsed
+    }
+
+    /// Builds the document model from the entry file's tree; schema references are collected,
+    /// not yet followed.
+    public func parse(_ read: Read) -> Parsed {
+        guard read.succeeded else {
+            let parser = SpecParser(files: read.files)
+            parser.diagnostics = read.diagnostics
+            return Parsed(parser: parser, document: nil)
         }
-        timings.append(contentsOf: parser.timings)
-        return Result(document: document, files: parser.files, diagnostics: parser.diagnostics, timings: timings)
+        let parser = SpecParser(files: read.files)
+        let document = parser.parseDocument(root: SourceRef(file: 0, node: read.files.documents[0].root))
+        return Parsed(parser: parser, document: document)
+    }
+
+    /// Follows every schema reference, reading the files they name, so the document's schema
+    /// table is complete.
+    public func resolve(_ parsed: Parsed) -> Result {
+        guard var document = parsed.document else {
+            return Result(document: nil, files: parsed.parser.files, diagnostics: parsed.parser.diagnostics)
+        }
+        let parser = parsed.parser
+        parser.resolvePendingSchemaReferences()
+        document.schemas = parser.schemas
+        return Result(document: document, files: parser.files, diagnostics: parser.diagnostics)
+    }
+
+    /// The checks that need the whole document: unique operation ids, security requirements
+    /// naming declared schemes, and the like.
+    public func validate(_ resolved: Result) -> Result {
+        guard let document = resolved.document else { return resolved }
+        var result = resolved
+        SpecValidator(files: resolved.files).validate(document, into: &result.diagnostics)
+        return result
     }
 }

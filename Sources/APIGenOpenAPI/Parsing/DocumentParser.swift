@@ -2,20 +2,8 @@ import APIGenYAML
 
 /// The document level of OpenAPI 3.0/3.1: info, servers, paths, components, security.
 extension SpecParser {
+    /// The document model; its schema table is filled in by `resolvePendingSchemaReferences()`.
     func parseDocument(root: SourceRef) -> OpenAPIDocument? {
-        // `model` is the parse minus the reference resolution it does at its end.
-        let resolvedBefore = timings.total("resolve")
-        var whole = StageTimings()
-        let result = whole.measure("parse") { parseDocumentContent(root: root) }
-        let resolvedAfter = timings.total("resolve")
-        let parse = whole.total("parse")
-        timings.add(
-            "model", cpu: parse.cpu - (resolvedAfter.cpu - resolvedBefore.cpu),
-            wall: parse.wall - (resolvedAfter.wall - resolvedBefore.wall))
-        return result
-    }
-
-    private func parseDocumentContent(root: SourceRef) -> OpenAPIDocument? {
         guard let entries = pairs(root, expecting: "an OpenAPI document") else { return nil }
         let lookup = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         if let swagger = lookup["swagger"] {
@@ -61,8 +49,6 @@ extension SpecParser {
         if let webhooks = lookup["webhooks"] {
             result.webhooks = parsePaths(webhooks, keysArePaths: false)
         }
-        timings.measure("resolve") { resolvePendingSchemaReferences() }
-        result.schemas = schemas
         return result
     }
 

@@ -20,7 +20,6 @@ final class SpecParser {
     var references: [FileKey: SourceRef] = [:]
     /// Schema references already located and checked to name a schema.
     var schemaTargets: [FileKey: SourceRef] = [:]
-    var timings = StageTimings()
     /// Swagger 2.0's document-wide `consumes` and `produces`.
     var swaggerDefaultConsumes = ["application/json"]
     var swaggerDefaultProduces = ["application/json"]

@@ -39,8 +39,6 @@ extension SpecParser {
         } else {
             error("missing 'paths'", at: root)
         }
-        timings.measure("resolve") { resolvePendingSchemaReferences() }
-        result.schemas = schemas
         return result
     }
 

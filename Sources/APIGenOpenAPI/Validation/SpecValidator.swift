@@ -3,15 +3,15 @@ import APIGenYAML
 /// Checks that span objects and that generation depends on: every `{name}` in a path has a
 /// path parameter (and the reverse), and operationIds are unique.
 struct SpecValidator {
-    let parser: SpecParser
+    let files: SpecFiles
 
-    func validate(_ document: OpenAPIDocument) {
+    func validate(_ document: OpenAPIDocument, into diagnostics: inout Diagnostics) {
         var operationIds: [String: SourceRef] = [:]
         for operation in document.operations {
-            checkPathParameters(operation)
+            checkPathParameters(operation, into: &diagnostics)
             if let id = operation.operationId {
                 if operationIds[id] != nil {
-                    parser.error("duplicate operationId '\(id)'", at: operation.source)
+                    diagnostics.append(.error("duplicate operationId '\(id)'", at: files.location(operation.source), pointer: files.pointer(operation.source)))
                 } else {
                     operationIds[id] = operation.source
                 }
@@ -19,14 +19,20 @@ struct SpecValidator {
         }
     }
 
-    private func checkPathParameters(_ operation: Operation) {
+    private func checkPathParameters(_ operation: Operation, into diagnostics: inout Diagnostics) {
         let templated = Self.templateNames(in: operation.path)
         let declared = operation.parameters.filter { $0.location == .path }
         for name in templated where !declared.contains(where: { $0.name == name }) {
-            parser.error("path parameter '{\(name)}' of '\(operation.path)' is not declared in 'parameters'", at: operation.source)
+            diagnostics.append(
+                .error(
+                    "path parameter '{\(name)}' of '\(operation.path)' is not declared in 'parameters'", at: files.location(operation.source),
+                    pointer: files.pointer(operation.source)))
         }
         for parameter in declared where !templated.contains(parameter.name) {
-            parser.warning("path parameter '\(parameter.name)' does not appear in '\(operation.path)'; it is ignored", at: parameter.source)
+            diagnostics.append(
+                .warning(
+                    "path parameter '\(parameter.name)' does not appear in '\(operation.path)'; it is ignored",
+                    at: files.location(parameter.source), pointer: files.pointer(parameter.source)))
         }
     }
 

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// CPU and wall time per pipeline stage (read, model, resolve, translate, render, write), so a
+/// CPU and wall time per pipeline stage (read, model, resolve, validate, translate, render, write), so a
 /// benchmark can show which stage is slow. Measuring costs two clock reads per stage.
 public struct StageTimings: Sendable {
     public struct Entry: Sendable {
@@ -32,17 +32,6 @@ public struct StageTimings: Sendable {
             entries[index].wall += wall
         } else {
             entries.append(Entry(stage: stage, cpu: cpu, wall: wall))
-        }
-    }
-
-    /// CPU and wall seconds recorded for `stage` so far (zero when none).
-    public func total(_ stage: String) -> (cpu: Double, wall: Double) {
-        entries.first { $0.stage == stage }.map { ($0.cpu, $0.wall) } ?? (0, 0)
-    }
-
-    public mutating func append(contentsOf other: StageTimings) {
-        for entry in other.entries {
-            add(entry.stage, cpu: entry.cpu, wall: entry.wall)
         }
     }
 
