@@ -44,9 +44,10 @@ public struct Generator {
         let reserved: Set<String> = Set(
             [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
         let models = ModelTranslator(document: document, files: files, reserved: reserved)
+        let entries = document.operations.map { OperationEntry($0, shapes: models.shapes, table: models.table) }
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.
-        let client = OperationTranslator(models: models).translate(namespace: options.namespace)
+        let (client, operations) = OperationTranslator(models: models).translate(entries, namespace: options.namespace)
         var declarations = models.translateNamedSchemas()
         var graph = TypeGraph(declarations)
         RecursionAnalysis.breakCycles(in: &graph)
@@ -55,8 +56,7 @@ public struct Generator {
         // View models read the translated page types to recognise paging.
         let viewModels =
             options.viewModels
-            ? ViewModelTranslator(models: models, declarations: declarations).viewModels(
-                for: document.operations, declarations: client.operations, tags: options.viewModelTags)
+            ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
             : []
         let samples = SampleTranslator(models: models)
         return Translation(
@@ -65,12 +65,11 @@ public struct Generator {
             declarations: declarations,
             viewModels: viewModels,
             samples: samples.samples(listElements: Self.listElements(declarations, client)),
-            previews: samples.previewResponses(for: document.operations, declarations: client.operations),
+            previews: samples.previewResponses(for: operations),
             exampleChecks: options.exampleChecks
-                ? ExampleCheckTranslator(models: models).checks(operations: document.operations, declarations: client.operations) : nil,
+                ? ExampleCheckTranslator(models: models).checks(operations: operations) : nil,
             conformance: options.conformance
-                ? ConformanceTranslator(models: models, files: files).declaration(
-                    operations: document.operations, declarations: client.operations) : nil,
+                ? ConformanceTranslator(models: models, files: files).declaration(operations: operations) : nil,
             sampleTranslator: samples
         )
     }

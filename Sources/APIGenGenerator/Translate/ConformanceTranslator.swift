@@ -45,7 +45,7 @@ struct ConformanceTranslator {
     let files: SpecFiles
     var table: SchemaTable { models.table }
 
-    func declaration(operations: [APIGenOpenAPI.Operation], declarations: [OperationDeclaration]) -> ConformanceDeclaration {
+    func declaration(operations: [TranslatedOperation]) -> ConformanceDeclaration {
         let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes, componentNames: models.componentNames)
         var roundTrips: [ConformanceDeclaration.RoundTrip] = []
         var seen: Set<String> = []
@@ -59,14 +59,15 @@ struct ConformanceTranslator {
             add(id, SchemaShape.isNullable(table[id], table) ? SwiftType.named(name).optional : .named(name))
         }
         var requests: [ConformanceDeclaration.RequestCase] = []
-        for (operation, declaration) in zip(operations, declarations) {
-            if let body = declaration.body, case .json = body.encoding, let schema = bodyMedia(operation)?.schema {
+        for translated in operations {
+            let declaration = translated.declaration
+            if let body = declaration.body, case .json = body.encoding, let schema = translated.entry.body?.type.schema {
                 add(schema, body.type.unwrapped)
             }
-            for (response, type) in jsonResponses(operation, declaration) {
-                add(response, type)
+            for response in translated.entry.jsonSuccesses(decodedBy: declaration) {
+                add(response.schema, response.type)
             }
-            requests += requestCases(operation, declaration, synthesizer: synthesizer)
+            requests += requestCases(translated, synthesizer: synthesizer)
         }
         return ConformanceDeclaration(roundTrips: roundTrips, requests: requests)
     }
@@ -79,34 +80,10 @@ struct ConformanceTranslator {
         return relative + "#" + files.pointer(source)
     }
 
-    /// The media type of the request body the builder sends (the one `OperationTranslator` picks).
-    private func bodyMedia(_ operation: APIGenOpenAPI.Operation) -> MediaType? {
-        operation.requestBody.flatMap { MediaTypes.preferred($0.content, models.shapes, table) }
-    }
-
-    /// Each 2xx JSON response schema with the type its body decodes as.
-    private func jsonResponses(_ operation: APIGenOpenAPI.Operation, _ declaration: OperationDeclaration) -> [(SchemaID, SwiftType)] {
-        var statusCases: [StatusCase] = []
-        if case .byStatus(_, let cases) = declaration.response.decoding {
-            statusCases = cases
-        }
-        return operation.successResponses.compactMap { response in
-            guard let media = MediaTypes.preferred(response.content, models.shapes, table),
-                MediaTypes.kind(of: media, models.shapes, table) == .json,
-                let schema = media.schema
-            else { return nil }
-            if statusCases.isEmpty {
-                return (schema, declaration.response.type.unwrapped)
-            }
-            return statusCases.first { $0.status == Int(response.status) }?.type.map { (schema, $0) }
-        }
-    }
-
     /// The builder called with its required arguments only, and with all of them; values are
     /// synthesized from each parameter's and the body's schema.
-    private func requestCases(
-        _ operation: APIGenOpenAPI.Operation, _ declaration: OperationDeclaration, synthesizer: SampleSynthesizer
-    ) -> [ConformanceDeclaration.RequestCase] {
+    private func requestCases(_ translated: TranslatedOperation, synthesizer: SampleSynthesizer) -> [ConformanceDeclaration.RequestCase] {
+        let (operation, declaration) = (translated.operation, translated.declaration)
         var required: [ConformanceDeclaration.Argument] = []
         var all: [ConformanceDeclaration.Argument] = []
         for parameter in declaration.parameters {
@@ -117,7 +94,7 @@ struct ConformanceTranslator {
             if !parameter.hasDefault { required.append(argument) }
         }
         if let body = declaration.body {
-            let value = argument(for: body.type, schema: bodyMedia(operation)?.schema, hint: body.name, synthesizer: synthesizer)
+            let value = argument(for: body.type, schema: translated.entry.body?.type.schema, hint: body.name, synthesizer: synthesizer)
             let argument = ConformanceDeclaration.Argument(label: SwiftName.argumentLabel(body.name), value: value)
             all.append(argument)
             if !body.type.isOptional { required.append(argument) }

@@ -16,26 +16,12 @@ struct ExampleCheckTranslator {
     let models: ModelTranslator
     var table: SchemaTable { models.table }
 
-    func checks(operations: [Operation], declarations: [OperationDeclaration]) -> [ExampleCheckDeclaration] {
+    func checks(operations: [TranslatedOperation]) -> [ExampleCheckDeclaration] {
         let checker = ExampleChecker(table: table, shapes: models.shapes)
         var result: [ExampleCheckDeclaration] = []
-        for (operation, declaration) in zip(operations, declarations) {
-            var statusCases: [StatusCase] = []
-            if case .byStatus(_, let cases) = declaration.response.decoding {
-                statusCases = cases
-            }
-            for response in operation.successResponses {
-                guard let media = MediaTypes.preferred(response.content, models.shapes, models.table),
-                    MediaTypes.kind(of: media, models.shapes, models.table) == .json,
-                    let schema = media.schema
-                else { continue }
-                let type: SwiftType?
-                if statusCases.isEmpty {
-                    type = declaration.response.type.unwrapped
-                } else {
-                    type = statusCases.first { $0.status == Int(response.status) }?.type
-                }
-                guard let type else { continue }
+        for translated in operations {
+            let operation = translated.operation
+            for (response, media, schema, type) in translated.entry.jsonSuccesses(decodedBy: translated.declaration) {
                 let examples = media.examples + table[table.resolved(schema)].examples
                 for (index, example) in examples.enumerated() {
                     let location =

@@ -8,14 +8,16 @@ struct OperationTranslator {
     var document: OpenAPIDocument { models.document }
     var table: SchemaTable { models.table }
 
-    func translate(namespace: String) -> ClientDeclaration {
+    /// The client, and each operation's entry beside its builder.
+    func translate(_ entries: [OperationEntry], namespace: String) -> (client: ClientDeclaration, operations: [TranslatedOperation]) {
         let schemes = securitySchemes()
         var names = NameScope(reserved: ["init", "Security", "Servers", "self", "Type"])
-        var operations: [OperationDeclaration] = []
-        for operation in document.operations {
+        var translated: [TranslatedOperation] = []
+        for entry in entries {
+            let operation = entry.operation
             let base = operation.operationId.map { SwiftName.memberName($0) } ?? fallbackName(operation)
             let name = names.claim(base)
-            operations.append(translate(operation, name: name, schemes: schemes))
+            translated.append(TranslatedOperation(entry: entry, declaration: translate(entry, name: name, schemes: schemes)))
         }
         var documentation: [String] = []
         documentation += SwiftLiteral.documentationLines(document.info.title)
@@ -24,14 +26,15 @@ struct OperationTranslator {
             documentation += SwiftLiteral.documentationLines(description)
         }
         documentation += ["", "Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`."]
-        return ClientDeclaration(
+        let client = ClientDeclaration(
             namespace: namespace,
             title: document.info.title,
             documentation: Documentation(documentation),
-            operations: operations,
+            operations: translated.map(\.declaration),
             securitySchemes: schemes.map(\.declaration),
             servers: ServerTranslator.servers(document.servers)
         )
+        return (client, translated)
     }
 
     /// `GET /pets/{petId}` → `getPetsPetId`.
@@ -39,9 +42,10 @@ struct OperationTranslator {
         SwiftName.memberName(operation.method.rawValue + " " + operation.path)
     }
 
-    private func translate(_ operation: Operation, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
+    private func translate(_ entry: OperationEntry, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
         -> OperationDeclaration
     {
+        let operation = entry.operation
         let typeBase = SwiftName.typeName(name)
         // `request` is the builder's local variable.
         var labels = NameScope(reserved: ["self", "Type", "init", "request"])
@@ -57,8 +61,10 @@ struct OperationTranslator {
             let right = (rhs.element.hasDefault ? 1 : 0, order.firstIndex(of: rhs.element.location)!, rhs.offset)
             return left < right
         }.map(\.element)
-        let body = operation.requestBody.flatMap { translateBody($0, label: labels.claim("body"), typeBase: typeBase) }
-        let response = ResponseTranslator(models: models).response(for: operation, typeBase: typeBase)
+        let body = operation.requestBody.flatMap { body in
+            entry.body.flatMap { translateBody(body, media: $0, label: labels.claim("body"), typeBase: typeBase) }
+        }
+        let response = ResponseTranslator(models: models).response(for: entry, typeBase: typeBase)
         var declaration = OperationDeclaration(
             name: name,
             operationID: operation.operationId ?? name,
@@ -130,13 +136,12 @@ struct OperationTranslator {
         }
     }
 
-    /// Picks one media type (JSON first, then form, multipart, bytes, text) and the argument
-    /// that carries it.
-    private func translateBody(_ body: RequestBody, label: String, typeBase: String) -> OperationBody? {
-        guard let media = MediaTypes.preferred(body.content, models.shapes, table) else { return nil }
+    /// The argument that carries the body in the media type the catalog chose (JSON first, then
+    /// form, multipart, bytes, text).
+    private func translateBody(_ body: RequestBody, media chosen: OperationEntry.Media, label: String, typeBase: String) -> OperationBody? {
+        let (media, kind) = (chosen.type, chosen.kind)
         let name = SwiftName.escaped(label)
         let documentation = Documentation(body.description.map(SwiftLiteral.documentationLines) ?? [])
-        let kind = MediaTypes.kind(of: media, models.shapes, table)
         var type: SwiftType
         let encoding: OperationBody.Encoding
         switch kind {

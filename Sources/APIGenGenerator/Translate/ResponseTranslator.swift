@@ -13,8 +13,8 @@ struct ResponseTranslator {
         var mediaType: String?
     }
 
-    func response(for operation: APIGenOpenAPI.Operation, typeBase: String) -> OperationResponse {
-        let entries = operation.successResponses.map { entry(for: $0, typeBase: typeBase) }
+    func response(for operation: OperationEntry, typeBase: String) -> OperationResponse {
+        let entries = operation.successes.map { entry(for: $0, typeBase: typeBase) }
         let accept = Array(Set(entries.compactMap(\.mediaType))).sorted().joined(separator: ", ")
         let acceptHeader = accept.isEmpty ? nil : accept
         var distinct: [SwiftType] = []
@@ -44,11 +44,13 @@ struct ResponseTranslator {
         }
     }
 
-    private func entry(for response: Response, typeBase: String) -> Entry {
-        guard let media = MediaTypes.preferred(response.content, models.shapes, models.table) else {
+    private func entry(for success: OperationEntry.Success, typeBase: String) -> Entry {
+        let response = success.response
+        guard let chosen = success.media else {
             return Entry(status: response.status, type: nil, decoding: .empty, mediaType: nil)
         }
-        switch MediaTypes.kind(of: media, models.shapes, models.table) {
+        let media = chosen.type
+        switch chosen.kind {
         case .json:
             let type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Response") } ?? .jsonValue
             return Entry(status: response.status, type: type, decoding: .json, mediaType: media.name)

@@ -45,6 +45,28 @@ struct SampleSynthesizer {
         return value
     }
 
+    /// Makes the discriminator select a union's branch in its sample: a value that selects no
+    /// branch (a synthesized string, say) becomes the branch's own; one that selects some branch
+    /// (the spec's example) is kept.
+    private func name(
+        _ member: SchemaID, among alternatives: [SchemaID], by discriminator: Schema.Discriminator, in members: inout [SpecValue.Member]
+    ) {
+        let key = discriminator.propertyName
+        func values(_ alternative: SchemaID) -> [String] {
+            DiscriminatorValues.values(
+                for: alternative, discriminator: discriminator, table: table, shapes: shapes, componentNames: componentNames)
+        }
+        guard let selector = values(member).first else { return }
+        guard let index = members.firstIndex(where: { $0.key == key }) else {
+            members.insert(.init(key: key, value: .string(selector)), at: 0)
+            return
+        }
+        if case .string(let current) = members[index].value, alternatives.contains(where: { values($0).contains(current) }) {
+            return
+        }
+        members[index].value = .string(selector)
+    }
+
     private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
         // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
         let resolved = table.resolved(id)
@@ -62,17 +84,12 @@ struct SampleSynthesizer {
         switch shapes[resolved] {
         case .reference(let target), .alias(let target):
             return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
-        case .union(let members):
-            for member in members {
+        case .union(let alternatives):
+            for member in alternatives {
                 if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
                     if let discriminator = table[resolved].discriminator, case .object(var members) = value {
-                        let selector =
-                            discriminator.mapping.first { table.resolved($0.schema) == table.resolved(member) }?.value
-                            ?? componentNames[table.resolved(member)]
-                        if let selector, !members.contains(where: { $0.key == discriminator.propertyName }) {
-                            members.insert(.init(key: discriminator.propertyName, value: .string(selector)), at: 0)
-                            value = .object(members)
-                        }
+                        name(member, among: alternatives, by: discriminator, in: &members)
+                        value = .object(members)
                     }
                     return value
                 }

@@ -44,16 +44,18 @@ struct SampleTranslator {
     }
 
     /// For each operation, its first success response's sample.
-    func previewResponses(for operations: [Operation], declarations: [OperationDeclaration]) -> [PreviewResponse] {
-        return zip(operations, declarations).map { operation, declaration in
-            guard let success = operation.successResponses.first else {
+    func previewResponses(for operations: [TranslatedOperation]) -> [PreviewResponse] {
+        return operations.map { translated in
+            let declaration = translated.declaration
+            guard let success = translated.entry.successes.first else {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: 204))
             }
-            let status = Int(success.status) ?? 200
-            guard let media = MediaTypes.preferred(success.content, models.shapes, table) else {
+            let status = Int(success.response.status) ?? 200
+            guard let chosen = success.media else {
                 return PreviewResponse(operationID: declaration.operationID, body: .empty(status: status))
             }
-            switch MediaTypes.kind(of: media, models.shapes, table) {
+            let media = chosen.type
+            switch chosen.kind {
             case .json:
                 let example = media.examples.first { value in
                     media.schema.map { ExampleChecker(table: table, shapes: models.shapes).conforms(value, to: $0) } ?? true

@@ -12,7 +12,10 @@ extension ModelTranslator {
         var cases: [UnionDeclaration.Case] = []
         var usedValues: Set<String> = []
         for (index, member) in members.enumerated() {
-            let values = discriminator.map { discriminatorValues(for: member, discriminator: $0) } ?? []
+            let values =
+                discriminator.map {
+                    DiscriminatorValues.values(for: member, discriminator: $0, table: table, shapes: shapes, componentNames: componentNames)
+                } ?? []
             let proposed = caseName(for: member, discriminatorValue: values.first, index: index)
             let caseName = caseScope.claim(proposed)
             var type = swiftType(for: member, suggestedName: caseName, in: &context)
@@ -33,21 +36,6 @@ extension ModelTranslator {
         var declaration = TypeDeclaration(name: name, documentation: documentation, kind: .union(union))
         declaration.nested = context.nested
         return declaration
-    }
-
-    /// Discriminator values that select `member`: explicit mapping entries, else its component
-    /// name, plus the single value its discriminator property allows (`type: {enum: [cat]}`).
-    private func discriminatorValues(for member: SchemaID, discriminator: Schema.Discriminator) -> [String] {
-        let target = table.resolved(member)
-        var values = discriminator.mapping.filter { table.resolved($0.schema) == target }.map(\.value)
-        if values.isEmpty, let name = componentNames[target] {
-            values.append(name)
-        }
-        let property = mergedObject(member).properties.first { $0.name == discriminator.propertyName }
-        if let property, case .constant(let value) = shapes[table.resolved(property.schema)], !values.contains(value) {
-            values.append(value)
-        }
-        return values
     }
 
     /// `$ref: Cat` → `cat`; a title; a discriminator value; `string`, `int`, `strings` for

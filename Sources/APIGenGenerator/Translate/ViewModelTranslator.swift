@@ -22,15 +22,16 @@ struct ViewModelTranslator {
         self.firstDeclaration = firstDeclaration
     }
 
-    func viewModels(for operations: [Operation], declarations: [OperationDeclaration], tags: Set<String>?) -> [ViewModelDeclaration] {
+    func viewModels(for operations: [TranslatedOperation], tags: Set<String>?) -> [ViewModelDeclaration] {
         var result: [ViewModelDeclaration] = []
-        for (operation, declaration) in zip(operations, declarations) {
+        for translated in operations {
+            let (operation, declaration) = (translated.operation, translated.declaration)
             if let tags, tags.isDisjoint(with: operation.tags) { continue }
             let name = models.claimTopLevelName(SwiftName.typeName(declaration.name) + "Model")
             let isRead = operation.method == .get || operation.extensions["x-apigen-read"] == .bool(true)
             let kind: ViewModelDeclaration.Kind
             if isRead, declaration.body == nil {
-                kind = paging(operation, declaration).map(ViewModelDeclaration.Kind.paged) ?? .query
+                kind = paging(translated.entry, declaration).map(ViewModelDeclaration.Kind.paged) ?? .query
             } else {
                 kind = .submission
             }
@@ -61,8 +62,8 @@ struct ViewModelTranslator {
 
     /// Recognises the common shapes: a `page`, `offset` or `cursor` query parameter, and a
     /// response that is an array or has one array of items plus a next page, total or token.
-    private func paging(_ operation: Operation, _ declaration: OperationDeclaration) -> ViewModelDeclaration.Paging? {
-        guard let responseSchema = successSchema(operation) else { return nil }
+    private func paging(_ entry: OperationEntry, _ declaration: OperationDeclaration) -> ViewModelDeclaration.Paging? {
+        guard let responseSchema = entry.firstJSONSchema else { return nil }
         let query = declaration.parameters.filter { $0.location == .query }
         let style: ViewModelDeclaration.Paging.Style
         let parameter: OperationParameter
@@ -113,17 +114,6 @@ struct ViewModelTranslator {
     private func propertyType(_ typeName: String, _ property: String) -> SwiftType? {
         guard let index = firstDeclaration[typeName], case .structure(let structure) = declarations[index].kind else { return nil }
         return structure.properties.first { $0.name == property }?.type
-    }
-
-    private func successSchema(_ operation: Operation) -> SchemaID? {
-        for response in operation.successResponses {
-            if let media = MediaTypes.preferred(response.content, models.shapes, models.table),
-                MediaTypes.kind(of: media, models.shapes, models.table) == .json, let schema = media.schema
-            {
-                return schema
-            }
-        }
-        return nil
     }
 
     /// The item type, where the items are in a page, and the page's members.

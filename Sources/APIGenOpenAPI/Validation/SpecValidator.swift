@@ -11,7 +11,10 @@ struct SpecValidator {
             checkPathParameters(operation, into: &diagnostics)
             if let id = operation.operationId {
                 if operationIds[id] != nil {
-                    diagnostics.append(.error("duplicate operationId '\(id)'", at: files.location(operation.source), pointer: files.pointer(operation.source)))
+                    diagnostics.append(
+                        .error(
+                            "duplicate operationId '\(id)'", at: files.location(operation.source), pointer: files.pointer(operation.source))
+                    )
                 } else {
                     operationIds[id] = operation.source
                 }
@@ -25,7 +28,8 @@ struct SpecValidator {
         for name in templated where !declared.contains(where: { $0.name == name }) {
             diagnostics.append(
                 .error(
-                    "path parameter '{\(name)}' of '\(operation.path)' is not declared in 'parameters'", at: files.location(operation.source),
+                    "path parameter '{\(name)}' of '\(operation.path)' is not declared in 'parameters'",
+                    at: files.location(operation.source),
                     pointer: files.pointer(operation.source)))
         }
         for parameter in declared where !templated.contains(parameter.name) {

@@ -1,0 +1,69 @@
+import APIGenOpenAPI
+
+/// What is decided once per operation and read by several translators: the media type of the
+/// request body the builder sends, and for each success response the media type it is read as.
+/// Requests, response types, view models, previews, example checks and the conformance file
+/// all read these, so they cannot pick differently.
+struct OperationEntry {
+    /// A body's chosen media type and how it is sent or read.
+    struct Media {
+        let type: MediaType
+        let kind: MediaTypes.Kind
+
+        /// The schema of a JSON body.
+        var jsonSchema: SchemaID? { kind == .json ? type.schema : nil }
+    }
+
+    struct Success {
+        let response: Response
+        /// nil when the response has no body.
+        let media: Media?
+    }
+
+    let operation: Operation
+    /// nil when the operation has no request body, or none with a media type.
+    let body: Media?
+    /// The 2xx responses, else the `default` one (`Operation.successResponses`).
+    let successes: [Success]
+
+    init(_ operation: Operation, shapes: ShapeTable, table: SchemaTable) {
+        func media(_ content: [MediaType]) -> Media? {
+            MediaTypes.preferred(content, shapes, table).map { Media(type: $0, kind: MediaTypes.kind(of: $0, shapes, table)) }
+        }
+        self.operation = operation
+        body = operation.requestBody.flatMap { media($0.content) }
+        successes = operation.successResponses.map { Success(response: $0, media: media($0.content)) }
+    }
+
+    /// The schema of the first success response that is JSON with a schema.
+    var firstJSONSchema: SchemaID? {
+        successes.lazy.compactMap { $0.media?.jsonSchema }.first
+    }
+
+    /// Each success response that is JSON with a schema, with the Swift type its body decodes
+    /// as in `declaration` (its case's type when the responses differ by status).
+    func jsonSuccesses(decodedBy declaration: OperationDeclaration) -> [(
+        response: Response, media: MediaType, schema: SchemaID, type: SwiftType
+    )] {
+        var statusCases: [StatusCase] = []
+        if case .byStatus(_, let cases) = declaration.response.decoding {
+            statusCases = cases
+        }
+        return successes.compactMap { success in
+            guard let media = success.media, let schema = media.jsonSchema else { return nil }
+            let type =
+                statusCases.isEmpty
+                ? declaration.response.type.unwrapped : statusCases.first { $0.status == Int(success.response.status) }?.type
+            return type.map { (success.response, media.type, schema, $0) }
+        }
+    }
+}
+
+/// An operation's catalog entry beside the builder declared for it: what the translators after
+/// `OperationTranslator` take, so none pairs declarations with the document's operations by index.
+struct TranslatedOperation {
+    let entry: OperationEntry
+    let declaration: OperationDeclaration
+
+    var operation: Operation { entry.operation }
+}
