@@ -265,4 +265,33 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(diagnostics.items.map(\.description), [])
         XCTAssertTrue(text.contains("public nonisolated enum Item"), "Item is a union")
     }
+
+    /// A property required in the schema but read-only through its reference (or an `allOf`
+    /// part) is optional in the struct; an example without it fits, as the struct decodes it.
+    func testReadOnlyThroughAReferenceIsNotRequiredOfExamples() throws {
+        let document = try load(
+            Self.header + """
+                paths: {}
+                components:
+                  schemas:
+                    Id: {type: string, readOnly: true}
+                    Stamp: {type: string, format: date-time}
+                    Pet:
+                      type: object
+                      required: [id, name, created]
+                      properties:
+                        id: {$ref: '#/components/schemas/Id'}
+                        name: {type: string}
+                        created: {allOf: [{$ref: '#/components/schemas/Stamp'}], readOnly: true}
+                      example: {name: Rex}
+                """)
+        let shapes = ShapeTable(document.schemas)
+        let pet = try component("Pet", in: document)
+        XCTAssertTrue(
+            ExampleChecker(table: document.schemas, shapes: shapes).conforms(.object([.init(key: "name", value: .string("Rex"))]), to: pet))
+        let merged = shapes.mergedObject(pet, table: document.schemas)
+        XCTAssertEqual(merged.properties.map { PropertyRules.isRequired($0, of: merged, in: document.schemas) }, [false, true, false])
+        let synthesizer = SampleSynthesizer(table: document.schemas, shapes: shapes, componentNames: SchemaMap())
+        XCTAssertEqual(synthesizer.sample(for: pet).map(JSONText.render), #"{"name":"Rex"}"#, "the spec's example is the sample")
+    }
 }

@@ -34,18 +34,13 @@ struct ExampleCheckTranslator {
                 }
             }
         }
-        for (id, name) in models.namedSchemas {
-            switch models.shapes[id] {
-            case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
-                for (index, example) in table[id].examples.enumerated() {
-                    let location = "schema \(name)" + (table[id].examples.count > 1 ? " #\(index + 1)" : "")
-                    result.append(
-                        ExampleCheckDeclaration(
-                            location: location, type: .named(name), json: JSONText.render(example),
-                            fitsSchema: checker.conforms(example, to: id)))
-                }
-            default:
-                continue
+        for (id, name) in models.namedSchemas where models.shapes[id].declaresType {
+            for (index, example) in table[id].examples.enumerated() {
+                let location = "schema \(name)" + (table[id].examples.count > 1 ? " #\(index + 1)" : "")
+                result.append(
+                    ExampleCheckDeclaration(
+                        location: location, type: .named(name), json: JSONText.render(example),
+                        fitsSchema: checker.conforms(example, to: id)))
             }
         }
         return result

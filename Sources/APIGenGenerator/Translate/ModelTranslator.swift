@@ -85,15 +85,13 @@ final class ModelTranslator {
         if typeNames[id] != nil || table[id].reference != nil {
             return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
-        switch shapes[id] {
-        case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
-            // Declared with the named schemas by `translateNamedSchemas`.
-            claimTopLevel(id, proposed: suggestedName)
-            let type = SwiftType.named(typeNames[id]!)
-            return SchemaShape.isNullable(table[id], table) ? type.optional : type
-        default:
+        guard shapes[id].declaresType else {
             return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
+        // Declared with the named schemas by `translateNamedSchemas`.
+        claimTopLevel(id, proposed: suggestedName)
+        let type = SwiftType.named(typeNames[id]!)
+        return SchemaShape.isNullable(table[id], table) ? type.optional : type
     }
 
     /// The Swift type for a schema whose inline types must be declared at the top level.
@@ -178,7 +176,7 @@ final class ModelTranslator {
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
         case .alias(let target):
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
-        case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:
+        case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:  // `declaresType`
             let name = context.scope.claim(SwiftName.declarableTypeName(suggestedName))
             let qualified = context.qualified(name)
             context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier, parentScope: context.scope))
@@ -206,14 +204,7 @@ final class ModelTranslator {
     func primitiveType(_ type: JSONType, format: String?) -> SwiftType {
         switch type {
         case .string:
-            switch format {
-            case "date-time": return .named("Date")
-            case "date": return .named("CalendarDate")
-            case "uuid": return .named("UUID")
-            case "uri", "url": return .named("URL")
-            case "byte", "binary": return .data
-            default: return .string
-            }
+            return StringFormat(format)?.swiftType ?? .string
         case .integer:
             switch format {
             case "int32": return .named("Int32")

@@ -171,7 +171,7 @@ struct OperationTranslator {
             let resolved = table[table.resolved(member.schema)]
             let kind: BodyField.Kind
             switch models.shapes[table.resolved(member.schema)] {
-            case .primitive(.string) where resolved.format == "binary" || resolved.format == "byte":
+            case .primitive(.string) where StringFormat(resolved.format)?.swiftType == .data:
                 // `encoding.contentType` may list several types; a part has one.
                 let declared = encodings[member.key]?.split(separator: ",").first.map { String($0.drop { $0 == " " }) }
                 kind = .file(contentType: declared.flatMap { $0.contains("*") ? nil : $0 } ?? "application/octet-stream")

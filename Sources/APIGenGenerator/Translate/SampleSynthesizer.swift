@@ -161,35 +161,25 @@ struct SampleSynthesizer {
         switch type {
         case .string:
             let number = variant + 1
-            switch schema.format {
-            case "date-time": return .string("2024-05-0\(min(number, 9))T09:30:00Z")
-            case "date": return .string("2024-05-0\(min(number, 9))")
-            case "time": return .string("09:30:00")
-            case "uuid": return .string("3f2504e0-4f89-41d3-9a0c-0305e82c330\(number % 10)")
-            case "uri", "url": return .string("https://example.com/\(SwiftName.memberName(hint))/\(number)")
-            case "email": return .string("user\(number)@example.com")
-            case "byte", "binary": return .string("c2FtcGxl")
-            case "ipv4": return .string("192.0.2.\(number)")
-            case "ipv6": return .string("2001:db8::\(number)")
-            case "hostname": return .string("host\(number).example.com")
-            default:
-                var text = "\(SwiftName.words(hint).joined(separator: " ").capitalizedFirst) \(number)"
-                // Samples stay small: a longer `minLength` is not met.
-                if let minLength = schema.minLength.map({ min($0, Self.longestString) }), text.count < minLength {
-                    text += String(repeating: "x", count: minLength - text.count)
-                }
-                if let maxLength = schema.maxLength, text.count > maxLength {
-                    text = String(text.prefix(max(maxLength, 0)))
-                }
-                // The readable text where the pattern allows it, else a string built to match.
-                if let pattern = schema.pattern, patterns.accepts(text, pattern: pattern) == false,
-                    let matching = PatternSample.string(
-                        matching: pattern, variant: variant, minLength: schema.minLength, maxLength: schema.maxLength)
-                {
-                    return .string(matching)
-                }
-                return .string(text)
+            if let format = StringFormat(schema.format) {
+                return .string(format.sample(number: number, hint: hint))
             }
+            var text = "\(SwiftName.words(hint).joined(separator: " ").capitalizedFirst) \(number)"
+            // Samples stay small: a longer `minLength` is not met.
+            if let minLength = schema.minLength.map({ min($0, Self.longestString) }), text.count < minLength {
+                text += String(repeating: "x", count: minLength - text.count)
+            }
+            if let maxLength = schema.maxLength, text.count > maxLength {
+                text = String(text.prefix(max(maxLength, 0)))
+            }
+            // The readable text where the pattern allows it, else a string built to match.
+            if let pattern = schema.pattern, patterns.accepts(text, pattern: pattern) == false,
+                let matching = PatternSample.string(
+                    matching: pattern, variant: variant, minLength: schema.minLength, maxLength: schema.maxLength)
+            {
+                return .string(matching)
+            }
+            return .string(text)
         case .integer:
             var value = Double(variant + 1)
             if let minimum = schema.minimum, value < minimum { value = minimum.rounded(.up) }
@@ -320,11 +310,13 @@ struct ExampleChecker {
         case .object:
             guard case .object(let members) = value else { return false }
             let merged = shapes.mergedObject(table.resolved(id), table: table)
+            // Required of the generated type, that is: read-only and write-only ones are optional.
             for name in merged.required where !members.contains(where: { $0.key == name }) {
-                let property = merged.properties.first { $0.name == name }
-                // Read-only and write-only properties are optional in the generated type.
-                if let property, table[property.schema].readOnly || table[property.schema].writeOnly { continue }
-                if property != nil { return false }
+                if let property = merged.properties.first(where: { $0.name == name }),
+                    PropertyRules.isRequired(property, of: merged, in: table)
+                {
+                    return false
+                }
             }
             for member in members {
                 if let property = merged.properties.first(where: { $0.name == member.key }),
@@ -359,14 +351,7 @@ struct ExampleChecker {
     private func primitiveConforms(_ value: SpecValue, type: JSONType, format: String?) -> Bool {
         switch (type, value) {
         case (.string, .string(let text)):
-            switch format {
-            case "date-time": return DateText.isDateTime(text)
-            case "date": return DateText.isDate(text)
-            case "uuid": return DateText.isUUID(text)
-            case "uri", "url": return text.contains(":") && !text.contains(" ")
-            case "byte": return text.utf8.allSatisfy { $0 < 128 && $0 != 32 }
-            default: return true
-            }
+            return StringFormat(format)?.accepts(text) ?? true
         case (.integer, .int): return true
         // Beyond Int64 a number cannot decode into any generated integer type.
         case (.integer, .double(let number)): return number == number.rounded() && abs(number) < 9.2e18

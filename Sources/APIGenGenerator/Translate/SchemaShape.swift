@@ -62,6 +62,15 @@ enum SchemaShape {
         self = SchemaShape.byType(schema)
     }
 
+    /// Whether the schema is declared as a Swift type of its own (a struct or an enum); the
+    /// other shapes are written as a type that exists (`[Pet]`, `String`) or an alias of one.
+    var declaresType: Bool {
+        switch self {
+        case .object, .union, .stringEnum, .integerEnum, .primitiveUnion: return true
+        case .reference, .alias, .constant, .array, .dictionary, .primitive, .any: return false
+        }
+    }
+
     private static func byType(_ schema: Schema) -> SchemaShape {
         let types = schema.types.subtracting([.null])
         if types.count > 1 {

@@ -70,18 +70,14 @@ extension ModelTranslator {
         var context = context
         let merged = mergedObject(id)
         let isPatchBody = patchBodies.contains(id)
-        var members = Self.memberScope()
+        var (names, members) = PropertyRules.memberNames(of: merged)
         var declaration = StructDeclaration()
-        for property in merged.properties {
-            let swiftName = members.claim(SwiftName.memberName(property.name))
+        for (property, swiftName) in zip(merged.properties, names) {
             // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
             let resolvedID = table.resolved(property.schema)
             var type = swiftType(for: property.schema, suggestedName: property.name, in: &context)
-            let isReadOnly = marks(property.schema, resolvedID, \.readOnly)
-            let isWriteOnly = marks(property.schema, resolvedID, \.writeOnly)
-            // Read-only values are absent from requests, write-only ones from responses, so
-            // neither can be required of both directions.
-            let isRequired = merged.required.contains(property.name) && !isReadOnly && !isWriteOnly
+            let isReadOnly = PropertyRules.marks(property.schema, \.readOnly, in: table)
+            let isRequired = PropertyRules.isRequired(property, of: merged, in: table)
             var defaultValue: Literal?
             var constant: String?
             if case .constant(let value) = shapes[table.resolved(property.schema)], type == .string {
@@ -102,7 +98,7 @@ extension ModelTranslator {
                 type = type.optional
             }
             var member = PropertyDeclaration(
-                name: SwiftName.escaped(swiftName), key: property.name, type: type, isRequired: isRequired,
+                name: swiftName, key: property.name, type: type, isRequired: isRequired,
                 documentation: propertyDocumentation(schema: table[property.schema], resolved: table[resolvedID]))
             member.defaultValue = defaultValue
             member.isReadOnly = isReadOnly
@@ -129,23 +125,6 @@ extension ModelTranslator {
         return result
     }
 
-    /// Whether a property's schema, the schema it references, or a part of its `allOf` (as
-    /// `allOf: [$ref: Connection, readOnly: true]` writes it) sets `flag`.
-    private func marks(_ id: SchemaID, _ resolved: SchemaID, _ flag: KeyPath<Schema, Bool>) -> Bool {
-        table[id][keyPath: flag] || table[resolved][keyPath: flag]
-            || table[id].allOf.contains { table[$0][keyPath: flag] || table[table.resolved($0)][keyPath: flag] }
-    }
-
-    /// Names a struct's members may not take.
-    static func memberScope() -> NameScope {
-        reservedMemberScope
-    }
-
-    /// Built once: copies share its set, where a new scope per struct would hash every name again.
-    private static let reservedMemberScope = NameScope(reserved: [
-        "init", "hashValue", "hash", "encode", "self", "Type", "Protocol", "keyPresence",
-    ])
-
     /// The properties of the object behind `id` (past references and wrappers) with the Swift
     /// names its struct gives them; empty when it is not an object.
     func structMembers(of id: SchemaID) -> [(key: String, name: String, schema: SchemaID)] {
@@ -154,9 +133,9 @@ extension ModelTranslator {
             current = table.resolved(target)
         }
         guard case .object = shapes[current] else { return [] }
-        var members = Self.memberScope()
-        return mergedObject(current).properties.map { property in
-            (property.name, SwiftName.escaped(members.claim(SwiftName.memberName(property.name))), property.schema)
+        let merged = mergedObject(current)
+        return zip(merged.properties, PropertyRules.memberNames(of: merged).names).map { property, name in
+            (property.name, name, property.schema)
         }
     }
 

@@ -1,0 +1,34 @@
+import APIGenOpenAPI
+
+/// How an object's properties are treated, decided here for the generated struct, the members
+/// other translators read (body fields, paging) and the example check, so the three agree.
+enum PropertyRules {
+    /// Names a struct's members may not take. Built once: copies share its set, where a new
+    /// scope per struct would hash every name again.
+    private static let reservedMemberScope = NameScope(reserved: [
+        "init", "hashValue", "hash", "encode", "self", "Type", "Protocol", "keyPresence",
+    ])
+
+    /// The Swift names of the object's properties, in order, escaped where they are keywords;
+    /// and the scope they were claimed in, for a member the struct adds after them.
+    static func memberNames(of merged: ModelTranslator.MergedObject) -> (names: [String], scope: NameScope) {
+        var scope = reservedMemberScope
+        let names = merged.properties.map { SwiftName.escaped(scope.claim(SwiftName.memberName($0.name))) }
+        return (names, scope)
+    }
+
+    /// Whether a property's schema, the schema it references, or a part of its `allOf` (as
+    /// `allOf: [$ref: Connection, readOnly: true]` writes it) sets `flag`.
+    static func marks(_ id: SchemaID, _ flag: KeyPath<Schema, Bool>, in table: SchemaTable) -> Bool {
+        let resolved = table.resolved(id)
+        return table[id][keyPath: flag] || table[resolved][keyPath: flag]
+            || table[id].allOf.contains { table[$0][keyPath: flag] || table[table.resolved($0)][keyPath: flag] }
+    }
+
+    /// Required of every value: listed in `required`, and neither read-only (absent from
+    /// requests) nor write-only (absent from responses).
+    static func isRequired(_ property: Schema.Property, of merged: ModelTranslator.MergedObject, in table: SchemaTable) -> Bool {
+        merged.required.contains(property.name) && !marks(property.schema, \.readOnly, in: table)
+            && !marks(property.schema, \.writeOnly, in: table)
+    }
+}
