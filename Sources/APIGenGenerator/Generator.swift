@@ -12,7 +12,7 @@ public struct Generator {
 
     /// Everything the renderers need, as plain declarations: what `translate` gives `render`.
     public struct Translation {
-        var models: ModelTranslator
+        var types: SchemaTypes
         var client: ClientDeclaration
         var declarations: [TypeDeclaration]
         var viewModels: [ViewModelDeclaration]
@@ -25,7 +25,7 @@ public struct Generator {
         var sampleTranslator: SampleTranslator
 
         /// Warnings and errors found while translating.
-        public var diagnostics: Diagnostics { models.diagnostics }
+        public var diagnostics: Diagnostics { types.diagnostics }
     }
 
     public let options: GeneratorOptions
@@ -43,12 +43,12 @@ public struct Generator {
     public func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
         let reserved: Set<String> = Set(
             [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
-        let models = ModelTranslator(document: document, files: files, reserved: reserved)
-        let entries = document.operations.map { OperationEntry($0, shapes: models.shapes, table: models.table) }
+        let types = SchemaTypes(document: document, files: files, reserved: reserved)
+        let entries = document.operations.map { OperationEntry($0, shapes: types.shapes, table: types.table) }
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.
-        let (client, operations) = OperationTranslator(models: models).translate(entries, namespace: options.namespace)
-        var declarations = models.translateNamedSchemas()
+        let (client, operations) = OperationTranslator(types: types).translate(entries, namespace: options.namespace)
+        var declarations = types.translateNamedSchemas()
         var graph = TypeGraph(declarations)
         RecursionAnalysis.breakCycles(in: &graph)
         ValueLayout.boxLargeValues(in: &graph)
@@ -56,20 +56,20 @@ public struct Generator {
         // View models read the translated page types to recognise paging.
         let viewModels =
             options.viewModels
-            ? ViewModelTranslator(models: models, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
+            ? ViewSchemaTypes(types: types, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
             : []
-        let samples = SampleTranslator(models: models)
+        let samples = SampleTranslator(types: types)
         return Translation(
-            models: models,
+            types: types,
             client: client,
             declarations: declarations,
             viewModels: viewModels,
             samples: samples.samples(listElements: Self.listElements(declarations, client)),
             previews: samples.previewResponses(for: operations),
             exampleChecks: options.exampleChecks
-                ? ExampleCheckTranslator(models: models).checks(operations: operations) : nil,
+                ? ExampleCheckTranslator(types: types).checks(operations: operations) : nil,
             conformance: options.conformance
-                ? ConformanceTranslator(models: models, files: files).declaration(operations: operations) : nil,
+                ? ConformanceTranslator(types: types, files: files).declaration(operations: operations) : nil,
             sampleTranslator: samples
         )
     }

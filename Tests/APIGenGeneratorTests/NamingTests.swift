@@ -75,10 +75,10 @@ final class NamingTests: XCTestCase {
     }
 
     func testSingularForArrayElementNames() {
-        XCTAssertEqual(ModelTranslator.singular("pets"), "pet")
-        XCTAssertEqual(ModelTranslator.singular("categories"), "category")
-        XCTAssertEqual(ModelTranslator.singular("addresses"), "address")
-        XCTAssertEqual(ModelTranslator.singular("data"), "dataItem")
+        XCTAssertEqual(SchemaTypes.singular("pets"), "pet")
+        XCTAssertEqual(SchemaTypes.singular("categories"), "category")
+        XCTAssertEqual(SchemaTypes.singular("addresses"), "address")
+        XCTAssertEqual(SchemaTypes.singular("data"), "dataItem")
     }
 
     func testModuleNameFromTitle() {

@@ -11,7 +11,7 @@ enum PropertyRules {
 
     /// The Swift names of the object's properties, in order, escaped where they are keywords;
     /// and the scope they were claimed in, for a member the struct adds after them.
-    static func memberNames(of merged: ModelTranslator.MergedObject) -> (names: [String], scope: NameScope) {
+    static func memberNames(of merged: MergedObject) -> (names: [String], scope: NameScope) {
         var scope = reservedMemberScope
         let names = merged.properties.map { SwiftName.escaped(scope.claim(SwiftName.memberName($0.name))) }
         return (names, scope)
@@ -27,7 +27,7 @@ enum PropertyRules {
 
     /// Required of every value: listed in `required`, and neither read-only (absent from
     /// requests) nor write-only (absent from responses).
-    static func isRequired(_ property: Schema.Property, of merged: ModelTranslator.MergedObject, in table: SchemaTable) -> Bool {
+    static func isRequired(_ property: Schema.Property, of merged: MergedObject, in table: SchemaTable) -> Bool {
         merged.required.contains(property.name) && !marks(property.schema, \.readOnly, in: table)
             && !marks(property.schema, \.writeOnly, in: table)
     }

@@ -41,12 +41,12 @@ struct ConformanceDeclaration {
 /// Collects the locations of named schemas and of operations' JSON bodies, and the request
 /// cases of every operation.
 struct ConformanceTranslator {
-    let models: ModelTranslator
+    let types: SchemaTypes
     let files: SpecFiles
-    var table: SchemaTable { models.table }
+    var table: SchemaTable { types.table }
 
     func declaration(operations: [TranslatedOperation]) -> ConformanceDeclaration {
-        let synthesizer = SampleSynthesizer(table: table, shapes: models.shapes, componentNames: models.componentNames)
+        let synthesizer = SampleSynthesizer(table: table, shapes: types.shapes, componentNames: types.componentNames)
         var roundTrips: [ConformanceDeclaration.RoundTrip] = []
         var seen: Set<String> = []
         func add(_ id: SchemaID, _ type: SwiftType) {
@@ -55,7 +55,7 @@ struct ConformanceTranslator {
                 roundTrips.append(.init(location: location, type: type))
             }
         }
-        for (id, name) in models.namedSchemas {
+        for (id, name) in types.namedSchemas {
             add(id, SchemaShape.isNullable(table[id], table) ? SwiftType.named(name).optional : .named(name))
         }
         var requests: [ConformanceDeclaration.RequestCase] = []

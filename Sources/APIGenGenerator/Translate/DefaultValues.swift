@@ -1,7 +1,7 @@
 import APIGenOpenAPI
 
 /// A schema's `default` as a `Literal`, checked against the property's Swift type.
-extension ModelTranslator {
+extension SchemaTypes {
     /// nil when the value does not fit the type (the default is then ignored with a warning).
     func defaultLiteral(_ value: SpecValue, for type: SwiftType, schema: SchemaID) -> Literal? {
         switch type {

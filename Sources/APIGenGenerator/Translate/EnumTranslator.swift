@@ -1,18 +1,21 @@
 import APIGenOpenAPI
 
-/// `enum` schemas become `OpenEnum`s that keep values the spec did not list.
-extension ModelTranslator {
-    func enumDeclaration(for id: SchemaID) -> EnumDeclaration {
-        let schema = table[id]
-        let names = caseNames(for: id)
-        switch shapes[id] {
+/// `enum` schemas become `OpenEnum`s that keep values the spec did not list: the schema in,
+/// the enum's raw type and cases out.
+struct EnumTranslator {
+    let types: SchemaTypes
+
+    func declaration(for id: SchemaID) -> EnumDeclaration {
+        let schema = types.table[id]
+        let names = types.caseNames(for: id)
+        switch types.shapes[id] {
         case .integerEnum(let values):
             var format = schema.format
             if format == "int32", values.contains(where: { Int32(exactly: $0) == nil }) {
-                warning("an int32 enum lists values outside the 32-bit range; its raw values are Int64", at: schema.source)
+                types.warning("an int32 enum lists values outside the 32-bit range; its raw values are Int64", at: schema.source)
                 format = "int64"
             }
-            let rawType = primitiveType(.integer, format: format).code
+            let rawType = types.primitiveType(.integer, format: format).code
             return EnumDeclaration(
                 rawType: rawType,
                 cases: zip(values, names).map { value, name in
@@ -28,7 +31,11 @@ extension ModelTranslator {
             return EnumDeclaration(rawType: "String", cases: [])
         }
     }
+}
 
+/// Enum case names are decided once per schema: the enum, defaults naming a case and samples
+/// all use them.
+extension SchemaTypes {
     /// Case names for an enum schema's distinct values, in order: `in-progress` → `inProgress`,
     /// `""` → `empty`, `2fa` → `_2fa`, `-1` → `minus1`; clashes get a numeric suffix.
     func caseNames(for id: SchemaID) -> [String] {

@@ -13,11 +13,11 @@ struct ExampleCheckDeclaration {
 
 /// Collects the examples of success responses and of named schemas.
 struct ExampleCheckTranslator {
-    let models: ModelTranslator
-    var table: SchemaTable { models.table }
+    let types: SchemaTypes
+    var table: SchemaTable { types.table }
 
     func checks(operations: [TranslatedOperation]) -> [ExampleCheckDeclaration] {
-        let checker = ExampleChecker(table: table, shapes: models.shapes)
+        let checker = ExampleChecker(table: table, shapes: types.shapes)
         var result: [ExampleCheckDeclaration] = []
         for translated in operations {
             let operation = translated.operation
@@ -34,7 +34,7 @@ struct ExampleCheckTranslator {
                 }
             }
         }
-        for (id, name) in models.namedSchemas where models.shapes[id].declaresType {
+        for (id, name) in types.namedSchemas where types.shapes[id].declaresType {
             for (index, example) in table[id].examples.enumerated() {
                 let location = "schema \(name)" + (table[id].examples.count > 1 ? " #\(index + 1)" : "")
                 result.append(

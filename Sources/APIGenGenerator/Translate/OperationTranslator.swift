@@ -4,9 +4,9 @@ import APIGenYAML
 /// Operations become request builders; their inline schemas become top-level types named
 /// after the operation (`CreatePostRequest`, `ListPetsResponse`).
 struct OperationTranslator {
-    let models: ModelTranslator
-    var document: OpenAPIDocument { models.document }
-    var table: SchemaTable { models.table }
+    let types: SchemaTypes
+    var document: OpenAPIDocument { types.document }
+    var table: SchemaTable { types.table }
 
     /// The client, and each operation's entry beside its builder.
     func translate(_ entries: [OperationEntry], namespace: String) -> (client: ClientDeclaration, operations: [TranslatedOperation]) {
@@ -64,7 +64,7 @@ struct OperationTranslator {
         let body = operation.requestBody.flatMap { body in
             entry.body.flatMap { translateBody(body, media: $0, label: labels.claim("body"), typeBase: typeBase) }
         }
-        let response = ResponseTranslator(models: models).response(for: entry, typeBase: typeBase)
+        let response = ResponseTranslator(types: types).response(for: entry, typeBase: typeBase)
         var declaration = OperationDeclaration(
             name: name,
             operationID: operation.operationId ?? name,
@@ -85,14 +85,15 @@ struct OperationTranslator {
 
     private func translate(_ parameter: Parameter, label: String, typeBase: String) -> OperationParameter {
         var type =
-            parameter.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) } ?? .string
+            parameter.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) }
+            ?? .string
         var defaultValue: Literal?
         // An empty default stays optional: sent as `name=`, it is a value most servers reject,
         // and absent it means the same.
         if let schema = parameter.schema, !parameter.required,
             let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue, value != .string("")
         {
-            defaultValue = models.defaultLiteral(value, for: type.unwrapped, schema: schema)
+            defaultValue = types.defaultLiteral(value, for: type.unwrapped, schema: schema)
         }
         if let defaultValue, defaultValue != .null {
             type = type.unwrapped
@@ -103,7 +104,7 @@ struct OperationTranslator {
             }
         }
         if parameter.location == .path, parameter.effectiveStyle != .simple {
-            models.warning(
+            types.warning(
                 "parameter '\(parameter.name)' has style '\(parameter.effectiveStyle.rawValue)', which is not supported; it is sent as 'simple'",
                 at: parameter.source)
         }
@@ -146,11 +147,11 @@ struct OperationTranslator {
         let encoding: OperationBody.Encoding
         switch kind {
         case .json:
-            type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Request") } ?? .jsonValue
+            type = media.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + "Request") } ?? .jsonValue
             encoding = .json(contentType: MediaTypes.contentType(of: media, kind: kind))
         case .form, .multipart:
             guard let schema = media.schema else { return nil }
-            type = models.topLevelType(for: schema, suggestedName: typeBase + "Request")
+            type = types.typeDeclaredAtTopLevel(for: schema, suggestedName: typeBase + "Request")
             let fields = bodyFields(schema, encodings: media.encodingContentTypes)
             encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
         case .binary:
@@ -167,17 +168,17 @@ struct OperationTranslator {
     /// The fields of a form or multipart body: the object's properties, named as in its struct.
     /// Binary properties are files, structured ones JSON parts, the rest text.
     private func bodyFields(_ schema: SchemaID, encodings: [String: String]) -> [BodyField] {
-        models.structMembers(of: schema).map { member in
+        types.structMembers(of: schema).map { member in
             let resolved = table[table.resolved(member.schema)]
             let kind: BodyField.Kind
-            switch models.shapes[table.resolved(member.schema)] {
+            switch types.shapes[table.resolved(member.schema)] {
             case .primitive(.string) where StringFormat(resolved.format)?.swiftType == .data:
                 // `encoding.contentType` may list several types; a part has one.
                 let declared = encodings[member.key]?.split(separator: ",").first.map { String($0.drop { $0 == " " }) }
                 kind = .file(contentType: declared.flatMap { $0.contains("*") ? nil : $0 } ?? "application/octet-stream")
             case .object, .union, .dictionary, .any:
                 kind = .json
-            case .array(let items?) where { if case .object = models.shapes[table.resolved(items)] { return true } else { return false } }():
+            case .array(let items?) where { if case .object = types.shapes[table.resolved(items)] { return true } else { return false } }():
                 kind = .json
             default:
                 kind = .text
@@ -219,9 +220,9 @@ struct OperationTranslator {
             switch scheme.kind {
             case .http(let httpScheme, _):
                 guard httpScheme == "bearer" || httpScheme == "basic" else {
-                    models.warning(
+                    types.warning(
                         "http security scheme '\(httpScheme)' is not supported; operations using it send no credentials",
-                        at: SourceRef(file: 0, node: models.files.documents[0].root))
+                        at: SourceRef(file: 0, node: types.files.documents[0].root))
                     return nil
                 }
                 kind = httpScheme == "basic" ? .basic : .bearer

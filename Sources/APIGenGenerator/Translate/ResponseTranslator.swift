@@ -4,7 +4,7 @@ import Foundation
 /// The success type of an operation from its 2xx responses: one type when they agree, an
 /// optional when some have no body, an enum by status when their bodies differ.
 struct ResponseTranslator {
-    let models: ModelTranslator
+    let types: SchemaTypes
 
     private struct Entry {
         var status: String
@@ -33,7 +33,7 @@ struct ResponseTranslator {
             }
             return OperationResponse(type: distinct[0], decoding: entry.decoding, accept: acceptHeader)
         default:
-            let enumName = models.claimTopLevelName(typeBase + "Response")
+            let enumName = types.claimTopLevelName(typeBase + "Response")
             var names = NameScope(reserved: ["init", "self", "Type"])
             let cases = entries.map { entry in
                 StatusCase(
@@ -52,7 +52,7 @@ struct ResponseTranslator {
         let media = chosen.type
         switch chosen.kind {
         case .json:
-            let type = media.schema.map { models.topLevelType(for: $0, suggestedName: typeBase + "Response") } ?? .jsonValue
+            let type = media.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + "Response") } ?? .jsonValue
             return Entry(status: response.status, type: type, decoding: .json, mediaType: media.name)
         case .text:
             return Entry(status: response.status, type: .string, decoding: .text, mediaType: media.name)

@@ -2,26 +2,26 @@ import APIGenOpenAPI
 
 /// Sample values for every named model, and the preview client's answer to every operation.
 struct SampleTranslator {
-    let models: ModelTranslator
+    let types: SchemaTypes
     /// One synthesizer for models and previews, so each schema's sample is built once.
     let synthesizer: SampleSynthesizer
-    var table: SchemaTable { models.table }
+    var table: SchemaTable { types.table }
 
-    init(models: ModelTranslator) {
-        self.models = models
-        synthesizer = SampleSynthesizer(table: models.table, shapes: models.shapes, componentNames: models.componentNames)
+    init(types: SchemaTypes) {
+        self.types = types
+        synthesizer = SampleSynthesizer(table: types.table, shapes: types.shapes, componentNames: types.componentNames)
     }
 
     /// `samples` (several values) are written for types that appear in lists; every named model
     /// gets `sample`.
     func samples(listElements: Set<String>) -> [SampleDeclaration] {
-        let checker = ExampleChecker(table: table, shapes: models.shapes)
+        let checker = ExampleChecker(table: table, shapes: types.shapes)
         var result: [SampleDeclaration] = []
-        for (id, name) in models.namedSchemas {
+        for (id, name) in types.namedSchemas {
             let schema = table[id]
-            switch models.shapes[id] {
+            switch types.shapes[id] {
             case .stringEnum, .integerEnum:
-                guard let first = models.caseNames(for: id).first else { continue }
+                guard let first = types.caseNames(for: id).first else { continue }
                 result.append(SampleDeclaration(typeName: name, sample: .enumCase("." + first), listJSON: nil, isFromExample: false))
             case .object, .union, .primitiveUnion:
                 guard let value = synthesizer.sample(for: id, hint: name) else { continue }
@@ -58,7 +58,7 @@ struct SampleTranslator {
             switch chosen.kind {
             case .json:
                 let example = media.examples.first { value in
-                    media.schema.map { ExampleChecker(table: table, shapes: models.shapes).conforms(value, to: $0) } ?? true
+                    media.schema.map { ExampleChecker(table: table, shapes: types.shapes).conforms(value, to: $0) } ?? true
                 }
                 let value = example ?? media.schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name) } ?? .object([])
                 return PreviewResponse(operationID: declaration.operationID, body: .json(JSONText.render(value)))

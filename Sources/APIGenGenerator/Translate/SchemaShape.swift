@@ -154,13 +154,13 @@ struct ShapeTable {
         shapes[id.index]
     }
 
-    /// `ModelTranslator.mergedObject(_:table:)`, computed once per schema. `table` must be the
+    /// `SchemaTypes.mergedObject(_:table:)`, computed once per schema. `table` must be the
     /// table these shapes were made from.
-    func mergedObject(_ id: SchemaID, table: SchemaTable) -> ModelTranslator.MergedObject {
+    func mergedObject(_ id: SchemaID, table: SchemaTable) -> MergedObject {
         if let known = mergedObjects.objects[id] {
             return known
         }
-        let merged = ModelTranslator.mergedObject(id, table: table)
+        let merged = MergedObject.merging(id, in: table)
         mergedObjects.objects[id] = merged
         return merged
     }
@@ -168,5 +168,5 @@ struct ShapeTable {
 
 /// The memo of `ShapeTable.mergedObject`, shared by the table's copies.
 final class MergedObjectMemo {
-    var objects = SchemaMap<ModelTranslator.MergedObject>()
+    var objects = SchemaMap<MergedObject>()
 }

@@ -1,8 +1,12 @@
 import APIGenOpenAPI
 
-/// oneOf / anyOf become enums with a case per alternative, named after what each one is.
-extension ModelTranslator {
-    func unionDeclaration(for id: SchemaID, members: [SchemaID], name: String, context: NestingContext, documentation: Documentation)
+/// oneOf / anyOf become enums with a case per alternative, named after what each one is: the
+/// schema, its alternatives and the name its type is given in, the declaration out.
+struct UnionTranslator {
+    let types: SchemaTypes
+    var table: SchemaTable { types.table }
+
+    func declaration(for id: SchemaID, members: [SchemaID], name: String, context: NestingContext, documentation: Documentation)
         -> TypeDeclaration
     {
         let schema = table[id]
@@ -14,18 +18,19 @@ extension ModelTranslator {
         for (index, member) in members.enumerated() {
             let values =
                 discriminator.map {
-                    DiscriminatorValues.values(for: member, discriminator: $0, table: table, shapes: shapes, componentNames: componentNames)
+                    DiscriminatorValues.values(
+                        for: member, discriminator: $0, table: table, shapes: types.shapes, componentNames: types.componentNames)
                 } ?? []
             let proposed = caseName(for: member, discriminatorValue: values.first, index: index)
             let caseName = caseScope.claim(proposed)
-            var type = swiftType(for: member, suggestedName: caseName, in: &context)
+            var type = types.swiftType(for: member, suggestedName: caseName, in: &context)
             type = type.unwrapped
             let fresh = values.filter { usedValues.insert($0).inserted }
             cases.append(.init(name: SwiftName.escaped(caseName), type: type, discriminatorValues: fresh))
         }
         var union = UnionDeclaration(cases: cases, discriminatorKey: discriminator?.propertyName)
         if union.discriminatorKey != nil, cases.allSatisfy({ $0.discriminatorValues.isEmpty }) {
-            warning("the discriminator selects none of the alternatives; they are tried in order instead", at: schema.source)
+            types.warning("the discriminator selects none of the alternatives; they are tried in order instead", at: schema.source)
             union.discriminatorKey = nil
         }
         // Alternatives that are the same Swift type cannot be told apart when decoding.
@@ -42,10 +47,10 @@ extension ModelTranslator {
     /// primitives and arrays; else the first required property; `variant1` as the last resort.
     private func caseName(for member: SchemaID, discriminatorValue: String?, index: Int) -> String {
         let schema = table[member]
-        if schema.reference != nil, let name = typeNames[table.resolved(member)] ?? typeNames[schema.reference!] {
+        if schema.reference != nil, let name = types.typeNames[table.resolved(member)] ?? types.typeNames[schema.reference!] {
             return SwiftName.memberName(name)
         }
-        if let name = typeNames[member] {
+        if let name = types.typeNames[member] {
             return SwiftName.memberName(name)
         }
         if let title = schema.title, !SwiftName.words(title).isEmpty {
@@ -54,19 +59,19 @@ extension ModelTranslator {
         if let discriminatorValue, !SwiftName.words(discriminatorValue).isEmpty {
             return SwiftName.memberName(discriminatorValue)
         }
-        switch shapes[member] {
+        switch types.shapes[member] {
         case .primitive(let type):
-            return SwiftName.memberName(primitiveType(type, format: schema.format).code)
+            return SwiftName.memberName(types.primitiveType(type, format: schema.format).code)
         case .constant(let value):
             return SwiftName.memberName(value, fallback: "string")
         case .stringEnum, .integerEnum:
             return "value"
         case .array(let items):
-            if let items, let itemName = typeNames[table.resolved(items)] {
+            if let items, let itemName = types.typeNames[table.resolved(items)] {
                 return SwiftName.memberName(itemName) + "List"
             }
-            if let items, case .primitive(let type) = shapes[items] {
-                return SwiftName.memberName(primitiveType(type, format: table[items].format).code) + "List"
+            if let items, case .primitive(let type) = types.shapes[items] {
+                return SwiftName.memberName(types.primitiveType(type, format: table[items].format).code) + "List"
             }
             return "array"
         case .dictionary:
@@ -74,8 +79,8 @@ extension ModelTranslator {
         case .primitiveUnion:
             return "value"
         case .object:
-            if let first = mergedObject(member).properties.first(where: { schema.required.contains($0.name) })
-                ?? mergedObject(member).properties.first
+            if let first = types.mergedObject(member).properties.first(where: { schema.required.contains($0.name) })
+                ?? types.mergedObject(member).properties.first
             {
                 return SwiftName.memberName(first.name)
             }

@@ -2,17 +2,17 @@ import APIGenOpenAPI
 
 /// A view model per operation: reads (GET, or operations marked `x-apigen-read: true`) get a
 /// loadable state, paginated reads accumulate pages, writes get a submission state.
-struct ViewModelTranslator {
-    let models: ModelTranslator
+struct ViewSchemaTypes {
+    let types: SchemaTypes
     /// The translated model declarations, to read property types from.
     let declarations: [TypeDeclaration]
     /// Where each name is first declared in `declarations`: paging asks about every property of
     /// every page type, and a scan of thousands of declarations per question added up.
     private let firstDeclaration: [String: Int]
-    var table: SchemaTable { models.table }
+    var table: SchemaTable { types.table }
 
-    init(models: ModelTranslator, declarations: [TypeDeclaration]) {
-        self.models = models
+    init(types: SchemaTypes, declarations: [TypeDeclaration]) {
+        self.types = types
         self.declarations = declarations
         var firstDeclaration: [String: Int] = [:]
         firstDeclaration.reserveCapacity(declarations.count)
@@ -27,7 +27,7 @@ struct ViewModelTranslator {
         for translated in operations {
             let (operation, declaration) = (translated.operation, translated.declaration)
             if let tags, tags.isDisjoint(with: operation.tags) { continue }
-            let name = models.claimTopLevelName(SwiftName.typeName(declaration.name) + "Model")
+            let name = types.claimTopLevelName(SwiftName.typeName(declaration.name) + "Model")
             let isRead = operation.method == .get || operation.extensions["x-apigen-read"] == .bool(true)
             let kind: ViewModelDeclaration.Kind
             if isRead, declaration.body == nil {
@@ -80,7 +80,7 @@ struct ViewModelTranslator {
         typealias Member = ViewModelDeclaration.Paging.Member
         func member(_ keys: Set<String>, _ kind: JSONType) -> Member? {
             members.first { member in
-                guard keys.contains(member.key), case .primitive(let found) = models.shapes[table.resolved(member.schema)] else {
+                guard keys.contains(member.key), case .primitive(let found) = types.shapes[table.resolved(member.schema)] else {
                     return false
                 }
                 return found == kind
@@ -125,14 +125,14 @@ struct ViewModelTranslator {
         }
         guard case .named(let pageType) = responseType.unwrapped else { return nil }
         // Optionality comes from the declared property: a property with a default is not optional.
-        let described = models.structMembers(of: schema).map { member in
+        let described = types.structMembers(of: schema).map { member in
             let isOptional = propertyType(pageType, member.name)?.isOptional ?? true
             return (
                 key: member.key, schema: member.schema,
                 member: ViewModelDeclaration.Paging.Member(name: member.name, isOptional: isOptional)
             )
         }
-        let arrays = described.filter { if case .array = models.shapes[table.resolved($0.schema)] { return true } else { return false } }
+        let arrays = described.filter { if case .array = types.shapes[table.resolved($0.schema)] { return true } else { return false } }
         guard
             let list = Self.itemKeys.lazy.compactMap({ key in arrays.first { $0.key == key } }).first
                 ?? (arrays.count == 1 ? arrays[0] : nil)

@@ -1,9 +1,12 @@
 import APIGenOpenAPI
 import APIGenYAML
 
-/// Turns a document's schemas into Swift type declarations: one top-level type per named
-/// schema, nested types for inline objects and enums, Swift types for everything else.
-final class ModelTranslator {
+/// The Swift types of a document's schemas: names them (one top-level type per named schema,
+/// nested types for inline objects and enums), says which Swift type each use of a schema is,
+/// and hands each declaration to the translator of its construct (`StructTranslator`,
+/// `UnionTranslator`, `EnumTranslator`). It also keeps the memos and the warnings of model
+/// translation.
+final class SchemaTypes {
     let document: OpenAPIDocument
     let files: SpecFiles
     /// The document's schemas, kept here so that reading one does not first copy the table
@@ -81,12 +84,12 @@ final class ModelTranslator {
 
     /// Declares a top-level type for a schema that has no name yet (an operation's inline
     /// body or response), and returns the Swift type to use for it.
-    func topLevelType(for id: SchemaID, suggestedName: String) -> SwiftType {
+    func typeDeclaredAtTopLevel(for id: SchemaID, suggestedName: String) -> SwiftType {
         if typeNames[id] != nil || table[id].reference != nil {
-            return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
+            return typeNestingAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
         guard shapes[id].declaresType else {
-            return typeAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
+            return typeNestingAtTopLevel(for: id, suggestedName: suggestedName, ignoringName: false)
         }
         // Declared with the named schemas by `translateNamedSchemas`.
         claimTopLevel(id, proposed: suggestedName)
@@ -95,16 +98,16 @@ final class ModelTranslator {
     }
 
     /// The Swift type for a schema whose inline types must be declared at the top level.
-    private func typeAtTopLevel(for id: SchemaID, suggestedName: String, ignoringName: Bool) -> SwiftType {
+    private func typeNestingAtTopLevel(for id: SchemaID, suggestedName: String, ignoringName: Bool) -> SwiftType {
         var context = NestingContext(qualifier: "", scope: topLevelScope)
-        let type = inlineType(for: id, suggestedName: suggestedName, in: &context, ignoringName: ignoringName)
+        let type = swiftType(for: id, suggestedName: suggestedName, in: &context, ignoringName: ignoringName)
         topLevelScope = context.scope
         looseDeclarations += context.nested
         return type
     }
 
     /// All top-level declarations: named schemas, operations' inline types named through
-    /// `topLevelType`, and the inline types of aliases.
+    /// `typeDeclaredAtTopLevel`, and the inline types of aliases.
     func translateNamedSchemas() -> [TypeDeclaration] {
         var declarations: [TypeDeclaration] = []
         for (id, name) in namedSchemas {
@@ -123,12 +126,14 @@ final class ModelTranslator {
         switch shapes[id] {
         case .object:
             let context = nestedContext(qualified: qualified, name: name, parentScope: parentScope)
-            return structDeclaration(for: id, name: name, context: context, documentation: documentation)
+            return StructTranslator(types: self).declaration(for: id, name: name, context: context, documentation: documentation)
         case .union(let members):
             let context = nestedContext(qualified: qualified, name: name, parentScope: parentScope)
-            return unionDeclaration(for: id, members: members, name: name, context: context, documentation: documentation)
+            return UnionTranslator(types: self).declaration(
+                for: id, members: members, name: name, context: context, documentation: documentation)
         case .stringEnum, .integerEnum:
-            return TypeDeclaration(name: name, documentation: documentation, kind: .enumeration(enumDeclaration(for: id)))
+            return TypeDeclaration(
+                name: name, documentation: documentation, kind: .enumeration(EnumTranslator(types: self).declaration(for: id)))
         case .primitiveUnion(let types):
             let cases = types.map { type in
                 let swiftType = primitiveType(type, format: schema.format)
@@ -138,7 +143,7 @@ final class ModelTranslator {
                 name: name, documentation: documentation, kind: .union(UnionDeclaration(cases: cases, discriminatorKey: nil)))
         default:
             // Aliases cannot hold nested types: inline types they need go to the top level.
-            let type = typeAtTopLevel(for: id, suggestedName: name, ignoringName: true)
+            let type = typeNestingAtTopLevel(for: id, suggestedName: name, ignoringName: true)
             let kind: TypeDeclaration.Kind = type.mentions(name) ? .wrapper(type.unwrapped) : .alias(type.unwrapped)
             return TypeDeclaration(name: name, documentation: documentation, kind: kind)
         }
@@ -157,15 +162,45 @@ final class ModelTranslator {
         return NestingContext(qualifier: qualified, scope: scope)
     }
 
+    // MARK: Objects
+
+    /// Merged once per schema: struct, union, body-field and paging translation all ask.
+    func mergedObject(_ id: SchemaID) -> MergedObject {
+        if let known = mergedObjects[id] {
+            return known
+        }
+        // The shape table's memo: samples and example checks merge the same objects.
+        let result = shapes.mergedObject(id, table: table)
+        mergedObjects[id] = result
+        for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
+            warning(
+                "oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source
+            )
+        }
+        return result
+    }
+
+    /// The properties of the object behind `id` (past references and wrappers) with the Swift
+    /// names its struct gives them; empty when it is not an object.
+    func structMembers(of id: SchemaID) -> [(key: String, name: String, schema: SchemaID)] {
+        var current = table.resolved(id)
+        if case .alias(let target) = shapes[current] {
+            current = table.resolved(target)
+        }
+        guard case .object = shapes[current] else { return [] }
+        let merged = mergedObject(current)
+        return zip(merged.properties, PropertyRules.memberNames(of: merged).names).map { property, name in
+            (property.name, name, property.schema)
+        }
+    }
+
     // MARK: Types
 
     /// The Swift type for a schema used somewhere (a property, an item, a parameter); inline
     /// objects, enums and unions are declared in `context` under a name from `suggestedName`.
-    func swiftType(for id: SchemaID, suggestedName: String, in context: inout NestingContext) -> SwiftType {
-        inlineType(for: id, suggestedName: suggestedName, in: &context, ignoringName: false)
-    }
-
-    private func inlineType(for id: SchemaID, suggestedName: String, in context: inout NestingContext, ignoringName: Bool) -> SwiftType {
+    /// `ignoringName`: the type of a named schema's own definition (an alias's target), not
+    /// its name.
+    func swiftType(for id: SchemaID, suggestedName: String, in context: inout NestingContext, ignoringName: Bool = false) -> SwiftType {
         if !ignoringName, let name = typeNames[id] {
             let type = SwiftType.named(name)
             return SchemaShape.isNullable(table[id], table) ? type.optional : type

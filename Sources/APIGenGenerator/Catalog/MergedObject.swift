@@ -1,0 +1,50 @@
+import APIGenOpenAPI
+
+/// Properties, required names and extra-property rule of an object, with every allOf
+/// member merged in (members first, so a schema's own definition of a property wins).
+struct MergedObject {
+    var properties: [Schema.Property] = []
+    var required: Set<String> = []
+    var additionalProperties: Schema.AdditionalProperties = .unspecified
+    /// Schemas whose oneOf/anyOf could not be merged (reported as warnings).
+    var unsupportedAlternatives: [SourceRef] = []
+
+    /// Merges `id`'s allOf members into one object. `ShapeTable.mergedObject` memoizes it.
+    static func merging(_ id: SchemaID, in table: SchemaTable) -> MergedObject {
+        var merged = MergedObject()
+        var visited: Set<SchemaID> = []
+        func visit(_ id: SchemaID) {
+            let resolved = table.resolved(id)
+            guard visited.insert(resolved).inserted else { return }
+            let schema = table[resolved]
+            for member in schema.allOf {
+                visit(member)
+            }
+            let alternatives = (schema.oneOf + schema.anyOf).filter {
+                !SchemaShape.isConstraintOnly(table[$0]) && !SchemaShape.isNullOnly(table[$0], table)
+            }
+            if alternatives.count == 1, schema.properties.isEmpty {
+                visit(alternatives[0])
+            } else if alternatives.count > 1 {
+                merged.unsupportedAlternatives.append(schema.source)
+            }
+            for property in schema.properties {
+                if let existing = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                    merged.properties[existing] = property
+                } else {
+                    merged.properties.append(property)
+                }
+            }
+            if !schema.required.isEmpty {
+                // Room for all at once, rather than growing (and rehashing) at 1, 2, 4, 8.
+                merged.required.reserveCapacity(merged.required.count + schema.required.count)
+                merged.required.formUnion(schema.required)
+            }
+            if schema.additionalProperties != .unspecified {
+                merged.additionalProperties = schema.additionalProperties
+            }
+        }
+        visit(id)
+        return merged
+    }
+}
