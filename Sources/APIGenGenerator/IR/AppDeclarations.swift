@@ -4,7 +4,7 @@ public struct SampleDeclaration: Sendable {
     public enum Value: Sendable {
         /// JSON that decodes to the type.
         case json(String)
-        /// An enum case (`.available`).
+        /// An enum case, by its Swift name (`available`).
         case enumCase(String)
     }
 

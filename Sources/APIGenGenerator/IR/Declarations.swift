@@ -104,7 +104,7 @@ public struct EnumDeclaration: Sendable {
     }
 
     /// `String`, `Int`, `Int32`, `Int64` or `Double`.
-    public var rawType: String
+    public var rawType: SwiftType
     public var cases: [Case]
 }
 

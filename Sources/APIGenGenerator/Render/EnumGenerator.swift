@@ -11,9 +11,9 @@ struct EnumGenerator: DeclarationGenerator {
                 printer.line("case \(item.name)")
             }
             printer.line("/// A value this client does not know yet, kept as sent.")
-            printer.line("case unknown(\(enumeration.rawType))")
+            printer.line("case unknown(\(enumeration.rawType.code))")
             printer.blank()
-            printer.block("\(access)init(rawValue: \(enumeration.rawType))") { printer in
+            printer.block("\(access)init(rawValue: \(enumeration.rawType.code))") { printer in
                 printer.switchBlock("rawValue") { printer in
                     for item in enumeration.cases {
                         printer.line("case \(SwiftLiteral.code(for: item.rawValue)): self = .\(item.name)")
@@ -22,7 +22,7 @@ struct EnumGenerator: DeclarationGenerator {
                 }
             }
             printer.blank()
-            printer.block("\(access)var rawValue: \(enumeration.rawType)") { printer in
+            printer.block("\(access)var rawValue: \(enumeration.rawType.code)") { printer in
                 printer.switchBlock("self") { printer in
                     for item in enumeration.cases {
                         printer.line("case .\(item.name): \(SwiftLiteral.code(for: item.rawValue))")

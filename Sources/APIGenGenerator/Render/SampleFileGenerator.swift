@@ -16,7 +16,7 @@ enum SampleFileGenerator {
                 printer.line("/// A value for previews and tests, built from \(origin).")
                 switch sample.sample {
                 case .enumCase(let name):
-                    printer.line("\(access)static var sample: \(sample.typeName) { \(name) }")
+                    printer.line("\(access)static var sample: \(sample.typeName) { .\(name) }")
                 case .json(let json):
                     decoded(json, as: "\(access)static var sample: \(sample.typeName)", into: &printer)
                 }

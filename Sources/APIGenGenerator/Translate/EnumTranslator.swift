@@ -15,7 +15,7 @@ struct EnumTranslator {
                 types.warning("an int32 enum lists values outside the 32-bit range; its raw values are Int64", at: schema.source)
                 format = "int64"
             }
-            let rawType = types.primitiveType(.integer, format: format).code
+            let rawType = types.primitiveType(.integer, format: format)
             return EnumDeclaration(
                 rawType: rawType,
                 cases: zip(values, names).map { value, name in
@@ -23,12 +23,12 @@ struct EnumTranslator {
                 })
         case .stringEnum(let values):
             return EnumDeclaration(
-                rawType: "String",
+                rawType: .string,
                 cases: zip(values, names).map { value, name in
                     .init(name: name, rawValue: .string(value), documentation: Documentation())
                 })
         default:
-            return EnumDeclaration(rawType: "String", cases: [])
+            return EnumDeclaration(rawType: .string, cases: [])
         }
     }
 }

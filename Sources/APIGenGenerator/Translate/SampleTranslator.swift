@@ -22,7 +22,7 @@ struct SampleTranslator {
             switch types.shapes[id] {
             case .stringEnum, .integerEnum:
                 guard let first = types.caseNames(for: id).first else { continue }
-                result.append(SampleDeclaration(typeName: name, sample: .enumCase("." + first), listJSON: nil, isFromExample: false))
+                result.append(SampleDeclaration(typeName: name, sample: .enumCase(first), listJSON: nil, isFromExample: false))
             case .object, .union, .primitiveUnion:
                 guard let value = synthesizer.sample(for: id, hint: name) else { continue }
                 let variants =
