@@ -1467,31 +1467,37 @@ public nonisolated enum StringOrInteger: APIModel {
 }
 
 /// An anyOf; a value may match more than one variant.
-public nonisolated enum ContactMethod: APIModel {
-    case emailContact(EmailContact)
-    case phoneContact(PhoneContact)
+public nonisolated struct ContactMethod: APIModel {
+    /// The value as `EmailContact`, or nil when it does not match.
+    public var emailContact: EmailContact?
+    /// The value as `PhoneContact`, or nil when it does not match.
+    public var phoneContact: PhoneContact?
+
+    public init(emailContact: EmailContact? = nil, phoneContact: PhoneContact? = nil) {
+        self.emailContact = emailContact
+        self.phoneContact = phoneContact
+    }
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? EmailContact(from: decoder) {
-            self = .emailContact(value)
-            return
-        }
-        if let value = try? PhoneContact(from: decoder) {
-            self = .phoneContact(value)
-            return
-        }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "Expected a value matching one of: EmailContact, PhoneContact"
+        self.emailContact = try? EmailContact(from: decoder)
+        self.phoneContact = try? PhoneContact(from: decoder)
+        guard self.emailContact != nil || self.phoneContact != nil else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: EmailContact, PhoneContact"
+                )
             )
-        )
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .emailContact(let value): try value.encode(to: encoder)
-        case .phoneContact(let value): try value.encode(to: encoder)
+        if self.emailContact != nil || self.phoneContact != nil {
+            try self.emailContact?.encode(to: encoder)
+            try self.phoneContact?.encode(to: encoder)
+        } else {
+            let context = EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "No alternative is set.")
+            throw EncodingError.invalidValue(self, context)
         }
     }
 }

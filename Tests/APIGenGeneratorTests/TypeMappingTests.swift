@@ -140,6 +140,45 @@ final class TypeMappingTests: XCTestCase {
         ])
     }
 
+    /// anyOf of objects keeps every match (a struct of optionals); anyOf of primitives, oneOf,
+    /// a discriminated anyOf and one told apart by constants hold one value (an enum).
+    func testAnyOfOfObjectsKeepsEveryMatch() throws {
+        let (text, diagnostics) = try generate(spec("""
+        Contact:
+          anyOf: [{$ref: '#/components/schemas/Email'}, {$ref: '#/components/schemas/Encode'}, {type: string}]
+        Email: {type: object, properties: {email: {type: string}}}
+        Encode: {type: object, properties: {phone: {type: string}}}
+        OneContact:
+          oneOf: [{$ref: '#/components/schemas/Email'}, {$ref: '#/components/schemas/Encode'}]
+        Scalar:
+          anyOf: [{type: string}, {type: integer}]
+        Tagged:
+          anyOf: [{$ref: '#/components/schemas/Email'}, {$ref: '#/components/schemas/Encode'}]
+          discriminator: {propertyName: kind}
+        Step:
+          anyOf:
+            - {type: object, properties: {type: {const: accept}, note: {type: string}}}
+            - {type: object, properties: {type: {enum: [abort]}, reason: {type: string}}}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.description), [])
+        assertContains(text, [
+            "public nonisolated struct Contact: APIModel {",
+            "    public var email: Email?",
+            // A name the struct itself uses (`encode(to:)`) is not taken.
+            "    public var encode2: Encode?",
+            "    public var string: String?",
+            "        self.email = try? Email(from: decoder)",
+            "        if self.email != nil || self.encode2 != nil {",
+            "            try self.email?.encode(to: encoder)",
+            "            try self.encode2?.encode(to: encoder)",
+            "        } else if let value = self.string {",
+            "public nonisolated enum OneContact: APIModel {",
+            "public nonisolated enum Scalar: APIModel {",
+            "public nonisolated enum Tagged: APIModel {",
+            "public nonisolated enum Step: APIModel {",
+        ])
+    }
+
     func testEnumsKeepUnknownValues() throws {
         let (text, _) = try generate(spec("""
         Status:

@@ -208,13 +208,23 @@ final class CompositionTests: XCTestCase {
     func testAnyOf() throws {
         XCTAssertEqual(
             try assertRoundTrip(ContactMethod.self, #"{"email": "someone@example.com"}"#),
-            .emailContact(EmailContact(email: "someone@example.com"))
+            ContactMethod(emailContact: EmailContact(email: "someone@example.com"))
         )
         XCTAssertEqual(
             try assertRoundTrip(ContactMethod.self, #"{"phone": "+1 555 0100"}"#),
-            .phoneContact(PhoneContact(phone: "+1 555 0100"))
+            ContactMethod(phoneContact: PhoneContact(phone: "+1 555 0100"))
         )
         assertDecodingFails(Variants.self, #"{"contact": {"fax": "1"}}"#, at: "contact")
+    }
+
+    /// anyOf means one or more: a value matching both alternatives keeps both, and encodes
+    /// back with the keys of each.
+    func testAnyOfKeepsEveryMatchingAlternative() throws {
+        let both = try assertRoundTrip(ContactMethod.self, #"{"email": "a@b.c", "phone": "555"}"#)
+        XCTAssertEqual(both, ContactMethod(emailContact: EmailContact(email: "a@b.c"), phoneContact: PhoneContact(phone: "555")))
+        let nested = try assertRoundTrip(Variants.self, #"{"contact": {"email": "a@b.c", "phone": "555"}}"#)
+        XCTAssertEqual(nested.contact?.phoneContact?.phone, "555")
+        XCTAssertThrowsError(try encodeToString(ContactMethod()), "a value matching nothing is not sent")
     }
 
     func testVariantsHoldingEveryKindOfUnion() throws {
@@ -229,7 +239,7 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(variants.shape, .triangle(Triangle(base: 3, height: 5)))
         XCTAssertEqual(variants.payment, .bankTransfer(BankTransfer(iban: "DE89370400440532013000")))
         XCTAssertEqual(variants.identifier, .int64(42))
-        XCTAssertEqual(variants.contact, .phoneContact(PhoneContact(phone: "+1 555 0100")))
+        XCTAssertEqual(variants.contact, ContactMethod(phoneContact: PhoneContact(phone: "+1 555 0100")))
         XCTAssertEqual(variants.location, .coordinates(Location.Coordinates(lat: 1, lon: 2)))
         XCTAssertEqual(variants.inlineUnion, .string("x"))
         XCTAssertEqual(try decode(Variants.self, "{}"), Variants())

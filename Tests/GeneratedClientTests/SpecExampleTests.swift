@@ -52,8 +52,8 @@ final class SpecExampleTests: XCTestCase {
         // From property examples.
         XCTAssertEqual(try decode(PaymentMethod.self, #"{"last4": "4242", "brand": "visa", "expires": "12/27"}"#), .card(Card(last4: "4242", brand: .visa, expires: "12/27")))
         XCTAssertEqual(try decode(PaymentMethod.self, #"{"iban": "DE89370400440532013000", "bic": "COBADEFFXXX"}"#), .bankTransfer(BankTransfer(iban: "DE89370400440532013000", bic: "COBADEFFXXX")))
-        XCTAssertEqual(try decode(ContactMethod.self, #"{"email": "someone@example.com"}"#), .emailContact(EmailContact(email: "someone@example.com")))
-        XCTAssertEqual(try decode(ContactMethod.self, #"{"phone": "+1 555 0100"}"#), .phoneContact(PhoneContact(phone: "+1 555 0100")))
+        XCTAssertEqual(try decode(ContactMethod.self, #"{"email": "someone@example.com"}"#), ContactMethod(emailContact: EmailContact(email: "someone@example.com")))
+        XCTAssertEqual(try decode(ContactMethod.self, #"{"phone": "+1 555 0100"}"#), ContactMethod(phoneContact: PhoneContact(phone: "+1 555 0100")))
         XCTAssertEqual(try decode(Location.self, #"{"lat": 52.52, "lon": 13.405}"#), .coordinates(Location.Coordinates(lat: 52.52, lon: 13.405)))
         XCTAssertEqual(try decode([Location].self, #"["Berlin"]"#), [.placeName("Berlin")])
     }

@@ -9,6 +9,9 @@ enum PropertyRules {
         "init", "hashValue", "hash", "encode", "self", "Type", "Protocol", "keyPresence",
     ])
 
+    /// The scope a struct's member names are claimed in.
+    static var memberScope: NameScope { reservedMemberScope }
+
     /// The Swift names of the object's properties, in order, escaped where they are keywords;
     /// and the scope they were claimed in, for a member the struct adds after them.
     static func memberNames(of merged: MergedObject) -> (names: [String], scope: NameScope) {

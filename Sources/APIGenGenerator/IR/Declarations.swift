@@ -39,6 +39,18 @@ public struct TypeDeclaration: Sendable {
 }
 
 public struct StructDeclaration: Sendable {
+    /// How the struct reads and writes itself.
+    public enum Coding: Sendable, Equatable {
+        /// A property per key of one object.
+        case keyed
+        /// A property per alternative of an `anyOf` (all optional): each is decoded from the
+        /// whole value and is nil where the value does not match it, so a value matching
+        /// several keeps them all. The alternatives named in `mergedObjects` are objects and
+        /// encode into one object together; otherwise the first one present is the value.
+        case allMatches(mergedObjects: Set<String>)
+    }
+
+    public var coding = Coding.keyed
     public var properties: [PropertyDeclaration] = []
     /// Values of keys beyond the declared properties, from `additionalProperties`.
     public var additionalProperties: AdditionalPropertiesMember?

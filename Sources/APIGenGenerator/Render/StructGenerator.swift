@@ -33,9 +33,14 @@ struct StructGenerator: DeclarationGenerator {
             printer.blank()
             renderInitializer(structure, into: &printer, context: context)
             printer.blank()
-            renderDecoder(structure, into: &printer, context: context)
-            printer.blank()
-            renderEncoder(structure, into: &printer, context: context)
+            switch structure.coding {
+            case .keyed:
+                renderDecoder(structure, into: &printer, context: context)
+                printer.blank()
+                renderEncoder(structure, into: &printer, context: context)
+            case .allMatches(let objects):
+                AllMatchesCoding(structure: structure, objects: objects, context: context).render(into: &printer)
+            }
         }
     }
 
@@ -44,7 +49,7 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     /// `self.name = value`, or into the box for an indirect property.
-    private func assign(_ property: PropertyDeclaration, _ value: Printer.Call, into printer: inout Printer) {
+    func assign(_ property: PropertyDeclaration, _ value: Printer.Call, into printer: inout Printer) {
         if property.isIndirect {
             printer.list("self.\(storageName(property)) = Indirect(\(value.open)", value.arguments, "\(value.close))")
         } else {

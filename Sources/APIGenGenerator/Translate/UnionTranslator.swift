@@ -12,7 +12,11 @@ struct UnionTranslator {
         let schema = table[id]
         var context = context
         let discriminator = schema.discriminator
-        var caseScope = NameScope(reserved: discriminator == nil ? ["init", "self", "Type"] : ["unknown", "init", "self", "Type"])
+        let keepsAllMatches = Self.keepsAllMatches(schema, members: members, types: types)
+        var caseScope =
+            keepsAllMatches
+            ? PropertyRules.memberScope
+            : NameScope(reserved: discriminator == nil ? ["init", "self", "Type"] : ["unknown", "init", "self", "Type"])
         var cases: [UnionDeclaration.Case] = []
         var usedValues: Set<String> = []
         for (index, member) in members.enumerated() {
@@ -38,9 +42,79 @@ struct UnionTranslator {
         if union.discriminatorKey == nil {
             union.cases = union.cases.filter { seenTypes.insert($0.type).inserted }
         }
+        if keepsAllMatches {
+            var declaration = TypeDeclaration(
+                name: name, documentation: documentation, kind: .structure(allMatches(union.cases, members: members, caseNames: cases)))
+            declaration.nested = context.nested
+            return declaration
+        }
         var declaration = TypeDeclaration(name: name, documentation: documentation, kind: .union(union))
         declaration.nested = context.nested
         return declaration
+    }
+
+    /// An `anyOf` without a discriminator, with two or more object alternatives: a value can
+    /// match several, and each holds keys the others do not, so the type keeps every match (a
+    /// struct of optionals) rather than the first (an enum). Other unions hold one value.
+    static func keepsAllMatches(_ schema: Schema, members: [SchemaID], types: SchemaTypes) -> Bool {
+        guard schema.discriminator == nil, !schema.anyOf.isEmpty, schema.oneOf.isEmpty else { return false }
+        let objects = members.filter { isObject($0, types) }
+        return objects.count >= 2 && !areExclusive(objects, types)
+    }
+
+    /// Whether the alternatives each fix one property to a different constant (`type: {const:
+    /// accept}` beside `type: {const: abort}`): an implicit discriminator, so at most one matches.
+    private static func areExclusive(_ alternatives: [SchemaID], _ types: SchemaTypes) -> Bool {
+        let constants = alternatives.map { alternative -> [String: String] in
+            var found: [String: String] = [:]
+            for property in types.shapes.mergedObject(types.table.resolved(alternative), table: types.table).properties {
+                if case .constant(let value) = types.shapes[types.table.resolved(property.schema)] {
+                    found[property.name] = value
+                }
+            }
+            return found
+        }
+        guard let first = constants.first else { return false }
+        return first.keys.contains { key in
+            let values = constants.compactMap { $0[key] }
+            return values.count == constants.count && Set(values).count == values.count
+        }
+    }
+
+    /// Whether an alternative is an object (past references and wrappers), whose keys merge with
+    /// other objects' into one value.
+    private static func isObject(_ id: SchemaID, _ types: SchemaTypes) -> Bool {
+        var current = types.table.resolved(id)
+        for _ in 0..<16 {
+            switch types.shapes[current] {
+            case .object, .dictionary: return true
+            case .alias(let target), .reference(let target): current = types.table.resolved(target)
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// The struct of an `anyOf` that keeps every match: a property per alternative, nil where
+    /// the value does not match it.
+    private func allMatches(_ kept: [UnionDeclaration.Case], members: [SchemaID], caseNames: [UnionDeclaration.Case])
+        -> StructDeclaration
+    {
+        var structure = StructDeclaration()
+        var objects: Set<String> = []
+        for item in kept {
+            guard let index = caseNames.firstIndex(where: { $0.name == item.name }) else { continue }
+            if Self.isObject(members[index], types) {
+                objects.insert(item.name)
+            }
+            let description = "The value as `\(item.type.code)`, or nil when it does not match."
+            structure.properties.append(
+                PropertyDeclaration(
+                    name: item.name, key: SwiftName.unescaped(item.name), type: item.type.optional, isRequired: false,
+                    documentation: Documentation(SwiftLiteral.documentationLines(description))))
+        }
+        structure.coding = .allMatches(mergedObjects: objects)
+        return structure
     }
 
     /// `$ref: Cat` → `cat`; a title; a discriminator value; `string`, `int`, `strings` for
