@@ -371,6 +371,248 @@ public nonisolated enum Init: OpenEnum {
     }
 }
 
+/// Values named like the members generated into each construct (samples, unknown, rawValue, coding).
+public nonisolated enum Members: OpenEnum {
+    case sample2
+    case samples2
+    case sample3
+    case unknown2
+    case rawValue2
+    case encode
+    case hash
+    case hashValue2
+    /// A value this client does not know yet, kept as sent.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "sample": self = .sample2
+        case "samples": self = .samples2
+        case "Sample": self = .sample3
+        case "unknown": self = .unknown2
+        case "rawValue": self = .rawValue2
+        case "encode": self = .encode
+        case "hash": self = .hash
+        case "hashValue": self = .hashValue2
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .sample2: "sample"
+        case .samples2: "samples"
+        case .sample3: "Sample"
+        case .unknown2: "unknown"
+        case .rawValue2: "rawValue"
+        case .encode: "encode"
+        case .hash: "hash"
+        case .hashValue2: "hashValue"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// Alternatives named like the members generated into a union enum.
+public nonisolated enum MemberUnion: APIModel {
+    case sample2(MemberUnion.Sample2)
+    case samples2(MemberUnion.Samples2)
+    case encode(MemberUnion.Encode)
+
+    /// Sample
+    public nonisolated struct Sample2: APIModel {
+        public var a: String
+
+        public init(a: String) {
+            self.a = a
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let reader = try PropertyReader(decoder)
+            self.a = try reader.decode(String.self, "a")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.a, "a")
+            try writer.finish()
+        }
+    }
+
+    /// Samples
+    public nonisolated struct Samples2: APIModel {
+        public var b: String
+
+        public init(b: String) {
+            self.b = b
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let reader = try PropertyReader(decoder)
+            self.b = try reader.decode(String.self, "b")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.b, "b")
+            try writer.finish()
+        }
+    }
+
+    /// Encode
+    public nonisolated struct Encode: APIModel {
+        public var c: String
+
+        public init(c: String) {
+            self.c = c
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let reader = try PropertyReader(decoder)
+            self.c = try reader.decode(String.self, "c")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.c, "c")
+            try writer.finish()
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? MemberUnion.Sample2(from: decoder) {
+            self = .sample2(value)
+            return
+        }
+        if let value = try? MemberUnion.Samples2(from: decoder) {
+            self = .samples2(value)
+            return
+        }
+        if let value = try? MemberUnion.Encode(from: decoder) {
+            self = .encode(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: MemberUnion.Sample2, MemberUnion.Samples2, MemberUnion.Encode"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .sample2(let value): try value.encode(to: encoder)
+        case .samples2(let value): try value.encode(to: encoder)
+        case .encode(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Alternatives named like the members generated into an anyOf struct.
+public nonisolated struct MemberAnyOf: APIModel {
+    /// The value as `MemberAnyOf.Encode2`, or nil when it does not match.
+    public var encode2: Encode2?
+    /// The value as `MemberAnyOf.Hash2`, or nil when it does not match.
+    public var hash2: Hash2?
+    /// The value as `MemberAnyOf.KeyPresence2`, or nil when it does not match.
+    public var keyPresence2: KeyPresence2?
+
+    /// Encode
+    public nonisolated struct Encode2: APIModel {
+        public var a: String?
+
+        public init(a: String? = nil) {
+            self.a = a
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.a = reader.decodeIfPresent(String.self, "a")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.a, "a")
+            try writer.finish()
+        }
+    }
+
+    /// Hash
+    public nonisolated struct Hash2: APIModel {
+        public var b: String?
+
+        public init(b: String? = nil) {
+            self.b = b
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.b = reader.decodeIfPresent(String.self, "b")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.b, "b")
+            try writer.finish()
+        }
+    }
+
+    /// Key Presence
+    public nonisolated struct KeyPresence2: APIModel {
+        public var c: String?
+
+        public init(c: String? = nil) {
+            self.c = c
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.c = reader.decodeIfPresent(String.self, "c")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.c, "c")
+            try writer.finish()
+        }
+    }
+
+    public init(encode2: Encode2? = nil, hash2: Hash2? = nil, keyPresence2: KeyPresence2? = nil) {
+        self.encode2 = encode2
+        self.hash2 = hash2
+        self.keyPresence2 = keyPresence2
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.encode2 = try? Encode2(from: decoder)
+        self.hash2 = try? Hash2(from: decoder)
+        self.keyPresence2 = try? KeyPresence2(from: decoder)
+        guard self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: Encode2, Hash2, KeyPresence2"
+                )
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil {
+            try self.encode2?.encode(to: encoder)
+            try self.hash2?.encode(to: encoder)
+            try self.keyPresence2?.encode(to: encoder)
+        } else {
+            let context = EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "No alternative is set.")
+            throw EncodingError.invalidValue(self, context)
+        }
+    }
+}
+
 public nonisolated enum IntEnum: OpenEnum {
     case _0
     case minus1

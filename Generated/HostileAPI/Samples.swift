@@ -37,6 +37,21 @@ extension Init {
     public static var sample: Init { .empty }
 }
 
+extension Members {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Members { .sample2 }
+}
+
+extension MemberUnion {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: MemberUnion { SampleData.decode(#"{"a":"A 1"}"#) }
+}
+
+extension MemberAnyOf {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: MemberAnyOf { SampleData.decode(#"{"a":"A 1"}"#) }
+}
+
 extension IntEnum {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: IntEnum { ._0 }

@@ -42,7 +42,8 @@ extension SchemaTypes {
         if let cached = enumCaseNames[id] {
             return cached
         }
-        var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type"])
+        // The members every enum has, and the `sample`/`samples` its Samples.swift extension adds.
+        var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type", "sample", "samples"])
         let names: [String]
         switch shapes[id] {
         case .stringEnum(let values):

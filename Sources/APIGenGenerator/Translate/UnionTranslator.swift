@@ -16,7 +16,7 @@ struct UnionTranslator {
         var caseScope =
             keepsAllMatches
             ? PropertyRules.memberScope
-            : NameScope(reserved: discriminator == nil ? ["init", "self", "Type"] : ["unknown", "init", "self", "Type"])
+            : NameScope(reserved: discriminator == nil ? Self.caseReserved : Self.caseReserved.union(["unknown"]))
         var cases: [UnionDeclaration.Case] = []
         var usedValues: Set<String> = []
         for (index, member) in members.enumerated() {
@@ -52,6 +52,10 @@ struct UnionTranslator {
         declaration.nested = context.nested
         return declaration
     }
+
+    /// Names a union's cases may not take: its own members, and the `sample`/`samples` its
+    /// Samples.swift extension adds (an enum case and a static property of one name clash).
+    private static let caseReserved: Set<String> = ["init", "self", "Type", "sample", "samples"]
 
     /// An `anyOf` without a discriminator, with two or more object alternatives: a value can
     /// match several, and each holds keys the others do not, so the type keeps every match (a
