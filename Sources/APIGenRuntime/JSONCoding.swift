@@ -14,6 +14,14 @@ public enum APIJSON {
         return decoder
     }
 
+    /// Whether a `Content-Type` names JSON: `application/json`, `text/json` or a `+json` type,
+    /// with any parameters.
+    static func isJSON(contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type == "text/json" || type.hasSuffix("+json")
+    }
+
     /// Marks an encoder as writing something the client sends (a request body, a JSON part, a
     /// parameter): generated models then leave out their `readOnly` properties, which only the
     /// server writes. Without it, as when an app caches a model, every property is written, so a

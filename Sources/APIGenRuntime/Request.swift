@@ -152,8 +152,14 @@ extension ResponseBody where Response == Data {
 }
 
 extension ResponseBody where Response == String {
-    /// Text, decoded as UTF-8.
+    /// Text, decoded as UTF-8. A server that sends the text as a JSON string instead (with a JSON
+    /// `Content-Type`, against what the spec declares) gives the string, not its quotes.
     public static var text: ResponseBody {
-        ResponseBody { _, body, _ in String(decoding: body, as: UTF8.self) }
+        ResponseBody { response, body, decoder in
+            if APIJSON.isJSON(contentType: response.headers["Content-Type"]), let text = try? decoder.decode(String.self, from: body) {
+                return text
+            }
+            return String(decoding: body, as: UTF8.self)
+        }
     }
 }

@@ -204,4 +204,16 @@ final class RequestBuildingTests: XCTestCase {
         try await client.send(secured([[bearerScheme]]))
         XCTAssertEqual(mock.requests.map { $0.headers["Authorization"] }, ["Bearer token-1", "Bearer token-2"])
     }
+
+    /// A text response a server sends as a JSON string (`"1.4.2"` with `application/json`,
+    /// although the spec says `text/plain`) reads as the text, not its quotes.
+    func testTextResponseSentAsJSONReadsAsTheString() throws {
+        let decode = ResponseBody<String>.text.decode
+        var headers = HTTPFields()
+        headers["Content-Type"] = "application/json; charset=utf-8"
+        XCTAssertEqual(try decode(HTTPResponse(status: 200, headers: headers), Data(#""1.4.2""#.utf8), APIJSON.makeDecoder()), "1.4.2")
+        XCTAssertEqual(try decode(HTTPResponse(status: 200, headers: headers), Data(#"{"v": 1}"#.utf8), APIJSON.makeDecoder()), #"{"v": 1}"#)
+        headers["Content-Type"] = "text/plain"
+        XCTAssertEqual(try decode(HTTPResponse(status: 200, headers: headers), Data(#""quoted""#.utf8), APIJSON.makeDecoder()), #""quoted""#)
+    }
 }
