@@ -270,6 +270,10 @@ public nonisolated struct Formats: APIModel {
     ///
     /// - Example: `2.5`
     public var number: Double?
+    /// Exact digits, as money needs; more than a Double holds.
+    ///
+    /// - Example: `1.2345678901234568e+16`
+    public var amount: Decimal?
     /// With fractional seconds and a UTC offset.
     ///
     /// - Example: `2024-02-29T23:59:59.123+02:00`
@@ -308,6 +312,7 @@ public nonisolated struct Formats: APIModel {
         float: Float,
         double: Double,
         number: Double? = nil,
+        amount: Decimal? = nil,
         dateTime: Date,
         dateTimeWithoutFraction: Date? = nil,
         date: CalendarDate,
@@ -325,6 +330,7 @@ public nonisolated struct Formats: APIModel {
         self.float = float
         self.double = double
         self.number = number
+        self.amount = amount
         self.dateTime = dateTime
         self.dateTimeWithoutFraction = dateTimeWithoutFraction
         self.date = date
@@ -345,6 +351,7 @@ public nonisolated struct Formats: APIModel {
         self.float = try reader.decode(Float.self, "float")
         self.double = try reader.decode(Double.self, "double")
         self.number = reader.decodeIfPresent(Double.self, "number")
+        self.amount = reader.decodeIfPresent(Decimal.self, "amount")
         self.dateTime = try reader.decode(Date.self, "dateTime")
         self.dateTimeWithoutFraction = reader.decodeIfPresent(Date.self, "dateTimeWithoutFraction")
         self.date = try reader.decode(CalendarDate.self, "date")
@@ -366,6 +373,7 @@ public nonisolated struct Formats: APIModel {
         writer.encode(self.float, "float")
         writer.encode(self.double, "double")
         writer.encodeIfPresent(self.number, "number")
+        writer.encodeIfPresent(self.amount, "amount")
         writer.encode(self.dateTime, "dateTime")
         writer.encodeIfPresent(self.dateTimeWithoutFraction, "dateTimeWithoutFraction")
         writer.encode(self.date, "date")

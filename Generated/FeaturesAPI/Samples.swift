@@ -52,7 +52,7 @@ extension Formats {
     public static var sample: Formats {
         SampleData.decode(
             ##"""
-            {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
+            {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"amount":1.2345678901234568e+16,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
             """##
         )
     }
@@ -476,7 +476,7 @@ extension API {
                 "getFormats": .json(
                     text:
                         ##"""
-                        {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
+                        {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"amount":1.2345678901234568e+16,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
                         """##
                 ),
                 "getEdgeCases": .json(

@@ -32,6 +32,7 @@ final class FormatTests: XCTestCase {
       "float": 1.5,
       "double": 3.141592653589793,
       "number": 2.5,
+      "amount": 12345678901234567.89,
       "dateTime": "2024-02-29T23:59:59.123+02:00",
       "dateTimeWithoutFraction": "2024-02-29T21:59:59Z",
       "date": "2024-02-29",
@@ -53,6 +54,7 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(formats.float, 1.5 as Float)
         XCTAssertEqual(formats.double, 3.141592653589793)
         XCTAssertEqual(formats.number, 2.5)
+        XCTAssertEqual(formats.amount, Decimal(string: "12345678901234567.89"))
         XCTAssertEqual(formats.dateTime, utcDate(2024, 2, 29, 21, 59, 59, milliseconds: 123))
         XCTAssertEqual(formats.dateTimeWithoutFraction, utcDate(2024, 2, 29, 21, 59, 59))
         XCTAssertEqual(formats.date, CalendarDate(year: 2024, month: 2, day: 29))
@@ -75,6 +77,13 @@ final class FormatTests: XCTestCase {
         XCTAssertNil(formats.binary)
         XCTAssertNil(formats.password)
         XCTAssertNil(formats.ipv4)
+    }
+
+    /// `format: decimal` keeps every digit both ways; a Double would send 1.2345678901234568e+16.
+    func testDecimalRoundTripsItsDigits() throws {
+        let formats = try decode(Formats.self, allFormats)
+        let encoded = try encodeToString(formats)
+        XCTAssertTrue(encoded.contains(#""amount":12345678901234567.89"#), encoded)
     }
 
     func testInt64AboveTwoToThe53RoundTripsExactly() throws {
@@ -126,7 +135,7 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(encoded["email"], .string("someone@example.com"))
         XCTAssertEqual(encoded["password"], .string("hunter2"))
         XCTAssertEqual(encoded["ipv4"], .string("192.0.2.1"))
-        XCTAssertEqual(encoded.objectValue?.count, 16)
+        XCTAssertEqual(encoded.objectValue?.count, 17)
         XCTAssertEqual(try decode(Formats.self, try encodeToString(formats)), formats)
     }
 

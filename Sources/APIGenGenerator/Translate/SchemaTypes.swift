@@ -249,6 +249,8 @@ final class SchemaTypes {
         case .number:
             switch format {
             case "float": return .named("Float")
+            // Money and other exact quantities: Foundation reads and writes a Decimal's digits exactly.
+            case "decimal": return .named("Decimal")
             case "int32": return .named("Int32")
             case "int64": return .named("Int64")
             default: return .double
