@@ -179,6 +179,20 @@ final class TypeMappingTests: XCTestCase {
         ])
     }
 
+    /// Without a discriminator, an object alternative that requires more keys is tried before a
+    /// looser one: a full record is not taken by its summary, which would drop fields.
+    func testAlternativesRequiringMoreKeysAreTriedFirst() throws {
+        let (text, _) = try generate(spec("""
+        Record:
+          oneOf: [{$ref: '#/components/schemas/Summary'}, {$ref: '#/components/schemas/Full'}, {type: string}]
+        Summary: {type: object, required: [id], properties: {id: {type: string}}}
+        Full: {type: object, required: [id, name, details], properties: {id: {type: string}, name: {type: string}, details: {type: string}}}
+        """))
+        let full = try XCTUnwrap(text.range(of: "if let value = try? Full(from: decoder)"))
+        let summary = try XCTUnwrap(text.range(of: "if let value = try? Summary(from: decoder)"))
+        XCTAssertLessThan(full.lowerBound, summary.lowerBound, text)
+    }
+
     func testEnumsKeepUnknownValues() throws {
         let (text, _) = try generate(spec("""
         Status:

@@ -127,6 +127,10 @@ public struct UnionDeclaration: Sendable {
         public var type: SwiftType
         /// Discriminator values that select this case.
         public var discriminatorValues: [String]
+        /// How many keys the alternative requires, when it is an object: without a
+        /// discriminator, an alternative requiring more is tried first, so a value that has
+        /// them all is not taken by a looser alternative that would drop some.
+        public var requiredKeyCount = 0
     }
 
     public var cases: [Case]

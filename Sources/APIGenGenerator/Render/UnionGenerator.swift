@@ -54,20 +54,21 @@ struct UnionGenerator: DeclarationGenerator {
     }
 
     /// Tries alternatives in an order where a looser type cannot shadow a stricter one:
-    /// Bool, then integers, then other numbers, then everything else as written.
+    /// Bool, then integers, then other numbers, then everything else, objects requiring more
+    /// keys first (otherwise as written), and `JSONValue` last.
     private func renderTryingDecoder(_ union: UnionDeclaration, name: String, into printer: inout Printer, context: RenderContext) {
         let access = context.access
         func rank(_ type: SwiftType) -> Int {
-            switch type.code {
-            case "Bool": return 0
-            case "Int", "Int32", "Int64": return 1
-            case "Double", "Float": return 2
-            case "JSONValue": return 4
-            default: return 3
-            }
+            if type == .bool { return 0 }
+            if type.isInteger { return 1 }
+            if type == .double || type == .named("Float") || type == .named("Decimal") { return 2 }
+            return type == .jsonValue ? 4 : 3
         }
-        let ordered = union.cases.enumerated().sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }.map(
-            \.element)
+        let ordered = union.cases.enumerated().sorted { lhs, rhs in
+            (rank(lhs.element.type), -lhs.element.requiredKeyCount, lhs.offset) < (
+                rank(rhs.element.type), -rhs.element.requiredKeyCount, rhs.offset
+            )
+        }.map(\.element)
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for item in ordered {
                 printer.block("if let value = try? \(item.type, in: context)(from: decoder)") { printer in

@@ -30,7 +30,9 @@ struct UnionTranslator {
             var type = types.swiftType(for: member, suggestedName: caseName, in: &context)
             type = type.unwrapped
             let fresh = values.filter { usedValues.insert($0).inserted }
-            cases.append(.init(name: SwiftName.escaped(caseName), type: type, discriminatorValues: fresh))
+            var item = UnionDeclaration.Case(name: SwiftName.escaped(caseName), type: type, discriminatorValues: fresh)
+            item.requiredKeyCount = Self.requiredKeyCount(member, types)
+            cases.append(item)
         }
         var union = UnionDeclaration(cases: cases, discriminatorKey: discriminator?.propertyName)
         if union.discriminatorKey != nil, cases.allSatisfy({ $0.discriminatorValues.isEmpty }) {
@@ -83,6 +85,15 @@ struct UnionTranslator {
             let values = constants.compactMap { $0[key] }
             return values.count == constants.count && Set(values).count == values.count
         }
+    }
+
+    /// The keys an object alternative requires of every value (`PropertyRules.isRequired`).
+    private static func requiredKeyCount(_ id: SchemaID, _ types: SchemaTypes) -> Int {
+        guard isObject(id, types) else { return 0 }
+        var current = types.table.resolved(id)
+        while case .alias(let target) = types.shapes[current] { current = types.table.resolved(target) }
+        let merged = types.shapes.mergedObject(current, table: types.table)
+        return merged.properties.filter { PropertyRules.isRequired($0, of: merged, in: types.table) }.count
     }
 
     /// Whether an alternative is an object (past references and wrappers), whose keys merge with
