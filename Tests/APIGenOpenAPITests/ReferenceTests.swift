@@ -278,4 +278,52 @@ final class ReferenceTests: SpecTestCase {
         XCTAssertEqual(discriminator.mapping.map(\.value), ["cat", "dog"])
         XCTAssertEqual(discriminator.mapping.map(\.schema), [try document.componentID("Cat"), try document.componentID("Dog")])
     }
+
+    /// Bundlers write pointers that pass through a `$ref` (`…/allOf/0/properties/…`, where
+    /// `allOf/0` is a reference): followed through it. A mapping entry that leads nowhere is a
+    /// warning and is left out, not an error that costs the whole client.
+    func testPointersFollowReferencesOnTheWayAndABadMappingEntryIsAWarning() throws {
+        let loaded = try load("""
+        openapi: 3.0.0
+        info: {title: T, version: '1'}
+        paths:
+          /items:
+            get:
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        allOf:
+                          - $ref: '#/components/schemas/Page'
+        components:
+          schemas:
+            Page:
+              type: object
+              properties:
+                item:
+                  oneOf: [{type: object, properties: {kind: {type: string}, size: {type: integer}}}, {$ref: '#/components/schemas/Other'}]
+            Other: {type: object, properties: {kind: {type: string}}}
+            Thing:
+              oneOf:
+                - $ref: '#/paths/~1items/get/responses/200/content/application~1json/schema/allOf/0/properties/item/oneOf/0'
+                - $ref: '#/components/schemas/Other'
+              discriminator:
+                propertyName: kind
+                mapping:
+                  big: '#/paths/~1items/get/responses/200/content/application~1json/schema/allOf/0/properties/item/oneOf/0'
+                  other: Other
+                  gone: '#/components/schemas/Missing'
+        """)
+        XCTAssertFalse(loaded.diagnostics.hasErrors, "\(loaded.diagnostics.items.map(\.description))")
+        XCTAssertEqual(
+            loaded.diagnostics.warnings.map(\.message),
+            ["discriminator mapping 'gone' points at '#/components/schemas/Missing', which does not resolve; the entry is ignored"])
+        let document = try XCTUnwrap(loaded.document)
+        let thing = try document.component("Thing")
+        let big = document.schemas[document.schemas.resolved(thing.oneOf[0])]
+        XCTAssertEqual(big.properties.map(\.name), ["kind", "size"])
+        XCTAssertEqual(thing.discriminator?.mapping.map(\.value), ["big", "other"])
+    }
 }

@@ -36,11 +36,68 @@ extension SpecParser {
             error("'\(text)' is not a valid JSON pointer reference", at: origin)
             return nil
         }
-        guard let node = files.documents[file].resolve(tokens: tokens) else {
+        if let node = files.documents[file].resolve(tokens: tokens) {
+            return SourceRef(file: file, node: node)
+        }
+        let root = SourceRef(file: file, node: files.documents[file].root)
+        guard let found = follow(tokens[...], from: root, hops: 0) else {
             error("reference '\(text)' does not resolve: nothing at '#\(pointer)'", at: origin)
             return nil
         }
-        return SourceRef(file: file, node: node)
+        return found
+    }
+
+    /// Follows pointer tokens from `start`, through the `$ref`s met on the way: bundlers write
+    /// pointers into a schema past a reference (`…/schema/allOf/0/properties/id`, where
+    /// `allOf/0` is a `$ref`). nil when the path does not exist even so; a bounded number of hops
+    /// keeps reference loops finite.
+    private func follow(_ tokens: ArraySlice<String>, from start: SourceRef, hops: Int) -> SourceRef? {
+        var current = start
+        var rest = tokens
+        while let token = rest.first {
+            let document = files.documents[current.file]
+            switch document.kind(current.node) {
+            case .mapping:
+                if let next = document.value(current.node, forKey: token) {
+                    current = SourceRef(file: current.file, node: next)
+                    rest = rest.dropFirst()
+                    continue
+                }
+                guard hops < 32, let refNode = document.value(current.node, forKey: "$ref"), let text = document.scalar(refNode),
+                    let target = referenceTarget(text, from: SourceRef(file: current.file, node: refNode), hops: hops + 1)
+                else { return nil }
+                current = target
+            case .sequence:
+                guard let index = Int(token), index >= 0, index < document.count(current.node) else { return nil }
+                current = SourceRef(file: current.file, node: document.items(current.node)[index])
+                rest = rest.dropFirst()
+            case .scalar:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// Whether a reference leads somewhere, without reporting when it does not (a file it
+    /// names that cannot be read is still reported).
+    func resolvesQuietly(_ text: String, from origin: SourceRef) -> Bool {
+        references[FileKey(origin: origin.file, path: text)] != nil || referenceTarget(text, from: origin, hops: 0) != nil
+    }
+
+    /// Where a `$ref` met inside a pointer leads, without reporting: the pointer that passes
+    /// through it is reported if it fails as a whole.
+    private func referenceTarget(_ text: String, from origin: SourceRef, hops: Int) -> SourceRef? {
+        let (filePart, fragment) = split(reference: text)
+        guard filePart.isEmpty || !(filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:")) else {
+            return nil
+        }
+        var file = origin.file
+        if !filePart.isEmpty {
+            guard let loaded = loadReferencedFile(filePart, reference: text, from: origin) else { return nil }
+            file = loaded
+        }
+        guard let tokens = JSONPointer.tokens(fragment.percentDecoded ?? fragment) else { return nil }
+        return follow(tokens[...], from: SourceRef(file: file, node: files.documents[file].root), hops: hops)
     }
 
     /// Reads the file a reference names, relative to the referring file. Lookups are cached

@@ -204,6 +204,13 @@ extension SpecParser {
                         || entry.text.hasSuffix(".json")
                     ? entry.text
                     : (version == .swagger2 ? "#/definitions/" : "#/components/schemas/") + entry.text
+                // One mapping entry that leads nowhere costs that entry, not the whole client.
+                guard resolvesQuietly(reference, from: entry.node) else {
+                    warning(
+                        "discriminator mapping '\(entry.value)' points at '\(reference)', which does not resolve; the entry is ignored",
+                        at: entry.node)
+                    continue
+                }
                 guard let target = locateSchema(reference: reference, from: entry.node) else { continue }
                 let targetID = schema(target)
                 mapping.append((entry.value, targetID))
