@@ -187,6 +187,57 @@ public nonisolated enum API {
         return request
     }
 
+    /// List contributors
+    ///
+    /// Pages of contributors by number; a page past the end answers 204 with no body.
+    ///
+    /// `GET /contributors`
+    public static func listContributors(page: Int = 1) -> Request<[Contributor]?> {
+        var request = Request<[Contributor]?>(
+            method: .get,
+            path: "/contributors",
+            operationID: "listContributors",
+            response: ResponseBody { _, body, decoder in body.isEmpty ? nil : try decoder.decode([Contributor].self, from: body) }
+        )
+        request.addQuery("page", page)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// List contributors by link
+    ///
+    /// Cursor paging where the next page is a link holding the cursor, as Django REST writes it.
+    ///
+    /// `GET /contributor-links`
+    public static func listContributorLinks(cursor: String? = nil) -> Request<ContributorLinkPage> {
+        var request = Request<ContributorLinkPage>(
+            method: .get,
+            path: "/contributor-links",
+            operationID: "listContributorLinks",
+            response: .json
+        )
+        request.addQuery("cursor", cursor)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// List contributors by token
+    ///
+    /// Cursor paging whose last page has an empty next token.
+    ///
+    /// `GET /contributor-tokens`
+    public static func listContributorTokens(after: String? = nil) -> Request<ContributorTokenPage> {
+        var request = Request<ContributorTokenPage>(
+            method: .get,
+            path: "/contributor-tokens",
+            operationID: "listContributorTokens",
+            response: .json
+        )
+        request.addQuery("after", after)
+        request.accept = "application/json"
+        return request
+    }
+
     /// List measurements
     ///
     /// Returns measurements, a schema whose parts live in `$defs`.
@@ -481,6 +532,79 @@ public final class GetConstantsModel: QueryViewModel<Constants> {
 public final class GetNestedListModel: QueryViewModel<NestedList> {
     override public func makeRequest() -> Request<NestedList> {
         API.getNestedList()
+    }
+}
+
+/// The pages of `API.listContributors` for a list screen: List contributors
+@MainActor
+public final class ListContributorsModel: PagedViewModel<[Contributor]?, Contributor> {
+    public init(client: APIClient) {
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page ?? [] },
+                next: { page, current, itemCount in
+                    guard case .page(let number) = current else { return nil }
+                    let received = (page ?? []).count
+                    return received > 0 ? .page(number + 1) : nil
+                }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<[Contributor]?> {
+        return { request in
+            var page: Int = 1
+            if case .page(let number) = request { page = number }
+            return API.listContributors(page: page)
+        }
+    }
+}
+
+/// The pages of `API.listContributorLinks` for a list screen: List contributors by link
+@MainActor
+public final class ListContributorLinksModel: PagedViewModel<ContributorLinkPage, Contributor> {
+    public init(client: APIClient) {
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .cursor(""),
+                items: { page in page.results },
+                next: { page, current, itemCount in PageRequest.cursor(fromNext: page.next, parameter: "cursor") }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ContributorLinkPage> {
+        return { request in
+            var cursor: String? = nil
+            if case .cursor(let token) = request, !token.isEmpty { cursor = token }
+            return API.listContributorLinks(cursor: cursor)
+        }
+    }
+}
+
+/// The pages of `API.listContributorTokens` for a list screen: List contributors by token
+@MainActor
+public final class ListContributorTokensModel: PagedViewModel<ContributorTokenPage, Contributor> {
+    public init(client: APIClient) {
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .cursor(""),
+                items: { page in page.items },
+                next: { page, current, itemCount in .cursor(page.nextCursor) }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ContributorTokenPage> {
+        return { request in
+            var after: String? = nil
+            if case .cursor(let token) = request, !token.isEmpty { after = token }
+            return API.listContributorTokens(after: after)
+        }
     }
 }
 

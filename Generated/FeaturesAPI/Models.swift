@@ -3,6 +3,77 @@
 @_spi(Generated) import APIGenRuntime
 import Foundation
 
+public nonisolated struct Contributor: APIModel {
+    public var login: String
+
+    public init(login: String) {
+        self.login = login
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.login = try reader.decode(String.self, "login")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.login, "login")
+        try writer.finish()
+    }
+}
+
+public nonisolated struct ContributorLinkPage: APIModel {
+    public var results: [Contributor]
+    /// The next page, or null on the last.
+    public var next: URL?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
+
+    public init(results: [Contributor], next: URL? = nil) {
+        self.results = results
+        self.next = next
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.results = try reader.decode([Contributor].self, "results")
+        self.next = reader.decodeNullable(URL.self, "next")
+        self.keyPresence = reader.presence
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.results, "results")
+        writer.encodeIfPresent(self.next, "next")
+        try writer.finish()
+    }
+}
+
+public nonisolated struct ContributorTokenPage: APIModel {
+    public var items: [Contributor]
+    /// Empty on the last page.
+    public var nextCursor: String
+
+    public init(items: [Contributor], nextCursor: String) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.items = try reader.decode([Contributor].self, "items")
+        self.nextCursor = try reader.decode(String.self, "nextCursor")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.items, "items")
+        writer.encode(self.nextCursor, "nextCursor")
+        try writer.finish()
+    }
+}
+
 /// Widget
 ///
 /// A widget, with required and optional properties and a `default` of

@@ -3,6 +3,30 @@
 @_spi(Generated) import APIGenRuntime
 import Foundation
 
+extension Contributor {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Contributor { SampleData.decode(#"{"login":"Login 1"}"#) }
+
+    /// A few different values, for lists in previews and tests.
+    public static var samples: [Contributor] { SampleData.decode(#"[{"login":"Login 1"},{"login":"Login 2"},{"login":"Login 3"}]"#) }
+}
+
+extension ContributorLinkPage {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ContributorLinkPage {
+        SampleData.decode(
+            #"""
+            {"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}
+            """#
+        )
+    }
+}
+
+extension ContributorTokenPage {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ContributorTokenPage { SampleData.decode(#"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#) }
+}
+
 extension Widget {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: Widget {
@@ -519,6 +543,9 @@ extension API {
                 ),
                 "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#),
                 "getNestedList": .json(text: #"[]"#),
+                "listContributors": .json(text: #"[{"login":"Login 1"}]"#),
+                "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
+                "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
                 "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),
                 "getDynamic": .json(
                     text:

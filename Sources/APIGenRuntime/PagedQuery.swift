@@ -28,6 +28,14 @@ public enum PageRequest: Sendable, Hashable {
         case .cursor: return nil
         }
     }
+
+    /// The cursor of a next-page link (Django REST's `next`: `https://…/items?cursor=cD0y`): the
+    /// value of the cursor parameter `parameter` in it, else the whole link. Nil without a link.
+    public static func cursor(fromNext link: URL?, parameter: String) -> PageRequest? {
+        guard let link else { return nil }
+        let items = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return .cursor(items.first { $0.name == parameter }?.value ?? link.absoluteString)
+    }
 }
 
 /// The state machine behind generated paginated list models: the items of every page loaded so
@@ -78,6 +86,8 @@ public final class PagedQuery<Page: Sendable, Item: Sendable> {
     @ObservationIgnored private let itemsOf: @Sendable (Page) -> [Item]
     @ObservationIgnored private let nextAfter: @Sendable (Page, PageRequest, Int) -> PageRequest?
     @ObservationIgnored private let runner = FetchRunner()
+    /// The cursors received since the first page, to stop at one that comes back.
+    @ObservationIgnored private var seenCursors: Set<String> = []
 
     /// - Parameters:
     ///   - first: the request for the first page: `.page(1)`, `.offset(0)`, `.cursor("")`.
@@ -227,12 +237,18 @@ public final class PagedQuery<Page: Sendable, Item: Sendable> {
     private func showFirst(_ page: Page) {
         let items = itemsOf(page)
         lastPage = page
+        seenCursors = []
         nextRequest = following(page, current: first, itemCount: items.count)
         state = .loaded(items)
     }
 
     private func following(_ page: Page, current: PageRequest, itemCount: Int) -> PageRequest? {
         guard let next = nextAfter(page, current, itemCount), next != current else { return nil }
+        if case .cursor(let token) = next {
+            // An empty cursor means "from the start", and a cursor seen before leads back to a
+            // page already loaded: either would loop over the same pages for ever.
+            guard !token.isEmpty, seenCursors.insert(token).inserted else { return nil }
+        }
         return next
     }
 

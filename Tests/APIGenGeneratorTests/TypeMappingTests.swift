@@ -193,6 +193,31 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertLessThan(full.lowerBound, summary.lowerBound, text)
     }
 
+    /// A `uuid` next cursor is sent as its text (a cursor must be a String).
+    func testAUUIDCursorPagesByItsText() throws {
+        let (text, _) = try generate("""
+        openapi: 3.1.0
+        info: {title: T, version: "1"}
+        paths:
+          /things:
+            get:
+              operationId: listThings
+              parameters: [{name: cursor, in: query, schema: {type: string}}]
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [items]
+                        properties:
+                          items: {type: array, items: {type: string}}
+                          nextCursor: {type: string, format: uuid}
+        """)
+        assertContains(text, ["next: { page, current, itemCount in page.nextCursor.map { .cursor($0.uuidString.lowercased()) } }"])
+    }
+
     func testEnumsKeepUnknownValues() throws {
         let (text, _) = try generate(spec("""
         Status:

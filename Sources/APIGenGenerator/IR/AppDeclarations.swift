@@ -50,6 +50,8 @@ public struct ViewModelDeclaration: Sendable {
         public struct Member: Sendable, Equatable {
             public var name: String
             public var isOptional: Bool
+            /// The property's type, without its optional.
+            public var type: SwiftType
         }
 
         /// Where a page's items are.
@@ -82,6 +84,9 @@ public struct ViewModelDeclaration: Sendable {
         public var itemType: SwiftType
         public var items: Items
         public var next: Next
+        /// The response may have no body (a 204 beside the 200): an absent page has no items
+        /// and ends paging.
+        public var pageIsOptional = false
     }
 
     public var name: String

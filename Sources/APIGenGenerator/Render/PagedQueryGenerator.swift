@@ -35,8 +35,10 @@ struct PagedQueryGenerator {
 
     private func items(_ paging: Paging) -> String {
         switch paging.items {
-        case .wholePage: return "page"
-        case .member(let list): return list.isOptional ? "page.\(list.name) ?? []" : "page.\(list.name)"
+        case .wholePage: return paging.pageIsOptional ? "page ?? []" : "page"
+        case .member(let list):
+            let value = read(list, paging)
+            return value.isOptional ? "\(value.text) ?? []" : value.text
         }
     }
 
@@ -46,33 +48,64 @@ struct PagedQueryGenerator {
         let received = "let received = (\(items(paging))).count"
         switch (paging.style, paging.next) {
         case (_, .nextPageField(let next)):
-            return [next.isOptional ? "page.\(next.name).map { .page(Int($0)) }" : ".page(Int(page.\(next.name)))"]
+            let value = read(next, paging)
+            return [value.isOptional ? "\(mappable(value.text, paging)).map { .page(Int($0)) }" : ".page(Int(\(value.text)))"]
         case (_, .totalPages(let total)):
-            return [pageNumber, "return number < \(integer(total)) ? .page(number + 1) : nil"]
+            return [pageNumber, "return number < \(integer(total, paging)) ? .page(number + 1) : nil"]
         case (.page, .hasMore(let more)):
-            return [pageNumber, "return \(condition(more)) ? .page(number + 1) : nil"]
+            return [pageNumber, "return \(condition(more, paging)) ? .page(number + 1) : nil"]
         case (.page, _):
             return [pageNumber, received, "return received > 0 ? .page(number + 1) : nil"]
         case (_, .totalCount(let total)):
-            return [offset, received, "return received > 0 && offset + received < \(integer(total)) ? .offset(offset + received) : nil"]
+            return [
+                offset, received, "return received > 0 && offset + received < \(integer(total, paging)) ? .offset(offset + received) : nil",
+            ]
         case (.offset, .hasMore(let more)):
-            return [offset, received, "return \(condition(more)) ? .offset(offset + received) : nil"]
+            return [offset, received, "return \(condition(more, paging)) ? .offset(offset + received) : nil"]
         case (_, .cursorField(let cursor, let more)):
-            let token = cursor.isOptional ? "page.\(cursor.name).map { .cursor($0) }" : ".cursor(page.\(cursor.name))"
-            return [more.map { "\(condition($0)) ? \(token) : nil" } ?? token]
+            let token = self.token(cursor, paging)
+            return [more.map { "\(condition($0, paging)) ? \(token) : nil" } ?? token]
         case (_, .hasMore), (_, .untilEmpty):
             return [offset, received, "return received > 0 ? .offset(offset + received) : nil"]
+        }
+    }
+
+    /// The next cursor: a token as it is, the cursor parameter of a next-page URL, a UUID's text.
+    private func token(_ cursor: Paging.Member, _ paging: Paging) -> String {
+        let value = read(cursor, paging)
+        switch cursor.type {
+        case .named("URL"):
+            return "PageRequest.cursor(fromNext: \(value.text), parameter: \(SwiftLiteral.string(paging.parameter.key)))"
+        case .named("UUID"):
+            return value.isOptional
+                ? "\(mappable(value.text, paging)).map { .cursor($0.uuidString.lowercased()) }"
+                : ".cursor(\(value.text).uuidString.lowercased())"
+        default:
+            return value.isOptional ? "\(mappable(value.text, paging)).map { .cursor($0) }" : ".cursor(\(value.text))"
         }
     }
 
     private let pageNumber = "guard case .page(let number) = current else { return nil }"
     private let offset = "guard case .offset(let offset) = current else { return nil }"
 
-    private func integer(_ member: Paging.Member) -> String {
-        member.isOptional ? "Int(page.\(member.name) ?? 0)" : "Int(page.\(member.name))"
+    /// A member of the page as an expression, and whether it may be nil (the member is optional,
+    /// or the page itself may be absent).
+    private func read(_ member: Paging.Member, _ paging: Paging) -> (text: String, isOptional: Bool) {
+        (paging.pageIsOptional ? "page?.\(member.name)" : "page.\(member.name)", member.isOptional || paging.pageIsOptional)
     }
 
-    private func condition(_ member: Paging.Member) -> String {
-        member.isOptional ? "page.\(member.name) == true" : "page.\(member.name)"
+    /// An optional chain in parentheses, so `.map` applies to its result, not to the member.
+    private func mappable(_ text: String, _ paging: Paging) -> String {
+        paging.pageIsOptional ? "(\(text))" : text
+    }
+
+    private func integer(_ member: Paging.Member, _ paging: Paging) -> String {
+        let value = read(member, paging)
+        return value.isOptional ? "Int(\(value.text) ?? 0)" : "Int(\(value.text))"
+    }
+
+    private func condition(_ member: Paging.Member, _ paging: Paging) -> String {
+        let value = read(member, paging)
+        return value.isOptional ? "\(value.text) == true" : value.text
     }
 }

@@ -104,10 +104,15 @@ struct ViewSchemaTypes {
                 next = hasMore.map(ViewModelDeclaration.Paging.Next.hasMore) ?? .untilEmpty
             }
         case .cursor:
-            guard let cursor = member(Self.nextCursorKeys, .string) else { return nil }
+            // A token, a next-page URL (Django REST's `next`) or a UUID; a date or bytes are no cursor.
+            guard let cursor = member(Self.nextCursorKeys, .string), [.string, .named("URL"), .named("UUID")].contains(cursor.type) else {
+                return nil
+            }
             next = .cursorField(cursor, hasMore: hasMore)
         }
-        return .init(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
+        var paging = ViewModelDeclaration.Paging(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
+        paging.pageIsOptional = declaration.response.type.isOptional
+        return paging
     }
 
     /// The declared type of a top-level struct's property.
@@ -126,10 +131,11 @@ struct ViewSchemaTypes {
         guard case .named(let pageType) = responseType.unwrapped else { return nil }
         // Optionality comes from the declared property: a property with a default is not optional.
         let described = types.structMembers(of: schema).map { member in
-            let isOptional = propertyType(pageType, member.name)?.isOptional ?? true
+            let type = propertyType(pageType, member.name)
             return (
                 key: member.key, schema: member.schema,
-                member: ViewModelDeclaration.Paging.Member(name: member.name, isOptional: isOptional)
+                member: ViewModelDeclaration.Paging.Member(
+                    name: member.name, isOptional: type?.isOptional ?? true, type: type?.unwrapped ?? .jsonValue)
             )
         }
         let arrays = described.filter { if case .array = types.shapes[table.resolved($0.schema)] { return true } else { return false } }

@@ -1,0 +1,80 @@
+import APIGenRuntime
+import FeaturesAPI
+import Foundation
+import XCTest
+
+/// Paging shapes of Specs/features.yaml that real specs use and that once broke: a page that may
+/// be absent (204), a next-page link holding the cursor, and a last page with an empty token.
+@MainActor
+final class ViewModelTestsPaging: XCTestCase {
+    private let people = ["ada", "grace", "linus"].map { Contributor(login: $0) }
+
+    /// `[Contributor]?`: a 204 past the end is an empty page, which ends paging.
+    func testAPageThatMayBeAbsentEndsAtTheEmptyOne() async {
+        let mock = MockTransport(["listContributors": byQuery { [people] query in
+            switch query["page"] {
+            case "1": return .json([people[0], people[1]])
+            case "2": return .json([people[2]])
+            default: return .status(204)
+            }
+        }])
+        let model = ListContributorsModel(client: mockClient(mock))
+        await model.load()
+        await model.loadMore()
+        XCTAssertTrue(model.hasMore)
+        await model.loadMore()
+        XCTAssertFalse(model.hasMore)
+        XCTAssertEqual(model.state, .loaded(people))
+        XCTAssertEqual(mock.requests.map { query(of: $0)["page"] }, ["1", "2", "3"])
+    }
+
+    /// Django REST's `next` is a link; its `cursor` parameter is the next cursor.
+    func testTheCursorIsReadFromTheNextLink() async {
+        let mock = MockTransport(["listContributorLinks": byQuery { [people] query in
+            switch query["cursor"] {
+            case nil:
+                return .json(ContributorLinkPage(results: [people[0]], next: URL(string: "https://api.example.com/v1/contributor-links?cursor=cD0y&x=1")))
+            case "cD0y": return .json(ContributorLinkPage(results: [people[1]], next: nil))
+            default: return .status(404)
+            }
+        }])
+        let model = ListContributorLinksModel(client: mockClient(mock))
+        await model.load()
+        await model.loadMore()
+        XCTAssertFalse(model.hasMore)
+        XCTAssertEqual(model.state, .loaded([people[0], people[1]]))
+        XCTAssertEqual(mock.requests.map { query(of: $0)["cursor"] }, [nil, "cD0y"])
+        XCTAssertEqual(PageRequest.cursor(fromNext: URL(string: "https://h/p?page=2"), parameter: "cursor"), .cursor("https://h/p?page=2"))
+    }
+
+    /// An empty next token is the end, not "from the start" again; a token seen before ends too.
+    func testAnEmptyOrRepeatedTokenEndsPaging() async {
+        let mock = MockTransport(["listContributorTokens": byQuery { [people] query in
+            switch query["after"] {
+            case nil: return .json(ContributorTokenPage(items: [people[0]], nextCursor: "b"))
+            case "b": return .json(ContributorTokenPage(items: [people[1]], nextCursor: ""))
+            default: return .status(404)
+            }
+        }])
+        let model = ListContributorTokensModel(client: mockClient(mock))
+        await model.load()
+        await model.loadMore()
+        XCTAssertFalse(model.hasMore, "the empty token ends paging")
+        XCTAssertEqual(model.state, .loaded([people[0], people[1]]))
+
+        let looping = MockTransport(["listContributorTokens": byQuery { [people] query in
+            switch query["after"] {
+            case nil: return .json(ContributorTokenPage(items: [people[0]], nextCursor: "b"))
+            case "b": return .json(ContributorTokenPage(items: [people[1]], nextCursor: "c"))
+            default: return .json(ContributorTokenPage(items: [people[2]], nextCursor: "b"))
+            }
+        }])
+        let again = ListContributorTokensModel(client: mockClient(looping))
+        await again.load()
+        await again.loadMore()
+        await again.loadMore()
+        XCTAssertFalse(again.hasMore, "a token that comes back ends paging")
+        await again.loadMore()
+        XCTAssertEqual(looping.requests.map { query(of: $0)["after"] }, [nil, "b", "c"])
+    }
+}
