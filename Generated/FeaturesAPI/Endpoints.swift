@@ -238,6 +238,28 @@ public nonisolated enum API {
         return request
     }
 
+    /// Get the report
+    ///
+    /// Served from a host of its own, named by the path's `servers`.
+    ///
+    /// `GET /reports`
+    public static func getReport() -> Request<Void> {
+        var request = Request<Void>(method: .get, path: "/reports", operationID: "getReport", response: .empty)
+        request.server = APIServer(template: "https://reports.example.com/api")
+        return request
+    }
+
+    /// Delete the report
+    ///
+    /// Served from its own operation-level server, which wins over the path's.
+    ///
+    /// `DELETE /reports`
+    public static func deleteReport() -> Request<Void> {
+        var request = Request<Void>(method: .delete, path: "/reports", operationID: "deleteReport", response: .empty)
+        request.server = APIServer(template: "https://{region}.reports.example.com", variables: ["region": "eu"])
+        return request
+    }
+
     /// List measurements
     ///
     /// Returns measurements, a schema whose parts live in `$defs`.
@@ -360,6 +382,16 @@ extension API {
         /// Nowhere in particular.
         public static func nowhereInParticular() -> APIServer {
             APIServer(template: "https://features.example.com/v1", variables: [:])
+        }
+        /// Same host
+        ///
+        /// The spec gives this server as "/features/{version}", relative to where the API is served:
+        /// `base` is that address (`URL(string: "https://api.example.com")!`).
+        ///
+        /// - Parameters:
+        ///   - version: The API version.
+        public static func sameHost(relativeTo base: URL, version: String = "v1") -> APIServer {
+            APIServer(template: "/features/{version}", variables: ["version": version], relativeTo: base)
         }
 
         /// The first server in the spec, with its default variables.
@@ -605,6 +637,24 @@ public final class ListContributorTokensModel: PagedViewModel<ContributorTokenPa
             if case .cursor(let token) = request, !token.isEmpty { after = token }
             return API.listContributorTokens(after: after)
         }
+    }
+}
+
+/// The state of `API.getReport` for a screen: Get the report
+@MainActor
+public final class GetReportModel: QueryViewModel<Void> {
+    override public func makeRequest() -> Request<Void> {
+        API.getReport()
+    }
+}
+
+/// Sends `API.deleteReport` from a form or button: Delete the report
+@MainActor
+public final class DeleteReportModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit() async -> Bool {
+        await submit(API.deleteReport())
     }
 }
 

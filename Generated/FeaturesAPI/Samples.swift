@@ -546,6 +546,8 @@ extension API {
                 "listContributors": .json(text: #"[{"login":"Login 1"}]"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
                 "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
+                "getReport": .status(204),
+                "deleteReport": .status(204),
                 "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),
                 "getDynamic": .json(
                     text:

@@ -32,8 +32,12 @@ public struct APIResponse<Value: Sendable>: Sendable {
 ///
 /// Immutable, so one client can be shared by every task and view model.
 public final class APIClient: Sendable {
-    /// The server URL that every request's path is appended to.
+    /// The server URL that every request's path is appended to, except requests the spec sends
+    /// to a server of their own (`Request.server`) while ``usesOperationServers`` is true.
     public let baseURL: URL
+    /// Whether a request whose operation names its own server (`Request.server`) goes there;
+    /// false sends every request to ``baseURL``, such as a staging or local server.
+    public let usesOperationServers: Bool
     /// Sends the HTTP exchanges: ``URLSessionTransport`` in an app, ``MockTransport`` in tests and previews.
     public let transport: any HTTPTransport
     /// Where credentials for the spec's security schemes come from; nil sends none.
@@ -59,6 +63,8 @@ public final class APIClient: Sendable {
     ///   - decoder: makes the JSON decoder for each response. A factory, because `JSONDecoder` is a
     ///     class that tasks must not share while configuring it; each request gets its own.
     ///   - encoder: makes the JSON encoder for each request body, for the same reason.
+    ///   - usesOperationServers: whether an operation the spec sends to a server of its own goes
+    ///     there (`Request.server`); false sends everything to `baseURL`.
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -67,9 +73,11 @@ public final class APIClient: Sendable {
         retry: RetryPolicy = .default,
         timeout: TimeInterval = 60,
         decoder: @escaping @Sendable () -> JSONDecoder = APIJSON.makeDecoder,
-        encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder
+        encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder,
+        usesOperationServers: Bool = true
     ) {
         self.baseURL = baseURL
+        self.usesOperationServers = usesOperationServers
         self.transport = transport
         self.authentication = authentication
         self.middlewares = middlewares
@@ -82,7 +90,7 @@ public final class APIClient: Sendable {
     /// Creates a client for one of the spec's servers, such as `API.Servers.default`.
     ///
     /// The other parameters are those of
-    /// ``init(baseURL:transport:authentication:middlewares:retry:timeout:decoder:encoder:)``.
+    /// ``init(baseURL:transport:authentication:middlewares:retry:timeout:decoder:encoder:usesOperationServers:)``.
     public convenience init(
         server: APIServer,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -91,11 +99,12 @@ public final class APIClient: Sendable {
         retry: RetryPolicy = .default,
         timeout: TimeInterval = 60,
         decoder: @escaping @Sendable () -> JSONDecoder = APIJSON.makeDecoder,
-        encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder
+        encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder,
+        usesOperationServers: Bool = true
     ) {
         self.init(
             baseURL: server.url, transport: transport, authentication: authentication, middlewares: middlewares,
-            retry: retry, timeout: timeout, decoder: decoder, encoder: encoder
+            retry: retry, timeout: timeout, decoder: decoder, encoder: encoder, usesOperationServers: usesOperationServers
         )
     }
 
@@ -148,7 +157,8 @@ public final class APIClient: Sendable {
     /// rethrows what the ``authentication`` throws.
     public func makeHTTPRequest<Response>(_ request: Request<Response>) async throws -> HTTPRequest {
         let credentials = try await AppliedCredentials.resolve(request.security, with: authentication)
-        let url = try RequestBuilder.url(base: baseURL, path: request.path, query: request.query + credentials.query)
+        let base = usesOperationServers ? request.server?.url ?? baseURL : baseURL
+        let url = try RequestBuilder.url(base: base, path: request.path, query: request.query + credentials.query)
 
         var headers = request.headers
         if let accept = request.accept, headers["Accept"] == nil {

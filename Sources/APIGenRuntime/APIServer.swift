@@ -29,6 +29,17 @@ public struct APIServer: Sendable, Hashable {
         self.init(url: url, description: description)
     }
 
+    /// A server the spec gives without a scheme and host (`/api`), resolved against `base`, the
+    /// address the app serves the API from: `/api` against `https://example.com/app` is
+    /// `https://example.com/api`, as a relative link resolves.
+    public init(template: String, variables: [String: String] = [:], relativeTo base: URL, description: String? = nil) {
+        let text = Self.substitute(template, variables: variables)
+        guard let url = URL(string: text, relativeTo: base)?.absoluteURL else {
+            preconditionFailure("APIServer: \"\(text)\" is not a URL relative to \(base)")
+        }
+        self.init(url: url, description: description)
+    }
+
     static func substitute(_ template: String, variables: [String: String]) -> String {
         var result = ""
         var rest = template[...]

@@ -29,6 +29,10 @@ public struct Request<Response: Sendable>: Sendable {
     public var isIdempotent: Bool
     /// How a 2xx response's body becomes `Response`.
     public var response: ResponseBody<Response>
+    /// The server the spec names for this operation (its own or its path's `servers`), used
+    /// instead of the client's; nil sends it to the client's. A client made with
+    /// `usesOperationServers: false` sends every request to its own server.
+    public var server: APIServer?
 
     /// A request without parameters or body; generated builders add those next.
     ///

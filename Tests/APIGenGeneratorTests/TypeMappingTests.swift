@@ -361,7 +361,7 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertFalse(text[encode.upperBound..<end.lowerBound].contains("forKey: \"id\""))
     }
 
-    func testServersThatCannotParseAreLeftOut() throws {
+    func testServersThatCannotParseAreLeftOutAndRelativeOnesTakeABase() throws {
         let (text, _) = try generate("""
         openapi: 3.0.3
         info: {title: T, version: "1"}
@@ -378,7 +378,9 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertFalse(text.contains("func broken("))
         XCTAssertTrue(text.contains("public static func regional(region: String = \"eu\") -> APIServer"))
         XCTAssertTrue(text.contains("public static var `default`: APIServer { regional() }"))
-        XCTAssertFalse(text.contains("relative"))
+        // A relative one is resolved against the app's address.
+        XCTAssertTrue(text.contains("public static func server3(relativeTo base: URL) -> APIServer {"), text)
+        XCTAssertTrue(text.contains("APIServer(template: \"/relative\", variables: [:], relativeTo: base)"))
     }
 
     func testSpecTextCannotInjectCode() throws {

@@ -13,6 +13,9 @@ public struct OperationDeclaration: Sendable {
     /// Scheme property names per alternative; nil keeps the runtime default (no credentials).
     public var security: [[String]]?
     public var documentation: Documentation
+    /// Where the spec sends this operation instead of the client's server (its own or its
+    /// path's `servers`: the first absolute one, its variables at their defaults).
+    public var server: ServerDeclaration?
     public var deprecationMessage: String?
 }
 
@@ -146,4 +149,6 @@ public struct ServerDeclaration: Sendable {
     public var urlTemplate: String
     public var variables: [Variable]
     public var documentation: Documentation
+    /// A URL without a scheme and host (`/api`), resolved against a base URL the app gives.
+    public var isRelative = false
 }

@@ -96,9 +96,16 @@ enum EndpointFileGenerator {
         printer.block("\(access)nonisolated enum Servers") { printer in
             for server in servers {
                 printer.documentation(server.documentation)
-                let parameters = server.variables.map { SourceText("\($0.name): String = \(SwiftLiteral.string($0.defaultValue))") }
-                if server.variables.contains(where: { !$0.documentation.isEmpty }) {
+                var parameters = server.variables.map { SourceText("\($0.name): String = \(SwiftLiteral.string($0.defaultValue))") }
+                if server.isRelative {
+                    // No scheme or host in the spec: the app says where the API lives.
+                    parameters.insert("relativeTo base: URL", at: 0)
                     if !server.documentation.isEmpty { printer.line("///") }
+                    printer.line("/// The spec gives this server as \(literal: server.urlTemplate), relative to where the API is served:")
+                    printer.line("/// `base` is that address (`URL(string: \"https://api.example.com\")!`).")
+                }
+                if server.variables.contains(where: { !$0.documentation.isEmpty }) {
+                    if !server.documentation.isEmpty || server.isRelative { printer.line("///") }
                     printer.line("/// - Parameters:")
                     for variable in server.variables {
                         printer.line("///   - \(variable.name.trimmingBackticks): \(variable.documentation.lines.joined(separator: " "))")
@@ -108,7 +115,8 @@ enum EndpointFileGenerator {
                     let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)" }
                     let template: SourceText = "template: \(literal: server.urlTemplate)"
                     let dictionary = variables.isEmpty ? "[:]" : "[\(variables.joined(separator: ", "))]"
-                    let oneLine: SourceText = "APIServer(\(template), variables: \(dictionary))"
+                    let relative: SourceText = server.isRelative ? ", relativeTo: base" : ""
+                    let oneLine: SourceText = "APIServer(\(template), variables: \(dictionary)\(relative))"
                     if printer.fits(oneLine.count) {
                         printer.line(oneLine)
                         return
@@ -117,17 +125,22 @@ enum EndpointFileGenerator {
                     printer.indented { printer in
                         printer.line("\(template),")
                         if variables.isEmpty {
-                            printer.line("variables: [:]")
+                            printer.line("variables: [:]\(server.isRelative ? "," : "")")
                         } else {
-                            printer.list("variables: [", variables.map(SourceText.init), "]", trailingComma: true)
+                            printer.list(
+                                "variables: [", variables.map(SourceText.init), server.isRelative ? "]," : "]", trailingComma: true)
+                        }
+                        if server.isRelative {
+                            printer.line("relativeTo: base")
                         }
                     }
                     printer.line(")")
                 }
             }
-            if let first = servers.first {
+            if let first = servers.first(where: { !$0.isRelative }) {
                 printer.blank()
-                printer.line("/// The first server in the spec, with its default variables.")
+                let which = servers.first?.isRelative == true ? "first server in the spec with a host" : "first server in the spec"
+                printer.line("/// The \(which), with its default variables.")
                 printer.line("\(access)static var `default`: APIServer { \(first.name)() }")
             }
         }

@@ -22,7 +22,7 @@ struct OperationGenerator {
             ]
             let configures =
                 operation.parameters.contains { $0.location != .path } || operation.body != nil || operation.response.accept != nil
-                || operation.security != nil
+                || operation.security != nil || operation.server != nil
             guard configures else {
                 printer.list("Request<\(responseType)>(", initializer, ")")
                 return
@@ -40,6 +40,19 @@ struct OperationGenerator {
             if let security = operation.security {
                 let alternatives = security.map { SourceText("[" + $0.map { "Security.\($0)" }.joined(separator: ", ") + "]") }
                 printer.list("request.security = [", alternatives, "]", trailingComma: true)
+            }
+            if let server = operation.server {
+                var arguments: [SourceText] = ["template: \(literal: server.urlTemplate)"]
+                if !server.variables.isEmpty {
+                    var variables: SourceText = "variables: ["
+                    for (index, variable) in server.variables.enumerated() {
+                        variables.append(index == 0 ? "" : ", ")
+                        variables.append("\(literal: variable.key): \(literal: variable.defaultValue)")
+                    }
+                    variables.append("]")
+                    arguments.append(variables)
+                }
+                printer.list("request.server = APIServer(", arguments, ")")
             }
             printer.line("return request")
         }

@@ -77,6 +77,7 @@ struct OperationTranslator {
             documentation: documentation(for: operation, parameters: parameters, body: body),
             deprecationMessage: nil
         )
+        declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
         if operation.deprecated {
             declaration.deprecationMessage = "\(declaration.operationID) is deprecated by the API."
         }

@@ -100,6 +100,9 @@ public struct Operation: Sendable {
     }
     /// nil: the document's `security` applies; empty: no credentials.
     public var security: [SecurityRequirement]?
+    /// The servers this operation is sent to instead of the document's: its own `servers`,
+    /// else its path item's; empty when neither has any.
+    public var servers: [Server] = []
     /// Extensions on the operation (`x-...`), for configuration such as paging hints.
     public var extensions: [String: SpecValue] = [:]
     public var source: SourceRef

@@ -17,6 +17,7 @@ extension SpecParser {
             var methods: [(HTTPMethod, SourceRef)] = []
             var summary: String?
             var description: String?
+            var servers: [Server] = []
             for field in fields {
                 if let method = HTTPMethod(rawValue: field.key) {
                     methods.append((method, field.value))
@@ -26,12 +27,16 @@ extension SpecParser {
                     summary = documentation(field.value)
                 } else if field.key == "description" {
                     description = documentation(field.value)
+                } else if field.key == "servers" {
+                    servers = (items(field.value, expecting: "a list of servers") ?? []).compactMap(parseServer)
                 }
             }
             for (method, node) in methods {
                 if var operation = parseOperation(method: method, path: entry.key, node, shared: shared) {
                     operation.summary = operation.summary ?? summary
                     operation.description = operation.description ?? description
+                    // The operation's own servers win over its path's.
+                    if operation.servers.isEmpty { operation.servers = servers }
                     operations.append(operation)
                 }
             }
@@ -58,6 +63,7 @@ extension SpecParser {
             case "requestBody": operation.requestBody = parseRequestBody(field.value)
             case "responses": responsesNode = field.value
             case "security": operation.security = securityRequirements(field.value)
+            case "servers": operation.servers = (items(field.value, expecting: "a list of servers") ?? []).compactMap(parseServer)
             case "consumes": swaggerConsumes = (items(field.value, expecting: "a list of media types") ?? []).compactMap { text($0) }
             case "produces": swaggerProduces = (items(field.value, expecting: "a list of media types") ?? []).compactMap { text($0) }
             default:
