@@ -160,9 +160,30 @@ class Dialect:
             name = f"d{len(self.definitions)}"
             self.definitions[location] = (name, True)  # placeholder: recursion stops here
             self.locations[name] = location
-            file, _, node = self.documents.resolve(location)
+            file, pointer, node = self.documents.resolve(location)
+            if isinstance(node, dict) and "responses" in node and not self.documents.version.startswith("3"):
+                node = self.form_body(node, file, pointer)
             self.definitions[location] = (name, self.convert(node, file))
         return self.definitions[location][1]
+
+    def form_body(self, operation, file, pointer):
+        """Swagger 2.0: the object the client builds from an operation's `formData` parameters
+        (and its path's), which has no schema of its own in the spec."""
+        _, _, path_item = self.documents.resolve(f"{file}#{pointer.rsplit('/', 1)[0]}")
+        parameters = {}
+        for parameter in path_item.get("parameters", []) + operation.get("parameters", []):
+            if "$ref" in parameter:
+                _, _, parameter = self.documents.resolve(self.documents.reference(file, parameter["$ref"]))
+            if parameter.get("in") == "formData":
+                parameters[parameter["name"]] = parameter  # the operation's own win over its path's
+        properties = {}
+        for name, parameter in parameters.items():
+            schema = {key: value for key, value in parameter.items() if key in KEYWORDS and key != "required"}
+            properties[name] = {"type": "string", "format": "binary"} if schema.get("type") == "file" else schema
+        required = [name for name, parameter in parameters.items() if parameter.get("required") is True]
+        if not properties:
+            raise Unsupported("an operation without a body schema or formData parameters")
+        return {"type": "object", "properties": properties, **({"required": required} if required else {})}
 
     def _refs(self, node):
         if isinstance(node, dict):
