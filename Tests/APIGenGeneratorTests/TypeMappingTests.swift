@@ -218,6 +218,43 @@ final class TypeMappingTests: XCTestCase {
         assertContains(text, ["next: { page, current, itemCount in page.nextCursor.map { .cursor($0.uuidString.lowercased()) } }"])
     }
 
+    /// `allOf: [$ref, {description, example}]` annotates the referenced schema: the property is
+    /// that schema's type (an array, a union), not an object copied from it, and keeps the words.
+    func testAnAllOfThatOnlyAnnotatesIsTheReferencedType() throws {
+        let (text, diagnostics) = try generate(spec("""
+        TagList: {type: array, items: {type: string}, nullable: true}
+        Choice:
+          oneOf: [{type: string}, {$ref: '#/components/schemas/Named'}]
+        Named: {type: object, properties: {name: {type: string}}}
+        Firewall:
+          type: object
+          properties:
+            tags:
+              allOf:
+                - $ref: '#/components/schemas/TagList'
+                - {description: The firewall's tags., example: gateway}
+            choice:
+              allOf:
+                - $ref: '#/components/schemas/Choice'
+                - description: How to choose.
+            stamp:
+              allOf:
+                - {type: string, format: date-time}
+                - {readOnly: true, description: When it changed.}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.description), [])
+        assertContains(text, [
+            "    /// The firewall's tags.",
+            "    public var tags: TagList?",
+            "    /// How to choose.",
+            "    public var choice: Choice?",
+            "    /// When it changed.",
+            "    public var stamp: Date?",
+            #"writer.encodeIfPresent(self.stamp, "stamp", readOnly: true)"#,
+        ])
+        XCTAssertFalse(text.contains("struct Tags"), text)
+    }
+
     func testEnumsKeepUnknownValues() throws {
         let (text, _) = try generate(spec("""
         Status:

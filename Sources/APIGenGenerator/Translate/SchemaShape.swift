@@ -33,8 +33,11 @@ enum SchemaShape {
             return
         }
         if !schema.allOf.isEmpty {
-            let onlyWraps = schema.allOf.count == 1 && schema.properties.isEmpty && schema.additionalProperties == .unspecified
-            self = onlyWraps ? .alias(schema.allOf[0]) : .object
+            // `allOf: [$ref: TagList, {description: …, example: …}]` only annotates the one part
+            // that says what the value is: it is that part, not an object.
+            let substantive = schema.allOf.count == 1 ? schema.allOf : schema.allOf.filter { !SchemaShape.isAnnotationOnly(table[$0]) }
+            let onlyWraps = substantive.count == 1 && schema.properties.isEmpty && schema.additionalProperties == .unspecified
+            self = onlyWraps ? .alias(substantive[0]) : .object
             return
         }
         if let values = schema.enumValues.map({ SchemaShape.distinct($0.filter { $0 != .null }) }), !values.isEmpty {
@@ -131,9 +134,19 @@ enum SchemaShape {
             && schema.constValue == nil && schema.additionalProperties == .unspecified && !schema.required.isEmpty
     }
 
+    /// `{description: …, example: …}`: words about a value, not a constraint on it (readOnly and
+    /// nullable included, which the property rules read from allOf parts).
+    static func isAnnotationOnly(_ schema: Schema) -> Bool {
+        schema.reference == nil && schema.types.isEmpty && schema.properties.isEmpty && schema.items == nil
+            && schema.allOf.isEmpty && schema.oneOf.isEmpty && schema.anyOf.isEmpty && schema.enumValues == nil
+            && schema.constValue == nil && schema.additionalProperties == .unspecified && schema.required.isEmpty
+            && schema.discriminator == nil
+    }
+
     /// True when the schema lets the value be null.
     static func isNullable(_ schema: Schema, _ table: SchemaTable) -> Bool {
         if schema.nullable || schema.types.contains(.null) { return true }
+        if schema.allOf.contains(where: { table[$0].nullable && isAnnotationOnly(table[$0]) }) { return true }
         if schema.enumValues?.contains(.null) == true { return true }
         return schema.oneOf.contains { isNullOnly(table[$0], table) } || schema.anyOf.contains { isNullOnly(table[$0], table) }
     }

@@ -67,10 +67,15 @@ struct StructTranslator {
 
     private func propertyDocumentation(schema: Schema, resolved: Schema) -> Documentation {
         var documentation = types.documentation(for: schema)
+        // `allOf: [$ref: Tags, {description: …}]` says what the property is in its annotation part.
+        let annotation = schema.allOf.lazy.map { self.table[$0] }.first { SchemaShape.isAnnotationOnly($0) }
+        if documentation.isEmpty, let annotation {
+            documentation = types.documentation(for: annotation)
+        }
         if documentation.isEmpty, schema.reference == nil {
             documentation = types.documentation(for: resolved)
         }
-        if let example = schema.examples.first, let text = Self.exampleText(example) {
+        if let example = schema.examples.first ?? annotation?.examples.first, let text = Self.exampleText(example) {
             if !documentation.isEmpty { documentation.lines.append("") }
             documentation.lines += SwiftLiteral.documentationLines("- Example: `\(text)`")
         }
