@@ -255,6 +255,24 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertFalse(text.contains("struct Tags"), text)
     }
 
+    /// A union with a `{}` alternative accepts null: an optional property of that type keeps a
+    /// null it received (and sends it back), as a nullable one does.
+    func testAUnionThatAcceptsAnythingKeepsItsNull() throws {
+        let (text, _) = try generate(spec("""
+        Links:
+          type: object
+          properties:
+            pages:
+              anyOf: [{$ref: '#/components/schemas/Forward'}, {$ref: '#/components/schemas/Backward'}, {}]
+        Forward: {type: object, properties: {next: {type: string}}}
+        Backward: {type: object, properties: {prev: {type: string}}}
+        """))
+        assertContains(text, [
+            #"self.pages = reader.decodeNullable(Pages.self, "pages")"#,
+            "var writer = PropertyWriter(encoder, presence: keyPresence)",
+        ])
+    }
+
     func testEnumsKeepUnknownValues() throws {
         let (text, _) = try generate(spec("""
         Status:

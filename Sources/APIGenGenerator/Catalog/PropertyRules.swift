@@ -28,6 +28,14 @@ enum PropertyRules {
             || table[id].allOf.contains { table[$0][keyPath: flag] || table[table.resolved($0)][keyPath: flag] }
     }
 
+    /// Whether a property's value may be null although its type is not optional: a union
+    /// with an alternative that accepts anything (`anyOf: [$ref: Links, {}]`). Its null is then
+    /// kept and sent back like a nullable property's.
+    static func acceptsNull(_ id: SchemaID, in table: SchemaTable) -> Bool {
+        let schema = table[table.resolved(id)]
+        return (schema.oneOf + schema.anyOf).contains { SchemaShape.isAnnotationOnly(table[$0]) }
+    }
+
     /// Required of every value: listed in `required`, and neither read-only (absent from
     /// requests) nor write-only (absent from responses).
     static func isRequired(_ property: Schema.Property, of merged: MergedObject, in table: SchemaTable) -> Bool {

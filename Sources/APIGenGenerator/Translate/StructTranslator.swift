@@ -33,7 +33,7 @@ struct StructTranslator {
                         at: table[property.schema].source)
                 }
             }
-            let nullable = type.isOptional
+            let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, in: table)
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }
