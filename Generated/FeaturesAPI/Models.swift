@@ -2273,6 +2273,8 @@ public nonisolated struct Dynamic: APIModel {
     public var cube: [[[Int]]]?
     /// A map of arrays.
     public var groups: [String: [String]]?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         inventory: Inventory? = nil,
@@ -2307,17 +2309,18 @@ public nonisolated struct Dynamic: APIModel {
         self.labels = reader.decodeIfPresent(Labels.self, "labels")
         self.origin = reader.decodeIfPresent(Point.self, "origin")
         self.widgetsByName = reader.decodeIfPresent([String: Widget].self, "widgetsByName")
-        self.anything = reader.decodeIfPresent(AnyValue.self, "anything")
+        self.anything = reader.decodeNullable(AnyValue.self, "anything")
         self.freeForm = reader.decodeIfPresent(FreeForm.self, "freeForm")
-        self.inlineAnything = reader.decodeIfPresent(JSONValue.self, "inlineAnything")
+        self.inlineAnything = reader.decodeNullable(JSONValue.self, "inlineAnything")
         self.matrix = reader.decodeIfPresent([[Double]].self, "matrix")
         self.cube = reader.decodeIfPresent([[[Int]]].self, "cube")
         self.groups = reader.decodeIfPresent([String: [String]].self, "groups")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encodeIfPresent(self.inventory, "inventory")
         writer.encodeIfPresent(self.metadata, "metadata")
         writer.encodeIfPresent(self.labels, "labels")

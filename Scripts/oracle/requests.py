@@ -2,8 +2,9 @@
 
 The client is pointed at a base URL chosen here (the app chooses its server, so that is not under
 test): the spec's first server with its variables' defaults, on a placeholder host where the server
-is relative. The copy of the spec given to openapi-core names only that server, so that method,
-path, query, headers, cookies and body are what is checked. openapi-core reads OpenAPI 3.0 and
+is relative. The copy of the spec given to openapi-core names that server at the top; the servers
+a path or an operation names for itself stay (with that one beside them), since the client sends
+those operations there. Method, path, query, headers, cookies and body are checked. openapi-core reads OpenAPI 3.0 and
 3.1; requests of Swagger 2.0 specs are reported as skipped.
 """
 import base64
@@ -30,18 +31,29 @@ def base_url(document):
     return url.rstrip("/")
 
 
+def filled(server):
+    """A server's URL with its variables at their defaults, as the client sends it."""
+    url = str(server.get("url", ""))
+    for name, variable in (server.get("variables") or {}).items():
+        url = url.replace("{" + name + "}", str(variable.get("default", "")))
+    return url
+
+
 class RequestChecker:
     def __init__(self, documents, url):
         from openapi_core import Config, OpenAPI
 
         spec = bundled(documents)
         spec["servers"] = [{"url": url}]
+        # A path's or operation's own servers stay: the client sends those operations there (that
+        # is under test). The client's base URL is added beside them, for clients told otherwise.
+        # openapi-core matches a path's servers but not an operation's: those join their path's.
         for item in (spec.get("paths") or {}).values():
             if isinstance(item, dict):
-                item.pop("servers", None)
-                for operation in item.values():
-                    if isinstance(operation, dict):
-                        operation.pop("servers", None)
+                holders = [item] + [operation for operation in item.values() if isinstance(operation, dict)]
+                own = [server for holder in holders if isinstance(holder.get("servers"), list) for server in holder.pop("servers")]
+                if own:
+                    item["servers"] = [{"url": filled(server)} for server in own if "://" in str(server.get("url", ""))] + [{"url": url}]
         base_uri = "file://" + documents.root + "/"
         config = Config(spec_validator_cls=None, extra_media_type_deserializers=json_media_types(spec))
         self.api = OpenAPI.from_dict(spec, config=config, base_uri=base_uri)

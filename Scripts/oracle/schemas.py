@@ -43,6 +43,9 @@ SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "
                  "additionalItems", "unevaluatedProperties", "unevaluatedItems")
 INT_BOUNDS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), None: (-2**63, 2**63 - 1)}
 MAX_EXPANDED_NODES = 8_000
+# Canonical base64 only: the unused bits of the last character are zero, so that text and bytes
+# are one to one (`ABC==` and `ABA==` are the same bytes; the clients write the second).
+BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$"
 
 
 class Unsupported(Exception):
@@ -240,6 +243,10 @@ class Dialect:
         if "type" not in out and ("properties" in out or "required" in out):
             out["type"] = "object"  # OpenAPI tools read properties as an object; JSON Schema alone would allow any value
         types = out.get("type")
+        if out.get("format") in ("byte", "binary") and (types == "string" or (isinstance(types, list) and "string" in types)):
+            # OpenAPI's `byte` is base64; `binary` inside JSON can only be text too, and the clients
+            # read both as base64 `Data`. JSON Schema knows neither format: say it with a pattern.
+            out.setdefault("pattern", BASE64)
         if types == "integer" or (isinstance(types, list) and "integer" in types):
             low, high = INT_BOUNDS.get(out.get("format"), INT_BOUNDS[None])
             out["minimum"] = max(out.get("minimum", low), low)
@@ -259,14 +266,18 @@ class Dialect:
 def closed(node, combined=False):
     """`node` with `propertyNames` limited to the declared keys on every object that declares
     properties and says nothing about others: an instance then carries the schema's data and no
-    keys it leaves open. The keys of `allOf`, `anyOf` and `oneOf` members count for the object
-    they are combined into (`combined`), which is closed once, at the top."""
+    keys it leaves open. The keys of `allOf` and `anyOf` members count for the object they are
+    combined into (`combined`), which is closed once, at the top: an `anyOf` value may hold the
+    keys of every member it matches. A `oneOf` value is one member, so each member is closed on
+    its own: keys of another member would be keys the value's member does not declare."""
     if not isinstance(node, dict):
         return node
     out = dict(node)
-    for key in ("allOf", "anyOf", "oneOf"):
+    for key in ("allOf", "anyOf"):
         if key in out:
             out[key] = [closed(member, combined=True) for member in out[key]]
+    if "oneOf" in out:
+        out["oneOf"] = [closed(member) for member in out["oneOf"]]
     for key in SCHEMA_MAPS:
         if key in out:
             out[key] = {name: closed(value) for name, value in out[key].items()}

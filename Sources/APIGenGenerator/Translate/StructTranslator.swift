@@ -33,7 +33,9 @@ struct StructTranslator {
                         at: table[property.schema].source)
                 }
             }
-            let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, in: table)
+            // A free-form value (`JSONValue`) may be null too, and so may a union with a `{}` alternative.
+            let isFreeForm: Bool = { if case .any = types.shapes[resolvedID] { return true } else { return false } }()
+            let nullable = type.isOptional || isFreeForm || PropertyRules.acceptsNull(property.schema, in: table)
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }
