@@ -20,7 +20,8 @@ def cause(kind, what):
             return "changed: a key was added"
         if "items became" in what:
             return "changed: an array's length"
-        if re.search(r'\d{4}-\d\d-\d\dT', what):
+        # Only the changed value counts, not the instance quoted after it.
+        if re.search(r'\d{4}-\d\d-\d\dT', what.split("; instance ")[0]):
             return "changed: a date-time"
         return "changed: a value"
     if kind == "request rejected":
