@@ -1545,6 +1545,33 @@ public nonisolated enum StringOrInteger: APIModel {
     }
 }
 
+/// A time given as a date-time or as seconds since 1970.
+public nonisolated enum Moment: APIModel {
+    case date(Date)
+    case int64(Int64)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? Int64(from: decoder) {
+            self = .int64(value)
+            return
+        }
+        if let value = try? decoder.singleValueContainer().decode(Date.self) {
+            self = .date(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Date, Int64")
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .date(let value): try encoder.encodeSingleValue(value)
+        case .int64(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// An anyOf; a value may match more than one variant.
 public nonisolated struct ContactMethod: APIModel {
     /// The value as `EmailContact`, or nil when it does not match.

@@ -281,6 +281,11 @@ extension StringOrInteger {
     public static var sample: StringOrInteger { SampleData.decode(#""abc-123""#) }
 }
 
+extension Moment {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Moment { SampleData.decode(#""2024-05-01T09:30:00Z""#) }
+}
+
 extension ContactMethod {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ContactMethod { SampleData.decode(#"{"email":"someone@example.com"}"#) }

@@ -122,3 +122,14 @@ public struct PropertyWriter {
         }
     }
 }
+
+@_spi(Generated)
+extension Encoder {
+    /// Encodes `value` as the whole value, through a single-value container so that the JSON
+    /// encoder's strategies apply (a `Date` as the date format, `Data` as base64): generated
+    /// unions write their date, data, URL and decimal alternatives this way.
+    public func encodeSingleValue<Value: Encodable>(_ value: Value) throws {
+        var container = singleValueContainer()
+        try container.encode(value)
+    }
+}

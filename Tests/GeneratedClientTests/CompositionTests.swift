@@ -227,6 +227,13 @@ final class CompositionTests: XCTestCase {
         XCTAssertThrowsError(try encodeToString(ContactMethod()), "a value matching nothing is not sent")
     }
 
+    /// A date alternative reads and writes the date text with the client's date coding (its own
+    /// Codable would want a number), beside an integer alternative tried first.
+    func testADateAlternativeUsesTheDateFormat() throws {
+        XCTAssertEqual(try assertRoundTrip(Moment.self, #""2024-02-29T21:59:59Z""#), .date(utcDate(2024, 2, 29, 21, 59, 59)))
+        XCTAssertEqual(try assertRoundTrip(Moment.self, "1709243999"), .int64(1_709_243_999))
+    }
+
     func testVariantsHoldingEveryKindOfUnion() throws {
         let variants = try assertRoundTrip(Variants.self, #"""
         {"shape": {"shapeType": "Triangle", "base": 3, "height": 5},

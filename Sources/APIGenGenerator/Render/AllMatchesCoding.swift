@@ -13,7 +13,7 @@ struct AllMatchesCoding {
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for property in structure.properties {
                 StructGenerator().assign(
-                    property, Printer.Call("try? \(property.type.unwrapped, in: context)(from: decoder)"), into: &printer)
+                    property, Printer.Call("try? \(WholeValueCoding.decoded(property.type.unwrapped, context: context))"), into: &printer)
             }
             printer.block("guard \(anyPresent(structure.properties)) else") { printer in
                 let names = structure.properties.map { context.code($0.type.unwrapped) }.joined(separator: ", ")
@@ -43,7 +43,7 @@ struct AllMatchesCoding {
             for property in alone {
                 printer.line("\(keyword) let value = self.\(property.name) {")
                 printer.indented { printer in
-                    printer.line("try value.encode(to: encoder)")
+                    printer.line("try \(WholeValueCoding.encoded("value", type: property.type.unwrapped))")
                 }
                 keyword = "} else if"
             }

@@ -25,7 +25,7 @@ struct UnionGenerator: DeclarationGenerator {
             printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
                 printer.switchBlock("self") { printer in
                     for item in union.cases {
-                        printer.line("case .\(item.name)(let value): try value.encode(to: encoder)")
+                        printer.line("case .\(item.name)(let value): try \(WholeValueCoding.encoded("value", type: item.type))")
                     }
                     if union.discriminatorKey != nil {
                         printer.line("case .unknown(let value): try value.encode(to: encoder)")
@@ -46,7 +46,7 @@ struct UnionGenerator: DeclarationGenerator {
             printer.switchBlock("kind") { printer in
                 for item in union.cases where !item.discriminatorValues.isEmpty {
                     let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")
-                    printer.line("case \(values): self = .\(item.name)(try \(item.type, in: context)(from: decoder))")
+                    printer.line("case \(values): self = .\(item.name)(try \(WholeValueCoding.decoded(item.type, context: context)))")
                 }
                 printer.line("default: self = .unknown(try JSONValue(from: decoder))")
             }
@@ -71,7 +71,7 @@ struct UnionGenerator: DeclarationGenerator {
         }.map(\.element)
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for item in ordered {
-                printer.block("if let value = try? \(item.type, in: context)(from: decoder)") { printer in
+                printer.block("if let value = try? \(WholeValueCoding.decoded(item.type, context: context))") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }

@@ -1,0 +1,18 @@
+/// How an alternative of a union or an anyOf reads and writes the whole value. Foundation's JSON
+/// coders treat dates, data, URLs and decimals specially (the date strategy, base64, a string, the
+/// exact digits), but only when they go through a container: their own `init(from:)` and
+/// `encode(to:)` read a date as a number, data as an array of bytes and a URL as an object. Those
+/// go through a single-value container; every other type codes itself.
+enum WholeValueCoding {
+    private static let special: Set<SwiftType> = [.named("Date"), .data, .named("URL"), .named("Decimal")]
+
+    /// `Pet(from: decoder)`, or `decoder.singleValueContainer().decode(Date.self)`.
+    static func decoded(_ type: SwiftType, context: RenderContext) -> SourceText {
+        special.contains(type) ? "decoder.singleValueContainer().decode(\(type, in: context).self)" : "\(type, in: context)(from: decoder)"
+    }
+
+    /// `value.encode(to: encoder)`, or `encoder.encodeSingleValue(value)`.
+    static func encoded(_ value: String, type: SwiftType) -> SourceText {
+        special.contains(type) ? "encoder.encodeSingleValue(\(value))" : "\(value).encode(to: encoder)"
+    }
+}
