@@ -28,11 +28,14 @@ enum PropertyRules {
             || table[id].allOf.contains { table[$0][keyPath: flag] || table[table.resolved($0)][keyPath: flag] }
     }
 
-    /// Whether a property's value may be null although its type is not optional: a union
-    /// with an alternative that accepts anything (`anyOf: [$ref: Links, {}]`). Its null is then
-    /// kept and sent back like a nullable property's.
-    static func acceptsNull(_ id: SchemaID, in table: SchemaTable) -> Bool {
-        let schema = table[table.resolved(id)]
+    /// Whether a value may be null although the spec does not say nullable: a free-form value
+    /// (`{}`, a `JSONValue`), or a union with an alternative that accepts anything
+    /// (`anyOf: [$ref: Links, {}]`). A property's null is then kept and sent back like a
+    /// nullable property's.
+    static func acceptsNull(_ id: SchemaID, shapes: ShapeTable, in table: SchemaTable) -> Bool {
+        let resolved = table.resolved(id)
+        if case .any = shapes[resolved] { return true }
+        let schema = table[resolved]
         return (schema.oneOf + schema.anyOf).contains { SchemaShape.isAnnotationOnly(table[$0]) }
     }
 

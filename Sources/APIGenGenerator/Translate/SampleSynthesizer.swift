@@ -301,7 +301,7 @@ struct ExampleChecker {
         let schema = table[table.resolved(id)]
         if value == .null {
             return SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(schema, table)
-                || PropertyRules.acceptsNull(id, in: table)
+                || PropertyRules.acceptsNull(id, shapes: shapes, in: table)
         }
         switch shapes[table.resolved(id)] {
         case .reference(let target), .alias(let target):

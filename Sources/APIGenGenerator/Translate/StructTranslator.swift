@@ -10,7 +10,9 @@ struct StructTranslator {
         var context = context
         let merged = types.mergedObject(id)
         let isPatchBody = types.patchBodies.contains(id)
-        var (names, members) = PropertyRules.memberNames(of: merged)
+        let (names, scope) = PropertyRules.memberNames(of: merged)
+        // `additionalProperties` is claimed after the properties, in the same scope.
+        var members = scope
         var declaration = StructDeclaration()
         for (property, swiftName) in zip(merged.properties, names) {
             // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
@@ -33,9 +35,7 @@ struct StructTranslator {
                         at: table[property.schema].source)
                 }
             }
-            // A free-form value (`JSONValue`) may be null too, and so may a union with a `{}` alternative.
-            let isFreeForm: Bool = { if case .any = types.shapes[resolvedID] { return true } else { return false } }()
-            let nullable = type.isOptional || isFreeForm || PropertyRules.acceptsNull(property.schema, in: table)
+            let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, shapes: types.shapes, in: table)
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }

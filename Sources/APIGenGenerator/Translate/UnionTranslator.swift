@@ -12,12 +12,15 @@ struct UnionTranslator {
         let schema = table[id]
         var context = context
         let discriminator = schema.discriminator
-        let keepsAllMatches = Self.keepsAllMatches(schema, members: members, types: types)
+        // The object behind each alternative (past references and wrappers), found once.
+        let objects = members.map { Self.objectBehind($0, types) }
+        let keepsAllMatches = Self.keepsAllMatches(schema, objects: objects.compactMap { $0 }, types: types)
         var caseScope =
             keepsAllMatches
             ? PropertyRules.memberScope
             : NameScope(reserved: discriminator == nil ? Self.caseReserved : Self.caseReserved.union(["unknown"]))
         var cases: [UnionDeclaration.Case] = []
+        var objectCases: Set<String> = []
         var usedValues: Set<String> = []
         for (index, member) in members.enumerated() {
             let values =
@@ -31,7 +34,10 @@ struct UnionTranslator {
             type = type.unwrapped
             let fresh = values.filter { usedValues.insert($0).inserted }
             var item = UnionDeclaration.Case(name: SwiftName.escaped(caseName), type: type, discriminatorValues: fresh)
-            item.requiredKeyCount = Self.requiredKeyCount(member, types)
+            if let object = objects[index] {
+                item.requiredKeyCount = Self.requiredKeyCount(object, types)
+                objectCases.insert(item.name)
+            }
             cases.append(item)
         }
         var union = UnionDeclaration(cases: cases, discriminatorKey: discriminator?.propertyName)
@@ -46,7 +52,7 @@ struct UnionTranslator {
         }
         if keepsAllMatches {
             var declaration = TypeDeclaration(
-                name: name, documentation: documentation, kind: .structure(allMatches(union.cases, members: members, caseNames: cases)))
+                name: name, documentation: documentation, kind: .structure(allMatches(union.cases, objects: objectCases)))
             declaration.nested = context.nested
             return declaration
         }
@@ -62,9 +68,8 @@ struct UnionTranslator {
     /// An `anyOf` without a discriminator, with two or more object alternatives: a value can
     /// match several, and each holds keys the others do not, so the type keeps every match (a
     /// struct of optionals) rather than the first (an enum). Other unions hold one value.
-    static func keepsAllMatches(_ schema: Schema, members: [SchemaID], types: SchemaTypes) -> Bool {
+    private static func keepsAllMatches(_ schema: Schema, objects: [SchemaID], types: SchemaTypes) -> Bool {
         guard schema.discriminator == nil, !schema.anyOf.isEmpty, schema.oneOf.isEmpty else { return false }
-        let objects = members.filter { isObject($0, types) }
         return objects.count >= 2 && !areExclusive(objects, types)
     }
 
@@ -73,7 +78,7 @@ struct UnionTranslator {
     private static func areExclusive(_ alternatives: [SchemaID], _ types: SchemaTypes) -> Bool {
         let constants = alternatives.map { alternative -> [String: String] in
             var found: [String: String] = [:]
-            for property in types.shapes.mergedObject(types.table.resolved(alternative), table: types.table).properties {
+            for property in types.shapes.mergedObject(alternative, table: types.table).properties {
                 if case .constant(let value) = types.shapes[types.table.resolved(property.schema)] {
                     found[property.name] = value
                 }
@@ -87,48 +92,39 @@ struct UnionTranslator {
         }
     }
 
-    /// The keys an object alternative requires of every value (`PropertyRules.isRequired`).
-    private static func requiredKeyCount(_ id: SchemaID, _ types: SchemaTypes) -> Int {
-        guard isObject(id, types) else { return 0 }
-        var current = types.table.resolved(id)
-        while case .alias(let target) = types.shapes[current] { current = types.table.resolved(target) }
-        let merged = types.shapes.mergedObject(current, table: types.table)
+    /// The keys an object requires of every value (`PropertyRules.isRequired`).
+    private static func requiredKeyCount(_ object: SchemaID, _ types: SchemaTypes) -> Int {
+        let merged = types.shapes.mergedObject(object, table: types.table)
         return merged.properties.filter { PropertyRules.isRequired($0, of: merged, in: types.table) }.count
     }
 
-    /// Whether an alternative is an object (past references and wrappers), whose keys merge with
-    /// other objects' into one value.
-    private static func isObject(_ id: SchemaID, _ types: SchemaTypes) -> Bool {
+    /// The object or map an alternative is, past references and wrappers (a bounded walk, as
+    /// wrappers may form a loop); nil when it is another kind of value. Objects' keys merge
+    /// with other objects' into one value.
+    private static func objectBehind(_ id: SchemaID, _ types: SchemaTypes) -> SchemaID? {
         var current = types.table.resolved(id)
         for _ in 0..<16 {
             switch types.shapes[current] {
-            case .object, .dictionary: return true
+            case .object, .dictionary: return current
             case .alias(let target), .reference(let target): current = types.table.resolved(target)
-            default: return false
+            default: return nil
             }
         }
-        return false
+        return nil
     }
 
     /// The struct of an `anyOf` that keeps every match: a property per alternative, nil where
     /// the value does not match it.
-    private func allMatches(_ kept: [UnionDeclaration.Case], members: [SchemaID], caseNames: [UnionDeclaration.Case])
-        -> StructDeclaration
-    {
+    private func allMatches(_ kept: [UnionDeclaration.Case], objects: Set<String>) -> StructDeclaration {
         var structure = StructDeclaration()
-        var objects: Set<String> = []
         for item in kept {
-            guard let index = caseNames.firstIndex(where: { $0.name == item.name }) else { continue }
-            if Self.isObject(members[index], types) {
-                objects.insert(item.name)
-            }
             let description = "The value as `\(item.type.code)`, or nil when it does not match."
             structure.properties.append(
                 PropertyDeclaration(
                     name: item.name, key: SwiftName.unescaped(item.name), type: item.type.optional, isRequired: false,
                     documentation: Documentation(SwiftLiteral.documentationLines(description))))
         }
-        structure.coding = .allMatches(mergedObjects: objects)
+        structure.coding = .allMatches(mergedObjects: objects.intersection(kept.map(\.name)))
         return structure
     }
 
