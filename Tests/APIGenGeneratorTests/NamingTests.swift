@@ -39,10 +39,14 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SwiftName.memberName(""), "value")
     }
 
-    func testKeywordsAreEscaped() {
-        XCTAssertEqual(SwiftName.escaped("class"), "`class`")
-        XCTAssertEqual(SwiftName.escaped("default"), "`default`")
-        XCTAssertEqual(SwiftName.escaped("name"), "name")
+    func testKeywordsAreEscapedWhereTheyArePrinted() {
+        let reserved: Identifier = "default"
+        XCTAssertEqual(reserved.plain, "default")
+        XCTAssertEqual(reserved.code, "`default`")
+        XCTAssertEqual("\(reserved)", "`default`", "interpolated, a name is written as code")
+        XCTAssertEqual(reserved.argumentLabel, "default", "a keyword needs no backticks as an argument label")
+        XCTAssertEqual(Identifier("inout").argumentLabel, "`inout`")
+        XCTAssertEqual(Identifier("name").code, "name")
     }
 
     func testNamesAreOnlyASCIIIdentifierCharacters() {

@@ -12,11 +12,11 @@ enum PropertyRules {
     /// The scope a struct's member names are claimed in.
     static var memberScope: NameScope { reservedMemberScope }
 
-    /// The Swift names of the object's properties, in order, escaped where they are keywords;
-    /// and the scope they were claimed in, for a member the struct adds after them.
-    static func memberNames(of merged: MergedObject) -> (names: [String], scope: NameScope) {
+    /// The Swift names of the object's properties, in order, and the scope they were claimed
+    /// in, for a member the struct adds after them.
+    static func memberNames(of merged: MergedObject) -> (names: [Identifier], scope: NameScope) {
         var scope = reservedMemberScope
-        let names = merged.properties.map { SwiftName.escaped(scope.claim(SwiftName.memberName($0.name))) }
+        let names = merged.properties.map { Identifier(scope.claim(SwiftName.memberName($0.name))) }
         return (names, scope)
     }
 

@@ -211,7 +211,7 @@ public enum SwiftLiteral {
     }
 
     /// Swift source of a literal: strings through `string(_:)`, numbers as Swift reads them
-    /// back, enum cases by their (already escaped) names.
+    /// back, enum cases by their names, escaped.
     public static func code(for literal: Literal) -> String {
         switch literal {
         case .null: return "nil"
@@ -219,7 +219,7 @@ public enum SwiftLiteral {
         case .integer(let number): return integer(number)
         case .number(let number): return double(number) ?? "0"
         case .string(let text): return string(text)
-        case .enumCase(let name): return "." + name
+        case .enumCase(let name): return "." + name.code
         case .array(let items): return "[" + items.map(code(for:)).joined(separator: ", ") + "]"
         case .dictionary(let members): return dictionary(members)
         case .jsonArray(let items): return "[" + items.map(code(for:)).joined(separator: ", ") + "] as JSONValue"

@@ -5,7 +5,7 @@ public struct SampleDeclaration: Sendable {
         /// JSON that decodes to the type.
         case json(String)
         /// An enum case, by its Swift name (`available`).
-        case enumCase(String)
+        case enumCase(Identifier)
     }
 
     public var typeName: String
@@ -48,7 +48,7 @@ public struct ViewModelDeclaration: Sendable {
 
         /// A property of the page type, by its Swift name.
         public struct Member: Sendable, Equatable {
-            public var name: String
+            public var name: Identifier
             public var isOptional: Bool
             /// The property's type, without its optional.
             public var type: SwiftType

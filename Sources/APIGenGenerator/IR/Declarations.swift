@@ -47,7 +47,7 @@ public struct StructDeclaration: Sendable {
         /// whole value and is nil where the value does not match it, so a value matching
         /// several keeps them all. The alternatives named in `mergedObjects` are objects and
         /// encode into one object together; otherwise the first one present is the value.
-        case allMatches(mergedObjects: Set<String>)
+        case allMatches(mergedObjects: Set<Identifier>)
     }
 
     public var coding = Coding.keyed
@@ -65,13 +65,13 @@ public struct StructDeclaration: Sendable {
 }
 
 public struct AdditionalPropertiesMember: Sendable {
-    public var name: String
+    public var name: Identifier
     public var valueType: SwiftType
 }
 
 public struct PropertyDeclaration: Sendable {
-    /// The Swift name, already escaped if it is a keyword.
-    public var name: String
+    /// The Swift name, escaped where it is printed.
+    public var name: Identifier
     /// The JSON key.
     public var key: String
     public var type: SwiftType
@@ -97,7 +97,7 @@ public struct PropertyDeclaration: Sendable {
     }
     public var documentation: Documentation
 
-    public init(name: String, key: String, type: SwiftType, isRequired: Bool, documentation: Documentation) {
+    public init(name: Identifier, key: String, type: SwiftType, isRequired: Bool, documentation: Documentation) {
         self.name = name
         self.key = key
         self.type = type
@@ -109,7 +109,7 @@ public struct PropertyDeclaration: Sendable {
 /// An `OpenEnum`: known cases plus `unknown(RawValue)`, so new server values never fail decoding.
 public struct EnumDeclaration: Sendable {
     public struct Case: Sendable {
-        public var name: String
+        public var name: Identifier
         /// The raw value: a string or an integer.
         public var rawValue: Literal
         public var documentation: Documentation
@@ -123,7 +123,7 @@ public struct EnumDeclaration: Sendable {
 /// oneOf / anyOf: one case per alternative.
 public struct UnionDeclaration: Sendable {
     public struct Case: Sendable {
-        public var name: String
+        public var name: Identifier
         public var type: SwiftType
         /// Discriminator values that select this case.
         public var discriminatorValues: [String]

@@ -19,7 +19,7 @@ public indirect enum Literal: Sendable, Hashable {
     case number(Double)
     case string(String)
     /// A case of a generated enum, by its Swift name (from the naming function).
-    case enumCase(String)
+    case enumCase(Identifier)
     case array([Literal])
     case dictionary([Member])
     /// `JSONValue` values: `[…] as JSONValue`.

@@ -2,7 +2,7 @@
 
 public struct OperationDeclaration: Sendable {
     /// The builder's name (`listPets`).
-    public var name: String
+    public var name: Identifier
     public var operationID: String
     public var method: String
     /// The path split into literal text and parameters (by Swift name).
@@ -11,7 +11,7 @@ public struct OperationDeclaration: Sendable {
     public var body: OperationBody?
     public var response: OperationResponse
     /// Scheme property names per alternative; nil keeps the runtime default (no credentials).
-    public var security: [[String]]?
+    public var security: [[Identifier]]?
     public var documentation: Documentation
     /// Where the spec sends this operation instead of the client's server (its own or its
     /// path's `servers`: the first absolute one, its variables at their defaults).
@@ -21,7 +21,7 @@ public struct OperationDeclaration: Sendable {
 
 public enum PathSegment: Sendable, Equatable {
     case literal(String)
-    case parameter(String)
+    case parameter(Identifier)
 }
 
 public struct OperationParameter: Sendable {
@@ -29,8 +29,8 @@ public struct OperationParameter: Sendable {
         case path, query, header, cookie
     }
 
-    /// The Swift argument label, escaped if needed.
-    public var name: String
+    /// The Swift parameter name.
+    public var name: Identifier
     /// The name on the wire.
     public var key: String
     public var location: Location
@@ -63,7 +63,7 @@ public struct OperationBody: Sendable {
     }
 
     /// The argument label (`body` unless a parameter already has that name).
-    public var name: String
+    public var name: Identifier
     public var type: SwiftType
     public var encoding: Encoding
     public var documentation: Documentation
@@ -79,7 +79,7 @@ public struct BodyField: Sendable {
 
     public var key: String
     /// The Swift property name on the body value.
-    public var property: String
+    public var property: Identifier
     public var kind: Kind
 }
 
@@ -102,7 +102,7 @@ public struct OperationResponse: Sendable {
 }
 
 public struct StatusCase: Sendable {
-    public var name: String
+    public var name: Identifier
     /// `200`, or nil for a `2XX` range.
     public var status: Int?
     public var type: SwiftType?
@@ -121,7 +121,7 @@ public struct ClientDeclaration: Sendable {
 
 public struct SecuritySchemeDeclaration: Sendable {
     /// The static property name in `<Namespace>.Security`.
-    public var name: String
+    public var name: Identifier
     public var specName: String
     /// The runtime's `SecurityScheme.Kind`.
     public enum Kind: Sendable {
@@ -139,13 +139,13 @@ public struct SecuritySchemeDeclaration: Sendable {
 
 public struct ServerDeclaration: Sendable {
     public struct Variable: Sendable {
-        public var name: String
+        public var name: Identifier
         public var key: String
         public var defaultValue: String
         public var documentation: Documentation
     }
 
-    public var name: String
+    public var name: Identifier
     public var urlTemplate: String
     public var variables: [Variable]
     public var documentation: Documentation

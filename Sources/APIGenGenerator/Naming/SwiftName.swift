@@ -18,7 +18,7 @@ public enum SwiftName {
     }
 
     /// `created_at` → `createdAt`, `URL` → `url`, `HTTPStatus` → `httpStatus`, `2fa` → `_2fa`.
-    /// Not escaped: pass the result through `escaped` where it is written as a declaration.
+    /// Not escaped: an `Identifier` holding it is written escaped where it is printed.
     public static func memberName(_ text: String, fallback: String = "value") -> String {
         if isPlainIdentifier(text, firstIsUppercase: false) { return text }
         return joinedWords(text, fallback: fallback) { index in index == 0 ? .lowercasedLeading : .capitalized }
@@ -79,22 +79,10 @@ public enum SwiftName {
         return true
     }
 
-    /// Wraps a reserved word in backticks so it can be declared and used.
-    public static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
-    }
-
-    /// The identifier without the backticks `escaped` may have added.
-    public static func unescaped(_ identifier: String) -> String {
-        identifier.count > 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`")
-            ? String(identifier.dropFirst().dropLast()) : identifier
-    }
-
-    /// An identifier used as an argument label in a call: keywords need no backticks there
-    /// (Swift warns about them), except `inout`.
-    public static func argumentLabel(_ identifier: String) -> String {
-        let plain = unescaped(identifier)
-        return plain == "inout" ? "`inout`" : plain
+    /// Whether `identifier` is a reserved word, written in backticks wherever it is used as a
+    /// name (`Identifier.code`).
+    public static func isReserved(_ identifier: String) -> Bool {
+        keywords.contains(identifier)
     }
 
     /// Splits on anything that is not an ASCII letter or digit, and between words in camel case.

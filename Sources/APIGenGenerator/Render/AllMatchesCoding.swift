@@ -5,7 +5,7 @@
 struct AllMatchesCoding {
     let structure: StructDeclaration
     /// The properties whose alternatives are objects.
-    let objects: Set<String>
+    let objects: Set<Identifier>
     let context: RenderContext
 
     func render(into printer: inout Printer) {

@@ -13,8 +13,8 @@ enum EndpointFileGenerator {
 
     static func files(client: ClientDeclaration, viewModels: [ViewModelDeclaration], options: GeneratorOptions) -> [GeneratedFile] {
         let count = max(1, options.endpointFileCount)
-        let operations = FileSharding.shards(client.operations, count: count, key: \.name)
-        let models = FileSharding.shards(viewModels, count: count, key: \.operation.name)
+        let operations = FileSharding.shards(client.operations, count: count, key: \.name.plain)
+        let models = FileSharding.shards(viewModels, count: count, key: \.operation.name.plain)
         return (0..<count).map { index in
             var printer = Printer()
             let imports: [String] = ["APIGenRuntime", "Foundation"] + (models[index].isEmpty ? [] : ["Observation"])
@@ -108,7 +108,7 @@ enum EndpointFileGenerator {
                     if !server.documentation.isEmpty || server.isRelative { printer.line("///") }
                     printer.line("/// - Parameters:")
                     for variable in server.variables {
-                        printer.line("///   - \(variable.name.trimmingBackticks): \(variable.documentation.lines.joined(separator: " "))")
+                        printer.line("///   - \(variable.name.plain): \(variable.documentation.lines.joined(separator: " "))")
                     }
                 }
                 printer.listBlock("\(access)static func \(server.name)(", parameters, ") -> APIServer") { printer in

@@ -6,9 +6,9 @@ struct OperationGenerator {
         if let message = operation.deprecationMessage {
             printer.line("@available(*, deprecated, message: \(literal: message))")
         }
-        let arguments = Self.parameterList(operation, context: context) { $0.name }
+        let arguments = Self.parameterList(operation, context: context) { $0.name.code }
         let responseType = context.code(operation.response.type)
-        let header: SourceText = "\(access)static func \(SwiftName.escaped(operation.name))("
+        let header: SourceText = "\(access)static func \(operation.name)("
         printer.listBlock(header, arguments, ") -> Request<\(responseType)>") { printer in
             let path = operation.pathSegments.map { segment -> String in
                 switch segment {
@@ -83,7 +83,7 @@ struct OperationGenerator {
 
     private func renderParameter(_ parameter: OperationParameter, into printer: inout Printer) {
         let key: SourceText = "\(literal: parameter.key)"
-        let name = SourceText(parameter.name)
+        let name: SourceText = "\(parameter.name)"
         switch parameter.location {
         case .path:
             break
@@ -107,12 +107,12 @@ struct OperationGenerator {
 
     private func renderBody(_ body: OperationBody, into printer: inout Printer) {
         // An optional body is sent only when given.
-        let value = body.type.isOptional ? "value" : body.name
+        let value: SourceText = body.type.isOptional ? "value" : "\(body.name)"
         var calls: [Printer.Call] = []
         switch body.encoding {
         case .json(let contentType):
             let type: [SourceText] = contentType == "application/json" ? [] : ["contentType: \(literal: contentType)"]
-            calls.append(Printer.Call("request.body = .json(", [SourceText(value)] + type, ")"))
+            calls.append(Printer.Call("request.body = .json(", [value] + type, ")"))
         case .form(let fields):
             calls.append(Printer.Call("var form = FormBody()"))
             calls += fields.map { Printer.Call("form.append(", ["\(literal: $0.key)", "\(value).\($0.property)"], ")") }
@@ -132,9 +132,9 @@ struct OperationGenerator {
             }
             calls.append(Printer.Call("request.body = .multipart(form)"))
         case .data(let contentType):
-            calls.append(Printer.Call("request.body = .data(", [SourceText(value), "contentType: \(literal: contentType)"], ")"))
+            calls.append(Printer.Call("request.body = .data(", [value, "contentType: \(literal: contentType)"], ")"))
         case .text(let contentType):
-            calls.append(Printer.Call("request.body = .text(", [SourceText(value), "contentType: \(literal: contentType)"], ")"))
+            calls.append(Printer.Call("request.body = .text(", [value, "contentType: \(literal: contentType)"], ")"))
         }
         if body.type.isOptional {
             printer.block("if let value = \(body.name)") { printer in

@@ -124,6 +124,11 @@ public struct SourceText: ExpressibleByStringInterpolation {
             text.append(value)
         }
 
+        /// A name, escaped if it is a reserved word.
+        public mutating func appendInterpolation(_ name: Identifier) {
+            text.append(name.code)
+        }
+
         public mutating func appendInterpolation(_ value: Bool) {
             text.append(value ? "true" as StaticString : "false")
         }

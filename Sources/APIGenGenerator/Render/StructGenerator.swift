@@ -45,7 +45,7 @@ struct StructGenerator: DeclarationGenerator {
     }
 
     private func storageName(_ property: PropertyDeclaration) -> String {
-        "_" + property.name.trimmingBackticks
+        "_" + property.name.plain
     }
 
     /// `self.name = value`, or into the box for an indirect property.
@@ -186,12 +186,5 @@ extension SourceText.StringInterpolation {
         } else {
             appendInterpolation(property.type, in: context)
         }
-    }
-}
-
-extension String {
-    /// `` `class` `` → `class`.
-    var trimmingBackticks: String {
-        hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
     }
 }

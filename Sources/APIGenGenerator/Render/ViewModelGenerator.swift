@@ -118,15 +118,15 @@ struct ViewModelGenerator {
     /// property (`limit`) and the stored value behind it (`_limit`), never one of the model's
     /// own members. Worked out once per view model.
     private struct Names {
-        var local: [String: String] = [:]
-        var storage: [String: String] = [:]
+        var local: [Identifier: String] = [:]
+        var storage: [Identifier: String] = [:]
     }
 
     private static func names(_ operation: OperationDeclaration) -> Names {
         var scope = NameScope(reserved: reservedNames)
         var names = Names()
         for parameter in operation.parameters {
-            names.local[parameter.name] = scope.claim(SwiftName.unescaped(parameter.name))
+            names.local[parameter.name] = scope.claim(parameter.name.plain)
         }
         for parameter in operation.parameters {
             // One leading underscore: `_2fa` is stored as `_2fa2`, not `__2fa`, which Swift style reserves.
@@ -137,12 +137,13 @@ struct ViewModelGenerator {
     }
 
     /// `API.listPets(limit: limit)`: the builder called with the model's values.
-    private func call(_ operation: OperationDeclaration, local: [String: String], prefix: String = "") -> Printer.Call {
-        var arguments = operation.parameters.map { SourceText("\(SwiftName.argumentLabel($0.name)): \(local[$0.name]!)") }
+    private func call(_ operation: OperationDeclaration, local: [Identifier: String], prefix: String = "") -> Printer.Call {
+        var arguments = operation.parameters.map { SourceText("\($0.name.argumentLabel): \(local[$0.name]!)") }
         if let body = operation.body {
-            arguments.append("\(SwiftName.argumentLabel(body.name)): \(body.name)")
+            arguments.append("\(body.name.argumentLabel): \(body.name)")
         }
-        return Printer.Call("\(prefix)\(namespace).\(operation.name)(", arguments, ")")
+        // After a dot a reserved word needs no backticks: `API.class(…)`.
+        return Printer.Call("\(prefix)\(namespace).\(operation.name.plain)(", arguments, ")")
     }
 
     /// The page's request with the parameters read now: the closure runs off the main actor.
@@ -156,7 +157,7 @@ struct ViewModelGenerator {
                 printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
             }
             let parameter = paging.parameter
-            let name = local[parameter.name] ?? parameter.name
+            let name = local[parameter.name] ?? parameter.name.code
             let initial: String
             let assignment: String
             switch paging.style {
@@ -196,14 +197,14 @@ struct ViewModelGenerator {
 
     private func documentation(for model: ViewModelDeclaration) -> Documentation {
         let operation = model.operation
-        let summary = operation.documentation.lines.first ?? operation.name
+        let summary = operation.documentation.lines.first ?? operation.name.plain
         switch model.kind {
         case .query:
-            return Documentation(["The state of `\(namespace).\(operation.name)` for a screen: \(summary)"])
+            return Documentation(["The state of `\(namespace).\(operation.name.plain)` for a screen: \(summary)"])
         case .paged:
-            return Documentation(["The pages of `\(namespace).\(operation.name)` for a list screen: \(summary)"])
+            return Documentation(["The pages of `\(namespace).\(operation.name.plain)` for a list screen: \(summary)"])
         case .submission:
-            return Documentation(["Sends `\(namespace).\(operation.name)` from a form or button: \(summary)"])
+            return Documentation(["Sends `\(namespace).\(operation.name.plain)` from a form or button: \(summary)"])
         }
     }
 }

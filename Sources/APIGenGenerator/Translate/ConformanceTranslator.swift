@@ -89,17 +89,17 @@ struct ConformanceTranslator {
         for parameter in declaration.parameters {
             let source = operation.parameters.first { $0.name == parameter.key && $0.location.rawValue == parameter.location.rawValue }
             let value = argument(for: parameter.type, schema: source?.schema, hint: parameter.key, synthesizer: synthesizer)
-            let argument = ConformanceDeclaration.Argument(label: SwiftName.argumentLabel(parameter.name), value: value)
+            let argument = ConformanceDeclaration.Argument(label: parameter.name.argumentLabel, value: value)
             all.append(argument)
             if !parameter.hasDefault { required.append(argument) }
         }
         if let body = declaration.body {
-            let value = argument(for: body.type, schema: translated.entry.body?.type.schema, hint: body.name, synthesizer: synthesizer)
-            let argument = ConformanceDeclaration.Argument(label: SwiftName.argumentLabel(body.name), value: value)
+            let value = argument(for: body.type, schema: translated.entry.body?.type.schema, hint: body.name.plain, synthesizer: synthesizer)
+            let argument = ConformanceDeclaration.Argument(label: body.name.argumentLabel, value: value)
             all.append(argument)
             if !body.type.isOptional { required.append(argument) }
         }
-        let builder = SwiftName.escaped(declaration.name)
+        let builder = declaration.name.code
         var cases = [
             ConformanceDeclaration.RequestCase(operationID: declaration.operationID, variant: "all", builder: builder, arguments: all)
         ]

@@ -38,24 +38,24 @@ struct EnumTranslator {
 extension SchemaTypes {
     /// Case names for an enum schema's distinct values, in order: `in-progress` → `inProgress`,
     /// `""` → `empty`, `2fa` → `_2fa`, `-1` → `minus1`; clashes get a numeric suffix.
-    func caseNames(for id: SchemaID) -> [String] {
+    func caseNames(for id: SchemaID) -> [Identifier] {
         if let cached = enumCaseNames[id] {
             return cached
         }
         // The members every enum has, and the `sample`/`samples` its Samples.swift extension adds.
         var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type", "sample", "samples"])
-        let names: [String]
+        let names: [Identifier]
         switch shapes[id] {
         case .stringEnum(let values):
             names = values.map { value in
                 var text = value
                 if text.hasPrefix("-") { text = "minus " + text.dropFirst() }
                 if text.hasPrefix("+") { text = "plus " + text.dropFirst() }
-                return SwiftName.escaped(scope.claim(SwiftName.memberName(text, fallback: value.isEmpty ? "empty" : "value")))
+                return Identifier(scope.claim(SwiftName.memberName(text, fallback: value.isEmpty ? "empty" : "value")))
             }
         case .integerEnum(let values):
             names = values.map { value in
-                scope.claim(value < 0 ? "minus\(value.magnitude)" : "_\(value)")
+                Identifier(scope.claim(value < 0 ? "minus\(value.magnitude)" : "_\(value)"))
             }
         default:
             names = []

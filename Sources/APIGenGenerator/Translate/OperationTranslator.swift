@@ -66,7 +66,7 @@ struct OperationTranslator {
         }
         let response = ResponseTranslator(types: types).response(for: entry, typeBase: typeBase)
         var declaration = OperationDeclaration(
-            name: name,
+            name: Identifier(name),
             operationID: operation.operationId ?? name,
             method: operation.method.rawValue.uppercased(),
             pathSegments: pathSegments(operation.path, parameters: parameters),
@@ -115,7 +115,7 @@ struct OperationTranslator {
             documentation.lines.append("Deprecated.")
         }
         return OperationParameter(
-            name: SwiftName.escaped(label),
+            name: Identifier(label),
             key: parameter.name,
             location: location,
             type: type,
@@ -142,7 +142,7 @@ struct OperationTranslator {
     /// form, multipart, bytes, text).
     private func translateBody(_ body: RequestBody, media chosen: OperationEntry.Media, label: String, typeBase: String) -> OperationBody? {
         let (media, kind) = (chosen.type, chosen.kind)
-        let name = SwiftName.escaped(label)
+        let name = Identifier(label)
         let documentation = Documentation(body.description.map(SwiftLiteral.documentationLines) ?? [])
         var type: SwiftType
         let encoding: OperationBody.Encoding
@@ -239,16 +239,16 @@ struct OperationTranslator {
             case .mutualTLS:
                 return nil
             }
-            let name = SwiftName.escaped(names.claim(SwiftName.memberName(scheme.name, fallback: "scheme")))
+            let name = Identifier(names.claim(SwiftName.memberName(scheme.name, fallback: "scheme")))
             let documentation = Documentation(scheme.description.map(SwiftLiteral.documentationLines) ?? [])
             return (SecuritySchemeDeclaration(name: name, specName: scheme.name, kind: kind, documentation: documentation), scheme.name)
         }
     }
 
-    private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> [[String]]? {
+    private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> [[Identifier]]? {
         let requirements = operation.security ?? document.security
         guard !requirements.isEmpty else { return nil }
-        var alternatives: [[String]] = []
+        var alternatives: [[Identifier]] = []
         for requirement in requirements {
             let names = requirement.schemes.compactMap { item in schemes.first { $0.specName == item.name }?.declaration.name }
             // A requirement naming an unsupported scheme cannot be satisfied; skip it.
@@ -280,7 +280,7 @@ struct OperationTranslator {
             lines.append("- Parameters:")
             for (name, documentation) in documented {
                 let text = documentation.lines.first ?? ""
-                lines.append("  - \(name.trimmingBackticks): \(text)")
+                lines.append("  - \(name.plain): \(text)")
                 lines += documentation.lines.dropFirst().map { "    " + $0 }
             }
         }

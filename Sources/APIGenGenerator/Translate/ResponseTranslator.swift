@@ -37,7 +37,7 @@ struct ResponseTranslator {
             var names = NameScope(reserved: ["init", "self", "Type"])
             let cases = entries.map { entry in
                 StatusCase(
-                    name: names.claim(Self.caseName(forStatus: entry.status)), status: Int(entry.status), type: entry.type?.unwrapped,
+                    name: Identifier(names.claim(Self.caseName(forStatus: entry.status))), status: Int(entry.status), type: entry.type?.unwrapped,
                     decoding: entry.decoding)
             }
             return OperationResponse(type: .named(enumName), decoding: .byStatus(enumName: enumName, cases: cases), accept: acceptHeader)
@@ -113,7 +113,7 @@ enum ServerTranslator {
             if proposed.isEmpty || proposed.count > 40 {
                 proposed = servers.count == 1 ? "main" : "server\(index + 1)"
             }
-            result.append(declaration(server, name: SwiftName.escaped(names.claim(proposed))))
+            result.append(declaration(server, name: Identifier(names.claim(proposed))))
         }
         return result
     }
@@ -127,12 +127,12 @@ enum ServerTranslator {
         return servers.first { !isRelative($0) && isValidURL($0) }.map { declaration($0, name: "server") }
     }
 
-    private static func declaration(_ server: Server, name: String) -> ServerDeclaration {
+    private static func declaration(_ server: Server, name: Identifier) -> ServerDeclaration {
         var variableNames = NameScope(reserved: ["self", "Type", "init", "base"])
         let variables = server.variables.map { variable in
             let choices = variable.enumValues.map { "`\(SwiftLiteral.inlineDocumentation($0))`" }.joined(separator: ", ")
             return ServerDeclaration.Variable(
-                name: SwiftName.escaped(variableNames.claim(SwiftName.memberName(variable.name))),
+                name: Identifier(variableNames.claim(SwiftName.memberName(variable.name))),
                 key: variable.name,
                 defaultValue: variable.defaultValue,
                 documentation: Documentation(

@@ -60,7 +60,7 @@ struct SampleTranslator {
                 let example = media.examples.first { value in
                     media.schema.map { ExampleChecker(table: table, shapes: types.shapes).conforms(value, to: $0) } ?? true
                 }
-                let value = example ?? media.schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name) } ?? .object([])
+                let value = example ?? media.schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name.plain) } ?? .object([])
                 return PreviewResponse(operationID: declaration.operationID, body: .json(JSONText.render(value)))
             case .text:
                 let schemaExample = media.schema.flatMap { table[table.resolved($0)].examples.first?.stringValue }

@@ -25,7 +25,7 @@ final class SchemaTypes {
     /// Request bodies of PATCH operations: their nullable optional properties become
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
     var patchBodies: Set<SchemaID> = []
-    var enumCaseNames = SchemaMap<[String]>()
+    var enumCaseNames = SchemaMap<[Identifier]>()
     /// The component name of each (resolved) component schema, for discriminator values.
     private(set) lazy var componentNames: SchemaMap<String> = {
         var names = SchemaMap<String>()
@@ -137,7 +137,7 @@ final class SchemaTypes {
         case .primitiveUnion(let types):
             let cases = types.map { type in
                 let swiftType = primitiveType(type, format: schema.format)
-                return UnionDeclaration.Case(name: SwiftName.memberName(swiftType.code), type: swiftType, discriminatorValues: [])
+                return UnionDeclaration.Case(name: Identifier(SwiftName.memberName(swiftType.code)), type: swiftType, discriminatorValues: [])
             }
             return TypeDeclaration(
                 name: name, documentation: documentation, kind: .union(UnionDeclaration(cases: cases, discriminatorKey: nil)))
@@ -182,7 +182,7 @@ final class SchemaTypes {
 
     /// The properties of the object behind `id` (past references and wrappers) with the Swift
     /// names its struct gives them; empty when it is not an object.
-    func structMembers(of id: SchemaID) -> [(key: String, name: String, schema: SchemaID)] {
+    func structMembers(of id: SchemaID) -> [(key: String, name: Identifier, schema: SchemaID)] {
         var current = table.resolved(id)
         if case .alias(let target) = shapes[current] {
             current = table.resolved(target)

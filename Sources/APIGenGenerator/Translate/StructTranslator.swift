@@ -54,10 +54,10 @@ struct StructTranslator {
             case .schema(let value):
                 let valueType = types.swiftType(for: value, suggestedName: "AdditionalProperty", in: &context)
                 declaration.additionalProperties = AdditionalPropertiesMember(
-                    name: members.claim("additionalProperties"), valueType: valueType)
+                    name: Identifier(members.claim("additionalProperties")), valueType: valueType)
             case .allowed(true):
                 declaration.additionalProperties = AdditionalPropertiesMember(
-                    name: members.claim("additionalProperties"), valueType: .jsonValue)
+                    name: Identifier(members.claim("additionalProperties")), valueType: .jsonValue)
             case .allowed(false), .unspecified:
                 break
             }

@@ -20,7 +20,7 @@ struct UnionTranslator {
             ? PropertyRules.memberScope
             : NameScope(reserved: discriminator == nil ? Self.caseReserved : Self.caseReserved.union(["unknown"]))
         var cases: [UnionDeclaration.Case] = []
-        var objectCases: Set<String> = []
+        var objectCases: Set<Identifier> = []
         var usedValues: Set<String> = []
         for (index, member) in members.enumerated() {
             let values =
@@ -33,7 +33,7 @@ struct UnionTranslator {
             var type = types.swiftType(for: member, suggestedName: caseName, in: &context)
             type = type.unwrapped
             let fresh = values.filter { usedValues.insert($0).inserted }
-            var item = UnionDeclaration.Case(name: SwiftName.escaped(caseName), type: type, discriminatorValues: fresh)
+            var item = UnionDeclaration.Case(name: Identifier(caseName), type: type, discriminatorValues: fresh)
             if let object = objects[index] {
                 item.requiredKeyCount = Self.requiredKeyCount(object, types)
                 objectCases.insert(item.name)
@@ -115,13 +115,13 @@ struct UnionTranslator {
 
     /// The struct of an `anyOf` that keeps every match: a property per alternative, nil where
     /// the value does not match it.
-    private func allMatches(_ kept: [UnionDeclaration.Case], objects: Set<String>) -> StructDeclaration {
+    private func allMatches(_ kept: [UnionDeclaration.Case], objects: Set<Identifier>) -> StructDeclaration {
         var structure = StructDeclaration()
         for item in kept {
             let description = "The value as `\(item.type.code)`, or nil when it does not match."
             structure.properties.append(
                 PropertyDeclaration(
-                    name: item.name, key: SwiftName.unescaped(item.name), type: item.type.optional, isRequired: false,
+                    name: item.name, key: item.name.plain, type: item.type.optional, isRequired: false,
                     documentation: Documentation(SwiftLiteral.documentationLines(description))))
         }
         structure.coding = .allMatches(mergedObjects: objects.intersection(kept.map(\.name)))

@@ -27,7 +27,7 @@ struct ViewSchemaTypes {
         for translated in operations {
             let (operation, declaration) = (translated.operation, translated.declaration)
             if let tags, tags.isDisjoint(with: operation.tags) { continue }
-            let name = types.claimTopLevelName(SwiftName.typeName(declaration.name) + "Model")
+            let name = types.claimTopLevelName(SwiftName.typeName(declaration.name.plain) + "Model")
             let isRead = operation.method == .get || operation.extensions["x-apigen-read"] == .bool(true)
             let kind: ViewModelDeclaration.Kind
             if isRead, declaration.body == nil {
@@ -116,7 +116,7 @@ struct ViewSchemaTypes {
     }
 
     /// The declared type of a top-level struct's property.
-    private func propertyType(_ typeName: String, _ property: String) -> SwiftType? {
+    private func propertyType(_ typeName: String, _ property: Identifier) -> SwiftType? {
         guard let index = firstDeclaration[typeName], case .structure(let structure) = declarations[index].kind else { return nil }
         return structure.properties.first { $0.name == property }?.type
     }
