@@ -94,7 +94,8 @@ struct ConformanceTranslator {
             if !parameter.hasDefault { required.append(argument) }
         }
         if let body = declaration.body {
-            let value = argument(for: body.type, schema: translated.entry.body?.type.schema, hint: body.name.plain, synthesizer: synthesizer)
+            let value = argument(
+                for: body.type, schema: translated.entry.body?.type.schema, hint: body.name.plain, synthesizer: synthesizer)
             let argument = ConformanceDeclaration.Argument(label: body.name.argumentLabel, value: value)
             all.append(argument)
             if !body.type.isOptional { required.append(argument) }

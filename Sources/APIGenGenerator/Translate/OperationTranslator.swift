@@ -245,7 +245,9 @@ struct OperationTranslator {
         }
     }
 
-    private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)]) -> [[Identifier]]? {
+    private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
+        -> [[Identifier]]?
+    {
         let requirements = operation.security ?? document.security
         guard !requirements.isEmpty else { return nil }
         var alternatives: [[Identifier]] = []

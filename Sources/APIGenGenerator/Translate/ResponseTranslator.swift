@@ -37,7 +37,8 @@ struct ResponseTranslator {
             var names = NameScope(reserved: ["init", "self", "Type"])
             let cases = entries.map { entry in
                 StatusCase(
-                    name: Identifier(names.claim(Self.caseName(forStatus: entry.status))), status: Int(entry.status), type: entry.type?.unwrapped,
+                    name: Identifier(names.claim(Self.caseName(forStatus: entry.status))), status: Int(entry.status),
+                    type: entry.type?.unwrapped,
                     decoding: entry.decoding)
             }
             return OperationResponse(type: .named(enumName), decoding: .byStatus(enumName: enumName, cases: cases), accept: acceptHeader)

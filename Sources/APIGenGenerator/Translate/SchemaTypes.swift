@@ -137,7 +137,8 @@ final class SchemaTypes {
         case .primitiveUnion(let types):
             let cases = types.map { type in
                 let swiftType = primitiveType(type, format: schema.format)
-                return UnionDeclaration.Case(name: Identifier(SwiftName.memberName(swiftType.code)), type: swiftType, discriminatorValues: [])
+                return UnionDeclaration.Case(
+                    name: Identifier(SwiftName.memberName(swiftType.code)), type: swiftType, discriminatorValues: [])
             }
             return TypeDeclaration(
                 name: name, documentation: documentation, kind: .union(UnionDeclaration(cases: cases, discriminatorKey: nil)))
