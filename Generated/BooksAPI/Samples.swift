@@ -11,7 +11,7 @@ extension SearchSort {
 extension SearchResults {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: SearchResults {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"numFound":128,"start":0,"docs":[{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable"}]}
             """#
@@ -22,7 +22,7 @@ extension SearchResults {
 extension Book {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Book {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]}
             """#
@@ -31,7 +31,7 @@ extension Book {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Book] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"isbn":"9781950325023","title":"Flight School Guide to Swift Codable","subtitle":"Encoding and decoding JSON and more","authors":[{"id":"OL7115219A","name":"Mattt"}],"firstPublishYear":2018,"coverId":8739161,"languages":["eng"],"rating":4.6,"publishDate":"2018-11-01","pageCount":152,"subjects":["Swift","JSON","iOS development"]},{"isbn":"Isbn 2","title":"Title 2","subtitle":"Subtitle 2","authors":[{"id":"Id 2","name":"Name 2"}],"firstPublishYear":2,"coverId":2,"languages":["Languages 2"],"rating":2.5,"publishDate":"2024-05-02","pageCount":2,"subjects":["Subjects 2"]},{"isbn":"Isbn 3","title":"Title 3","subtitle":"Subtitle 3","authors":[{"id":"Id 3","name":"Name 3"}],"firstPublishYear":3,"coverId":3,"languages":["Languages 3"],"rating":3.5,"publishDate":"2024-05-03","pageCount":3,"subjects":["Subjects 3"]}]
             """#
@@ -42,7 +42,7 @@ extension Book {
 extension Author {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Author {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987}
             """#
@@ -51,7 +51,7 @@ extension Author {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Author] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"id":"OL7115219A","name":"Mattt","bio":"Writer and developer, formerly of NSHipster.","birthYear":1987},{"id":"Id 2","name":"Name 2","bio":"Bio 2","birthYear":2},{"id":"Id 3","name":"Name 3","bio":"Bio 3","birthYear":3}]
             """#
@@ -61,12 +61,12 @@ extension Author {
 
 extension ErrorResponse {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ErrorResponse { SampleData.decode(#"{"error":"No book with ISBN 9781950325023."}"#) }
+    public static var sample: ErrorResponse { EmbeddedJSON.decode(#"{"error":"No book with ISBN 9781950325023."}"#) }
 }
 
 extension SearchBooksPublished {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SearchBooksPublished { SampleData.decode(#"{"from":2015,"to":2024}"#) }
+    public static var sample: SearchBooksPublished { EmbeddedJSON.decode(#"{"from":2015,"to":2024}"#) }
 }
 
 extension API {

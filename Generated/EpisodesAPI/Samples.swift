@@ -6,7 +6,7 @@ import Foundation
 extension Episode {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Episode {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"}
             """#
@@ -15,7 +15,7 @@ extension Episode {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Episode] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","summary":"How task groups and async let change the way we load data.","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","artworkURL":"https://cdn.episodes.example.com/artwork/3f2c8a4e.jpg","season":2,"number":14,"explicit":false,"kind":"full"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","title":"Title 2","summary":"Summary 2","duration":2,"publishedAt":"2024-05-02T09:30:00Z","artworkURL":"https://example.com/artworkURL/2","season":2,"number":2,"explicit":false,"kind":"trailer"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","title":"Title 3","summary":"Summary 3","duration":3,"publishedAt":"2024-05-03T09:30:00Z","artworkURL":"https://example.com/artworkURL/3","season":3,"number":3,"explicit":true,"kind":"bonus"}]
             """#
@@ -26,7 +26,7 @@ extension Episode {
 extension EpisodePage {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: EpisodePage {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"items":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"page":1,"totalPages":7,"nextPage":2}
             """#
@@ -37,7 +37,7 @@ extension EpisodePage {
 extension ShowEpisodes {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ShowEpisodes {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"episodes":[{"id":"3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f","title":"Structured concurrency in practice","duration":2730,"publishedAt":"2024-03-18T06:00:00Z","season":2,"number":14,"kind":"full"}],"nextCursor":"eyJvZmZzZXQiOjQwfQ"}
             """#
@@ -47,7 +47,7 @@ extension ShowEpisodes {
 
 extension ErrorResponse {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ErrorResponse { SampleData.decode(#"{"message":"This episode is no longer available."}"#) }
+    public static var sample: ErrorResponse { EmbeddedJSON.decode(#"{"message":"This episode is no longer available."}"#) }
 }
 
 extension API {

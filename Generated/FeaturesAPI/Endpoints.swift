@@ -143,6 +143,28 @@ public nonisolated enum API {
         return request
     }
 
+    /// List creatures
+    ///
+    /// Returns a list of a base schema whose discriminator names the schemas that extend it.
+    ///
+    /// `GET /creatures`
+    public static func listCreatures() -> Request<[Creature]> {
+        var request = Request<[Creature]>(method: .get, path: "/creatures", operationID: "listCreatures", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// List transitions
+    ///
+    /// Returns alternatives told apart by a constant.
+    ///
+    /// `GET /transitions`
+    public static func listTransitions() -> Request<[Transition]> {
+        var request = Request<[Transition]>(method: .get, path: "/transitions", operationID: "listTransitions", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
     /// Every kind of union
     ///
     /// Returns an object holding each kind of oneOf and anyOf.
@@ -532,6 +554,22 @@ public final class ListDogsModel: QueryViewModel<[Dog]> {
 public final class ListShapesModel: QueryViewModel<[Shape]> {
     override public func makeRequest() -> Request<[Shape]> {
         API.listShapes()
+    }
+}
+
+/// The state of `API.listCreatures` for a screen: List creatures
+@MainActor
+public final class ListCreaturesModel: QueryViewModel<[Creature]> {
+    override public func makeRequest() -> Request<[Creature]> {
+        API.listCreatures()
+    }
+}
+
+/// The state of `API.listTransitions` for a screen: List transitions
+@MainActor
+public final class ListTransitionsModel: QueryViewModel<[Transition]> {
+    override public func makeRequest() -> Request<[Transition]> {
+        API.listTransitions()
     }
 }
 

@@ -1203,6 +1203,95 @@ public nonisolated struct Dog: APIModel {
     }
 }
 
+/// The base of `Cat` and `Bird`, which extend it with allOf. `kind` names
+/// the subtype, so a list of creatures holds cats and birds with their own
+/// fields; a kind this client does not know is kept as sent.
+public nonisolated enum Creature: APIModel {
+    case cat(Cat)
+    case bird(Bird)
+    /// A kind this client does not know yet, kept as sent.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let kind = (try? container.decode(String.self, forKey: "kind")) ?? ""
+        switch kind {
+        case "Cat": self = .cat(try Cat(from: decoder))
+        case "bird": self = .bird(try Bird(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .cat(let value): try value.encode(to: encoder)
+        case .bird(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// A `Creature` of kind `Cat`, its component name.
+public nonisolated struct Cat: APIModel {
+    public var kind: String
+    /// - Example: `Tom`
+    public var name: String
+    /// - Example: `9`
+    public var lives: Int
+
+    public init(kind: String, name: String, lives: Int) {
+        self.kind = kind
+        self.name = name
+        self.lives = lives
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.kind = try reader.decode(String.self, "kind")
+        self.name = try reader.decode(String.self, "name")
+        self.lives = try reader.decode(Int.self, "lives")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.kind, "kind")
+        writer.encode(self.name, "name")
+        writer.encode(self.lives, "lives")
+        try writer.finish()
+    }
+}
+
+/// A `Creature` of kind `bird`, from the discriminator's mapping.
+public nonisolated struct Bird: APIModel {
+    public var kind: String
+    /// - Example: `Tom`
+    public var name: String
+    /// - Example: `0.2`
+    public var wingspan: Double?
+
+    public init(kind: String, name: String, wingspan: Double? = nil) {
+        self.kind = kind
+        self.name = name
+        self.wingspan = wingspan
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.kind = try reader.decode(String.self, "kind")
+        self.name = try reader.decode(String.self, "name")
+        self.wingspan = reader.decodeIfPresent(Double.self, "wingspan")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.kind, "kind")
+        writer.encode(self.name, "name")
+        writer.encodeIfPresent(self.wingspan, "wingspan")
+        try writer.finish()
+    }
+}
+
 /// Something with an identifier.
 public nonisolated struct Identified: APIModel {
     /// - Example: `4e3c2b1a-0f9e-4d8c-b7a6-958473625140`
@@ -1855,6 +1944,11 @@ public nonisolated struct Variants: APIModel {
     public var location: Location?
     /// An inline oneOf of a reference and a primitive.
     public var inlineUnion: InlineUnion?
+    /// A union with a default, applied when the key is absent.
+    public var retryDelay: RetryDelay
+    public var identifierOrDefault: StringOrInteger
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     /// An inline oneOf of a reference and a primitive.
     public nonisolated enum InlineUnion: APIModel {
@@ -1883,13 +1977,51 @@ public nonisolated struct Variants: APIModel {
         }
     }
 
+    /// A union with a default, applied when the key is absent.
+    public nonisolated enum RetryDelay: APIModel {
+        case int(Int)
+        case double(Double)
+        case doubleList([Double])
+
+        public init(from decoder: any Decoder) throws {
+            if let value = try? Int(from: decoder) {
+                self = .int(value)
+                return
+            }
+            if let value = try? Double(from: decoder) {
+                self = .double(value)
+                return
+            }
+            if let value = try? [Double](from: decoder) {
+                self = .doubleList(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: Int, Double, [Double]"
+                )
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .int(let value): try value.encode(to: encoder)
+            case .double(let value): try value.encode(to: encoder)
+            case .doubleList(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+
     public init(
         shape: Shape? = nil,
         payment: PaymentMethod? = nil,
         identifier: StringOrInteger? = nil,
         contact: ContactMethod? = nil,
         location: Location? = nil,
-        inlineUnion: InlineUnion? = nil
+        inlineUnion: InlineUnion? = nil,
+        retryDelay: RetryDelay? = nil,
+        identifierOrDefault: StringOrInteger? = nil
     ) {
         self.shape = shape
         self.payment = payment
@@ -1897,6 +2029,8 @@ public nonisolated struct Variants: APIModel {
         self.contact = contact
         self.location = location
         self.inlineUnion = inlineUnion
+        self.retryDelay = retryDelay ?? EmbeddedJSON.decode(#"0"#)
+        self.identifierOrDefault = identifierOrDefault ?? EmbeddedJSON.decode(#""none""#)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -1907,17 +2041,22 @@ public nonisolated struct Variants: APIModel {
         self.contact = reader.decodeIfPresent(ContactMethod.self, "contact")
         self.location = reader.decodeIfPresent(Location.self, "location")
         self.inlineUnion = reader.decodeIfPresent(InlineUnion.self, "inlineUnion")
+        self.retryDelay = reader.decode(RetryDelay.self, "retryDelay", default: EmbeddedJSON.decode(#"0"#))
+        self.identifierOrDefault = reader.decode(StringOrInteger.self, "identifierOrDefault", default: EmbeddedJSON.decode(#""none""#))
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encodeIfPresent(self.shape, "shape")
         writer.encodeIfPresent(self.payment, "payment")
         writer.encodeIfPresent(self.identifier, "identifier")
         writer.encodeIfPresent(self.contact, "contact")
         writer.encodeIfPresent(self.location, "location")
         writer.encodeIfPresent(self.inlineUnion, "inlineUnion")
+        writer.encode(self.retryDelay, "retryDelay", default: EmbeddedJSON.decode(#"0"#))
+        writer.encode(self.identifierOrDefault, "identifierOrDefault", default: EmbeddedJSON.decode(#""none""#))
         try writer.finish()
     }
 }

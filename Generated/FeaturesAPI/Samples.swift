@@ -5,16 +5,16 @@ import Foundation
 
 extension Contributor {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Contributor { SampleData.decode(#"{"login":"Login 1"}"#) }
+    public static var sample: Contributor { EmbeddedJSON.decode(#"{"login":"Login 1"}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Contributor] { SampleData.decode(#"[{"login":"Login 1"},{"login":"Login 2"},{"login":"Login 3"}]"#) }
+    public static var samples: [Contributor] { EmbeddedJSON.decode(#"[{"login":"Login 1"},{"login":"Login 2"},{"login":"Login 3"}]"#) }
 }
 
 extension ContributorLinkPage {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ContributorLinkPage {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}
             """#
@@ -24,13 +24,13 @@ extension ContributorLinkPage {
 
 extension ContributorTokenPage {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ContributorTokenPage { SampleData.decode(#"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#) }
+    public static var sample: ContributorTokenPage { EmbeddedJSON.decode(#"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#) }
 }
 
 extension Widget {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: Widget {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}}
             """#
@@ -39,7 +39,7 @@ extension Widget {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Widget] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"id":"0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11","name":"Sprocket","label":"Left-hand sprocket","count":3,"ratio":0.75,"enabled":true,"status":"in-progress","priority":2,"size":"large","tags":["new"],"aliases":[],"settings":{"theme":"light"}},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","name":"Name 2","label":"Label 2","count":2,"ratio":2.5,"enabled":false,"status":"in-progress","priority":1,"size":"medium","tags":["Tags 2"],"aliases":["Aliases 2"],"settings":{},"legacyCode":"Legacy Code 2","threshold":2.5},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","name":"Name 3","label":"Label 3","count":3,"ratio":3.5,"enabled":true,"status":"blocked","priority":2,"size":"large","tags":["Tags 3"],"aliases":["Aliases 3"],"settings":{},"legacyCode":"Legacy Code 3","threshold":3.5}]
             """#
@@ -49,11 +49,11 @@ extension Widget {
 
 extension LegacyWidget {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: LegacyWidget { SampleData.decode(#"{"code":"W-0042","title":"Sprocket"}"#) }
+    public static var sample: LegacyWidget { EmbeddedJSON.decode(#"{"code":"W-0042","title":"Sprocket"}"#) }
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [LegacyWidget] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"code":"W-0042","title":"Sprocket"},{"code":"Code 2","title":"Title 2"},{"code":"Code 3","title":"Title 3"}]
             """#
@@ -74,7 +74,7 @@ extension Priority {
 extension Formats {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Formats {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             ##"""
             {"int32":2147483647,"int64":9007199254740993,"integer":42,"float":1.5,"double":3.141592653589793,"number":2.5,"amount":1.2345678901234568e+16,"dateTime":"2024-02-29T23:59:59.123+02:00","dateTimeWithoutFraction":"2024-02-29T21:59:59Z","date":"2024-02-29","uuid":"9b2f1d0a-3c4e-4f5a-8b6c-7d8e9f0a1b2c","uri":"https://example.com/path?query=a%20b#fragment","byte":"aGVsbG8gd29ybGQ=","binary":"c2FtcGxl","email":"someone@example.com","password":"hunter2","ipv4":"192.0.2.1"}
             """##
@@ -85,7 +85,7 @@ extension Formats {
 extension Order {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Order {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}
             """#
@@ -96,7 +96,7 @@ extension Order {
 extension Account {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Account {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}
             """#
@@ -106,13 +106,13 @@ extension Account {
 
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ErrorModel { SampleData.decode(#"{"code":404,"message":"Not found."}"#) }
+    public static var sample: ErrorModel { EmbeddedJSON.decode(#"{"code":404,"message":"Not found."}"#) }
 }
 
 extension RenamedProperties {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: RenamedProperties {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             ##"""
             {"created_at":"2024-01-01T12:00:00Z","user-id":7,"class":"economy","self":"https://features.example.com/v1/renamed","Type":"renamed","default":false,"2fa_enabled":true,"$ref_like":"#/not/a/ref","url":"https://example.com/lower","URL":"https://example.com/UPPER","is_active":true,"protocol":"https","init":"init","_links":{"next":"https://example.com/next"}}
             """##
@@ -122,12 +122,12 @@ extension RenamedProperties {
 
 extension DataModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: DataModel { SampleData.decode(#"{"name":"blob.bin","payload":"AAEC"}"#) }
+    public static var sample: DataModel { EmbeddedJSON.decode(#"{"name":"blob.bin","payload":"AAEC"}"#) }
 }
 
 extension DateModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: DateModel { SampleData.decode(#"{"year":2024,"month":2,"day":29}"#) }
+    public static var sample: DateModel { EmbeddedJSON.decode(#"{"year":2024,"month":2,"day":29}"#) }
 }
 
 extension Kind {
@@ -138,7 +138,7 @@ extension Kind {
 extension ResultModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ResultModel {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"ok":true,"data":{"name":"blob.bin","payload":"AAEC"},"error":{"code":404,"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"}
             """#
@@ -149,7 +149,7 @@ extension ResultModel {
 extension UserProfile {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UserProfile {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]}
             """#
@@ -159,11 +159,11 @@ extension UserProfile {
 
 extension OrderItem {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: OrderItem { SampleData.decode(#"{"sku":"SPR-001","quantity":2,"unit_price":9.99}"#) }
+    public static var sample: OrderItem { EmbeddedJSON.decode(#"{"sku":"SPR-001","quantity":2,"unit_price":9.99}"#) }
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [OrderItem] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"sku":"SPR-001","quantity":2,"unit_price":9.99},{"sku":"Sku 2","quantity":2,"unit_price":2.5},{"sku":"Sku 3","quantity":3,"unit_price":3.5}]
             """#
@@ -174,7 +174,7 @@ extension OrderItem {
 extension SwiftNames {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: SwiftNames {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"data":{"name":"blob.bin","payload":"AAEC"},"date":{"year":2024,"month":2,"day":29},"error":{"code":404,"message":"Not found."},"type":"composite","result":{"ok":true,"data":{"name":"blob.bin"},"error":{"message":"Not found."},"day":{"year":2024,"month":2,"day":29},"at":"2024-02-29T12:00:00Z","type":"composite"},"profile":{"user_id":12345,"display_name":"Ada Lovelace","date_of_birth":"1815-12-10","order_items":[{"sku":"SPR-001"}]},"item":{"sku":"SPR-001","quantity":2,"unit_price":9.99},"timestamp":"2024-02-29T12:00:00Z"}
             """#
@@ -185,7 +185,7 @@ extension SwiftNames {
 extension Tricky {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Tricky {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"greeting":"Hello, \"world\" \\o/","carriageReturn":"a\rb","edgeCase":"default","emptyDescription":""}
             """#
@@ -200,16 +200,16 @@ extension EdgeCaseEnum {
 
 extension Animal {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Animal { SampleData.decode(#"{"name":"Rex","sound":"woof"}"#) }
+    public static var sample: Animal { EmbeddedJSON.decode(#"{"name":"Rex","sound":"woof"}"#) }
 }
 
 extension Dog {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Dog { SampleData.decode(#"{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}"#) }
+    public static var sample: Dog { EmbeddedJSON.decode(#"{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}"#) }
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Dog] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true},{"name":"Name 2","sound":"Sound 2","breed":"Breed 2","goodBoy":false},{"name":"Name 3","sound":"Sound 3","breed":"Breed 3","goodBoy":true}]
             """#
@@ -217,20 +217,50 @@ extension Dog {
     }
 }
 
+extension Creature {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Creature { EmbeddedJSON.decode(#"{"kind":"Cat","name":"Tom","lives":9}"#) }
+
+    /// A few different values, for lists in previews and tests.
+    public static var samples: [Creature] {
+        EmbeddedJSON.decode(
+            #"""
+            [{"kind":"Cat","name":"Tom","lives":9},{"kind":"Cat","name":"Name 2","lives":2},{"kind":"Cat","name":"Name 3","lives":3}]
+            """#
+        )
+    }
+}
+
+extension Cat {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Cat { EmbeddedJSON.decode(#"{"kind":"Kind 1","name":"Tom","lives":9}"#) }
+}
+
+extension Bird {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Bird { EmbeddedJSON.decode(#"{"kind":"Kind 1","name":"Tom","wingspan":0.2}"#) }
+}
+
 extension Identified {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Identified { SampleData.decode(#"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140"}"#) }
+    public static var sample: Identified { EmbeddedJSON.decode(#"{"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140"}"#) }
 }
 
 extension Timestamps {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Timestamps { SampleData.decode(#"{"createdAt":"2024-01-01T09:00:00Z","updatedAt":"2024-01-02T09:00:00Z"}"#) }
+    public static var sample: Timestamps {
+        EmbeddedJSON.decode(
+            #"""
+            {"createdAt":"2024-01-01T09:00:00Z","updatedAt":"2024-01-02T09:00:00Z"}
+            """#
+        )
+    }
 }
 
 extension Document {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: Document {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"4e3c2b1a-0f9e-4d8c-b7a6-958473625140","createdAt":"2024-01-01T09:00:00Z","title":"Design notes"}
             """#
@@ -240,76 +270,82 @@ extension Document {
 
 extension Shape {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Shape { SampleData.decode(#"{"shapeType":"circle","radius":2.5}"#) }
+    public static var sample: Shape { EmbeddedJSON.decode(#"{"shapeType":"circle","radius":2.5}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [Shape] { SampleData.decode(#"[{"shapeType":"circle","radius":2.5},{"shapeType":"circle","radius":3.5}]"#) }
+    public static var samples: [Shape] {
+        EmbeddedJSON.decode(
+            #"""
+            [{"shapeType":"circle","radius":2.5},{"shapeType":"circle","radius":3.5}]
+            """#
+        )
+    }
 }
 
 extension Circle {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Circle { SampleData.decode(#"{"shapeType":"circle","radius":2.5}"#) }
+    public static var sample: Circle { EmbeddedJSON.decode(#"{"shapeType":"circle","radius":2.5}"#) }
 }
 
 extension Square {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Square { SampleData.decode(#"{"shapeType":"square","side":4}"#) }
+    public static var sample: Square { EmbeddedJSON.decode(#"{"shapeType":"square","side":4}"#) }
 }
 
 extension Triangle {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Triangle { SampleData.decode(#"{"shapeType":"Triangle","base":3,"height":5}"#) }
+    public static var sample: Triangle { EmbeddedJSON.decode(#"{"shapeType":"Triangle","base":3,"height":5}"#) }
 }
 
 extension PaymentMethod {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: PaymentMethod { SampleData.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }
+    public static var sample: PaymentMethod { EmbeddedJSON.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }
 }
 
 extension Card {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Card { SampleData.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }
+    public static var sample: Card { EmbeddedJSON.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }
 }
 
 extension BankTransfer {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: BankTransfer { SampleData.decode(#"{"iban":"DE89370400440532013000","bic":"COBADEFFXXX"}"#) }
+    public static var sample: BankTransfer { EmbeddedJSON.decode(#"{"iban":"DE89370400440532013000","bic":"COBADEFFXXX"}"#) }
 }
 
 extension StringOrInteger {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: StringOrInteger { SampleData.decode(#""abc-123""#) }
+    public static var sample: StringOrInteger { EmbeddedJSON.decode(#""abc-123""#) }
 }
 
 extension Moment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Moment { SampleData.decode(#""2024-05-01T09:30:00Z""#) }
+    public static var sample: Moment { EmbeddedJSON.decode(#""2024-05-01T09:30:00Z""#) }
 }
 
 extension ContactMethod {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ContactMethod { SampleData.decode(#"{"email":"someone@example.com"}"#) }
+    public static var sample: ContactMethod { EmbeddedJSON.decode(#"{"email":"someone@example.com"}"#) }
 }
 
 extension EmailContact {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: EmailContact { SampleData.decode(#"{"email":"someone@example.com"}"#) }
+    public static var sample: EmailContact { EmbeddedJSON.decode(#"{"email":"someone@example.com"}"#) }
 }
 
 extension PhoneContact {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: PhoneContact { SampleData.decode(#"{"phone":"+1 555 0100"}"#) }
+    public static var sample: PhoneContact { EmbeddedJSON.decode(#"{"phone":"+1 555 0100"}"#) }
 }
 
 extension Location {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Location { SampleData.decode(#"{"lat":52.52,"lon":13.405}"#) }
+    public static var sample: Location { EmbeddedJSON.decode(#"{"lat":52.52,"lon":13.405}"#) }
 }
 
 extension Shipment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Shipment {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"sender":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"recipient":{"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"},"weight":1}
             """#
@@ -320,7 +356,7 @@ extension Shipment {
 extension Party {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Party {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"name":"Name 1","email":"Email 1","phone":"Phone 1","street":"Street 1","city":"City 1","region":"Region 1","postalCode":"Postal Code 1","country":"Country 1","company":"Company 1","title":"Title 1","department":"Department 1","website":"Website 1","timezone":"Timezone 1","locale":"Locale 1","currency":"Currency 1","notes":"Notes 1","avatarURL":"Avatar URL 1"}
             """#
@@ -331,9 +367,9 @@ extension Party {
 extension Variants {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Variants {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
-            {"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}
+            {"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"},"retryDelay":0,"identifierOrDefault":"abc-123"}
             """#
         )
     }
@@ -342,7 +378,7 @@ extension Variants {
 extension Nullables {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Nullables {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}
             """#
@@ -352,31 +388,40 @@ extension Nullables {
 
 extension Transition {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Transition { SampleData.decode(#"{"type":"accept_details","note":"Note 1"}"#) }
+    public static var sample: Transition { EmbeddedJSON.decode(#"{"type":"accept_details","note":"Note 1"}"#) }
+
+    /// A few different values, for lists in previews and tests.
+    public static var samples: [Transition] {
+        EmbeddedJSON.decode(
+            #"""
+            [{"type":"accept_details","note":"Note 1"},{"type":"accept_details","note":"Note 2"},{"type":"accept_details","note":"Note 3"}]
+            """#
+        )
+    }
 }
 
 extension AcceptDetails {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: AcceptDetails { SampleData.decode(#"{"type":"accept_details","note":"Note 1"}"#) }
+    public static var sample: AcceptDetails { EmbeddedJSON.decode(#"{"type":"accept_details","note":"Note 1"}"#) }
 }
 
 extension AbortDetails {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: AbortDetails { SampleData.decode(#"{"type":"abort_details","reason":"Reason 1"}"#) }
+    public static var sample: AbortDetails { EmbeddedJSON.decode(#"{"type":"abort_details","reason":"Reason 1"}"#) }
 }
 
 extension Constants {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Constants { SampleData.decode(#"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#) }
+    public static var sample: Constants { EmbeddedJSON.decode(#"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#) }
 }
 
 extension MeasurementModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: MeasurementModel { SampleData.decode(#"{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}"#) }
+    public static var sample: MeasurementModel { EmbeddedJSON.decode(#"{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}"#) }
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [MeasurementModel] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]},{"unit":"cm","readings":[{"value":2.5,"unit":"cm"}]},{"unit":"m","readings":[{"value":3.5,"unit":"m"}]}]
             """#
@@ -386,18 +431,18 @@ extension MeasurementModel {
 
 extension Labels {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Labels { SampleData.decode(#"{"name":"release","color":"green"}"#) }
+    public static var sample: Labels { EmbeddedJSON.decode(#"{"name":"release","color":"green"}"#) }
 }
 
 extension Point {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Point { SampleData.decode(#"{"x":1,"y":2}"#) }
+    public static var sample: Point { EmbeddedJSON.decode(#"{"x":1,"y":2}"#) }
 }
 
 extension Dynamic {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Dynamic {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"inventory":{"sprockets":12,"flanges":0},"metadata":{"source":"import","attempts":2,"flags":["a","b"]},"labels":{"name":"release","color":"green"},"origin":{"x":1,"y":2},"widgetsByName":{},"anything":{},"freeForm":{},"inlineAnything":{},"matrix":[[1,0],[0,1]],"cube":[[[1,2],[3,4]],[[5,6],[7,8]]],"groups":{"admins":["ada","grace"]}}
             """#
@@ -407,11 +452,11 @@ extension Dynamic {
 
 extension TreeNode {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: TreeNode { SampleData.decode(#"{"value":"root","children":[{"value":"leaf","children":[]}]}"#) }
+    public static var sample: TreeNode { EmbeddedJSON.decode(#"{"value":"root","children":[{"value":"leaf","children":[]}]}"#) }
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [TreeNode] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"value":"root","children":[{"value":"leaf","children":[]}]},{"value":"Value 2","children":[]},{"value":"Value 3","children":[]}]
             """#
@@ -422,7 +467,7 @@ extension TreeNode {
 extension Folder {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Folder {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]}
             """#
@@ -431,7 +476,7 @@ extension Folder {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Folder] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"name":"Documents","files":[{"name":"notes.txt","size":2048}],"subfolders":[]},{"name":"Name 2","files":[{"name":"Name 2","size":2}],"subfolders":[]},{"name":"Name 3","files":[{"name":"Name 3","size":3}],"subfolders":[]}]
             """#
@@ -442,7 +487,7 @@ extension Folder {
 extension File {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: File {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"name":"notes.txt","size":2048,"parent":{"name":"Documents","files":[],"subfolders":[]}}
             """#
@@ -451,7 +496,7 @@ extension File {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [File] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"name":"notes.txt","size":2048,"parent":{"name":"Documents","files":[],"subfolders":[]}},{"name":"Name 2","size":2,"parent":{"name":"Name 2","files":[],"subfolders":[]}},{"name":"Name 3","size":3,"parent":{"name":"Name 3","files":[],"subfolders":[]}}]
             """#
@@ -461,7 +506,7 @@ extension File {
 
 extension LinkedNode {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: LinkedNode { SampleData.decode(#"{"value":1,"next":{"value":2}}"#) }
+    public static var sample: LinkedNode { EmbeddedJSON.decode(#"{"value":1,"next":{"value":2}}"#) }
 }
 
 extension UnitModel {
@@ -471,11 +516,11 @@ extension UnitModel {
 
 extension Reading {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Reading { SampleData.decode(#"{"value":12.5,"unit":"cm"}"#) }
+    public static var sample: Reading { EmbeddedJSON.decode(#"{"value":12.5,"unit":"cm"}"#) }
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Reading] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"value":12.5,"unit":"cm"},{"value":2.5,"unit":"cm"},{"value":3.5,"unit":"m"}]
             """#
@@ -534,10 +579,22 @@ extension API {
                 ),
                 "listDogs": .json(text: #"[{"name":"Rex","sound":"woof","breed":"Border Collie","goodBoy":true}]"#),
                 "listShapes": .json(text: #"[{"shapeType":"circle","radius":2.5}]"#),
+                "listCreatures": .json(
+                    text:
+                        #"""
+                        [{"kind":"Cat","name":"Tom","lives":9},{"kind":"bird","name":"Tweety","wingspan":0.2},{"kind":"fish","name":"Nemo"}]
+                        """#
+                ),
+                "listTransitions": .json(
+                    text:
+                        #"""
+                        [{"type":"accept_details","note":"Looks good"},{"type":"abort_details","reason":"Timed out"}]
+                        """#
+                ),
                 "getVariants": .json(
                     text:
                         #"""
-                        {"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"}}
+                        {"shape":{"shapeType":"circle","radius":2.5},"payment":{"last4":"4242","brand":"visa"},"identifier":"abc-123","contact":{"email":"someone@example.com"},"location":{"lat":52.52,"lon":13.405},"inlineUnion":{"name":"Rex"},"retryDelay":0,"identifierOrDefault":"abc-123"}
                         """#
                 ),
                 "getNullables": .json(

@@ -202,6 +202,40 @@ public nonisolated enum API {
         request.security = [[Security.apiKey]]
         return request
     }
+
+    /// Read your notifications
+    ///
+    /// Returns what happened to your posts and your account, newest first. Each
+    /// kind of notification carries its own fields; kinds added later are kept
+    /// as sent.
+    ///
+    /// `GET /notifications`
+    public static func listNotifications() -> Request<[NotificationModel]> {
+        var request = Request<[NotificationModel]>(method: .get, path: "/notifications", operationID: "listNotifications", response: .json)
+        request.accept = "application/json"
+        request.security = [[Security.apiKey]]
+        return request
+    }
+
+    /// Read a post's moderation decision
+    ///
+    /// Says whether a reported post was approved or removed, and why.
+    ///
+    /// `GET /posts/{postId}/moderation`
+    ///
+    /// - Parameters:
+    ///   - postId: The post's identifier.
+    public static func getModeration(postId: String) -> Request<ModerationDecision> {
+        var request = Request<ModerationDecision>(
+            method: .get,
+            path: "/posts/\(PathParameter.encode(postId))/moderation",
+            operationID: "getModeration",
+            response: .json
+        )
+        request.accept = "application/json"
+        request.security = [[Security.apiKey]]
+        return request
+    }
 }
 
 extension API {
@@ -366,5 +400,36 @@ public final class ReportPostModel: SubmissionViewModel<String> {
     @discardableResult
     public func submit(postId: String, body: String) async -> Bool {
         await submit(API.reportPost(postId: postId, body: body))
+    }
+}
+
+/// The state of `API.listNotifications` for a screen: Read your notifications
+@MainActor
+public final class ListNotificationsModel: QueryViewModel<[NotificationModel]> {
+    override public func makeRequest() -> Request<[NotificationModel]> {
+        API.listNotifications()
+    }
+}
+
+/// The state of `API.getModeration` for a screen: Read a post's moderation decision
+@MainActor
+public final class GetModerationModel: QueryViewModel<ModerationDecision> {
+    /// The post's identifier.
+    public var postId: String {
+        get {
+            observationRegistrar.access(self, keyPath: \.postId)
+            return _postId
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
+    }
+    private var _postId: String
+
+    public init(client: APIClient, postId: String) {
+        self._postId = postId
+        super.init(client: client)
+    }
+
+    override public func makeRequest() -> Request<ModerationDecision> {
+        API.getModeration(postId: postId)
     }
 }

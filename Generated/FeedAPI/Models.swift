@@ -301,6 +301,183 @@ public nonisolated struct LinkAttachment: APIModel {
     }
 }
 
+/// Something that happened to your posts or your account.
+public nonisolated enum NotificationModel: APIModel {
+    case likeNotification(LikeNotification)
+    case followNotification(FollowNotification)
+    /// A kind this client does not know yet, kept as sent.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let kind = (try? container.decode(String.self, forKey: "kind")) ?? ""
+        switch kind {
+        case "like": self = .likeNotification(try LikeNotification(from: decoder))
+        case "follow": self = .followNotification(try FollowNotification(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .likeNotification(let value): try value.encode(to: encoder)
+        case .followNotification(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Someone liked one of your posts.
+public nonisolated struct LikeNotification: APIModel {
+    /// What happened; names the kind of notification.
+    ///
+    /// - Example: `like`
+    public var kind: String
+    /// - Example: `n_3`
+    public var id: String
+    /// - Example: `p_1001`
+    public var postId: String
+    /// The username of who liked it.
+    ///
+    /// - Example: `marina`
+    public var likedBy: String
+
+    public init(kind: String, id: String, postId: String, likedBy: String) {
+        self.kind = kind
+        self.id = id
+        self.postId = postId
+        self.likedBy = likedBy
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.kind = try reader.decode(String.self, "kind")
+        self.id = try reader.decode(String.self, "id")
+        self.postId = try reader.decode(String.self, "postId")
+        self.likedBy = try reader.decode(String.self, "likedBy")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.kind, "kind")
+        writer.encode(self.id, "id")
+        writer.encode(self.postId, "postId")
+        writer.encode(self.likedBy, "likedBy")
+        try writer.finish()
+    }
+}
+
+/// Someone started following you.
+public nonisolated struct FollowNotification: APIModel {
+    /// What happened; names the kind of notification.
+    ///
+    /// - Example: `like`
+    public var kind: String
+    /// - Example: `n_3`
+    public var id: String
+    public var follower: User
+
+    public init(kind: String, id: String, follower: User) {
+        self.kind = kind
+        self.id = id
+        self.follower = follower
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.kind = try reader.decode(String.self, "kind")
+        self.id = try reader.decode(String.self, "id")
+        self.follower = try reader.decode(User.self, "follower")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.kind, "kind")
+        writer.encode(self.id, "id")
+        writer.encode(self.follower, "follower")
+        try writer.finish()
+    }
+}
+
+/// A moderator's decision on a reported post, told apart by `status`.
+public nonisolated enum ModerationDecision: APIModel {
+    case approval(Approval)
+    case removal(Removal)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? Removal(from: decoder) {
+            self = .removal(value)
+            return
+        }
+        if let value = try? Approval(from: decoder) {
+            self = .approval(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Approval, Removal")
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .approval(let value): try value.encode(to: encoder)
+        case .removal(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The post stays up.
+public nonisolated struct Approval: APIModel {
+    public var status: String
+
+    public init(status: String = "approved") {
+        self.status = status
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.status = try reader.decode(constant: "approved", "status", required: true)
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.status, "status")
+        try writer.finish()
+    }
+}
+
+/// The post was taken down.
+public nonisolated struct Removal: APIModel {
+    public var status: String
+    /// Why the post was removed.
+    public var reason: String
+    /// The last moment to appeal the decision.
+    public var appealUntil: Date?
+
+    public init(status: String = "removed", reason: String, appealUntil: Date? = nil) {
+        self.status = status
+        self.reason = reason
+        self.appealUntil = appealUntil
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.status = try reader.decode(constant: "removed", "status", required: true)
+        self.reason = try reader.decode(String.self, "reason")
+        self.appealUntil = reader.decodeIfPresent(Date.self, "appealUntil")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.status, "status")
+        writer.encode(self.reason, "reason")
+        writer.encodeIfPresent(self.appealUntil, "appealUntil")
+        try writer.finish()
+    }
+}
+
 /// Someone who posts.
 public nonisolated struct User: APIModel {
     /// The user's identifier.

@@ -6,7 +6,7 @@ import Foundation
 extension FeedPage {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: FeedPage {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"posts":[{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}],"nextPage":2}
             """#
@@ -17,7 +17,7 @@ extension FeedPage {
 extension NewPost {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NewPost {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"text":"First light over the bay this morning.","imageURL":"https://media.feed.example.com/m_81fa3c.jpg","visibility":"public"}
             """#
@@ -33,7 +33,7 @@ extension Visibility {
 extension Post {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Post {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]}
             """#
@@ -42,7 +42,7 @@ extension Post {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Post] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"id":"p_7Hq2Xk","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"First light over the bay this morning.","createdAt":"2024-06-02T05:41:17.512Z","visibility":"public","likeCount":12,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay"}]},{"id":"Id 2","author":{"id":"Id 2","username":"Username 2","displayName":"Display Name 2","avatarURL":"https://example.com/avatarURL/2"},"text":"Text 2","createdAt":"2024-05-02T09:30:00Z","visibility":"followers","likeCount":2,"likedByMe":false,"commentCount":2,"attachments":[{"type":"image","url":"https://example.com/url/2"}]},{"id":"Id 3","author":{"id":"Id 3","username":"Username 3","displayName":"Display Name 3","avatarURL":"https://example.com/avatarURL/3"},"text":"Text 3","createdAt":"2024-05-03T09:30:00Z","visibility":"public","likeCount":3,"likedByMe":true,"commentCount":3,"attachments":[{"type":"image","url":"https://example.com/url/3"}]}]
             """#
@@ -53,7 +53,7 @@ extension Post {
 extension Attachment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Attachment {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}
             """#
@@ -62,7 +62,7 @@ extension Attachment {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Attachment] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."},{"type":"image","url":"https://example.com/url/2","width":2,"height":2,"altText":"Alt Text 2"},{"type":"image","url":"https://example.com/url/3","width":3,"height":3,"altText":"Alt Text 3"}]
             """#
@@ -73,7 +73,7 @@ extension Attachment {
 extension ImageAttachment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ImageAttachment {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"type":"image","url":"https://media.feed.example.com/m_81fa3c.jpg","width":1600,"height":1200,"altText":"The bay at sunrise, with two sailing boats."}
             """#
@@ -84,9 +84,60 @@ extension ImageAttachment {
 extension LinkAttachment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: LinkAttachment {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"type":"link","url":"https://example.com/tides","title":"Tide tables for the bay","thumbnailURL":"https://example.com/tides/preview.png"}
+            """#
+        )
+    }
+}
+
+extension NotificationModel {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: NotificationModel { EmbeddedJSON.decode(#"{"kind":"like","id":"n_3","postId":"p_1001","likedBy":"marina"}"#) }
+
+    /// A few different values, for lists in previews and tests.
+    public static var samples: [NotificationModel] {
+        EmbeddedJSON.decode(
+            #"""
+            [{"kind":"like","id":"n_3","postId":"p_1001","likedBy":"marina"},{"kind":"like","id":"Id 2","postId":"Post Id 2","likedBy":"Liked By 2"},{"kind":"like","id":"Id 3","postId":"Post Id 3","likedBy":"Liked By 3"}]
+            """#
+        )
+    }
+}
+
+extension LikeNotification {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: LikeNotification { EmbeddedJSON.decode(#"{"kind":"like","id":"n_3","postId":"p_1001","likedBy":"marina"}"#) }
+}
+
+extension FollowNotification {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: FollowNotification {
+        EmbeddedJSON.decode(
+            #"""
+            {"kind":"like","id":"n_3","follower":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}}
+            """#
+        )
+    }
+}
+
+extension ModerationDecision {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ModerationDecision { EmbeddedJSON.decode(#"{"status":"approved"}"#) }
+}
+
+extension Approval {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Approval { EmbeddedJSON.decode(#"{"status":"approved"}"#) }
+}
+
+extension Removal {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Removal {
+        EmbeddedJSON.decode(
+            #"""
+            {"status":"removed","reason":"Reason 1","appealUntil":"2024-05-01T09:30:00Z"}
             """#
         )
     }
@@ -95,7 +146,7 @@ extension LinkAttachment {
 extension User {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: User {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}
             """#
@@ -105,18 +156,18 @@ extension User {
 
 extension LikeResult {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: LikeResult { SampleData.decode(#"{"liked":true,"likeCount":12}"#) }
+    public static var sample: LikeResult { EmbeddedJSON.decode(#"{"liked":true,"likeCount":12}"#) }
 }
 
 extension NewComment {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: NewComment { SampleData.decode(#"{"text":"Gorgeous!"}"#) }
+    public static var sample: NewComment { EmbeddedJSON.decode(#"{"text":"Gorgeous!"}"#) }
 }
 
 extension Comment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Comment {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"c_19","author":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"},"text":"Gorgeous!","createdAt":"2024-06-02T06:03:00Z"}
             """#
@@ -126,13 +177,13 @@ extension Comment {
 
 extension MediaUpload {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: MediaUpload { SampleData.decode(#"{"file":"c2FtcGxl","caption":"The bay at sunrise"}"#) }
+    public static var sample: MediaUpload { EmbeddedJSON.decode(#"{"file":"c2FtcGxl","caption":"The bay at sunrise"}"#) }
 }
 
 extension Media {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Media {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"m_81fa3c","url":"https://media.feed.example.com/m_81fa3c.jpg","contentType":"image/jpeg","size":482133,"caption":"The bay at sunrise"}
             """#
@@ -143,7 +194,7 @@ extension Media {
 extension Problem {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Problem {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"type":"https://feed.example.com/problems/validation","title":"Invalid post","status":400,"detail":"The text can be at most 500 characters long.","instance":"/posts"}
             """#
@@ -193,6 +244,8 @@ extension API {
                 "setAvatar": .status(204),
                 "getAvatar": .data(Data()),
                 "reportPost": .text("TICKET-1042"),
+                "listNotifications": .json(text: #"[{"kind":"like","id":"n_3","postId":"p_1001","likedBy":"marina"}]"#),
+                "getModeration": .json(text: #"{"status":"removed","reason":"Spam","appealUntil":"2024-06-01T12:00:00Z"}"#),
             ],
             delay: delay
         )

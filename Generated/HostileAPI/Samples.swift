@@ -6,7 +6,7 @@ import Foundation
 extension Class {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Class {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             ##"""
             {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
             """##
@@ -16,10 +16,10 @@ extension Class {
 
 extension SelfModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SelfModel { SampleData.decode(#"{"Self":"Self 1"}"#) }
+    public static var sample: SelfModel { EmbeddedJSON.decode(#"{"Self":"Self 1"}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [SelfModel] { SampleData.decode(#"[{"Self":"Self 1"},{"Self":"Self 2"},{"Self":"Self 3"}]"#) }
+    public static var samples: [SelfModel] { EmbeddedJSON.decode(#"[{"Self":"Self 1"},{"Self":"Self 2"},{"Self":"Self 3"}]"#) }
 }
 
 extension SelfModel2 {
@@ -29,7 +29,7 @@ extension SelfModel2 {
 
 extension Kind {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Kind { SampleData.decode(#"{"kind":"Kind 1"}"#) }
+    public static var sample: Kind { EmbeddedJSON.decode(#"{"kind":"Kind 1"}"#) }
 }
 
 extension Init {
@@ -44,12 +44,12 @@ extension Members {
 
 extension MemberUnion {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: MemberUnion { SampleData.decode(#"{"a":"A 1"}"#) }
+    public static var sample: MemberUnion { EmbeddedJSON.decode(#"{"a":"A 1"}"#) }
 }
 
 extension MemberAnyOf {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: MemberAnyOf { SampleData.decode(#"{"a":"A 1"}"#) }
+    public static var sample: MemberAnyOf { EmbeddedJSON.decode(#"{"a":"A 1"}"#) }
 }
 
 extension IntEnum {
@@ -59,13 +59,13 @@ extension IntEnum {
 
 extension StringModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: StringModel { SampleData.decode(#"{"string":"String 1","String":"a \"quoted\" \\ string"}"#) }
+    public static var sample: StringModel { EmbeddedJSON.decode(#"{"string":"String 1","String":"a \"quoted\" \\ string"}"#) }
 }
 
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ErrorModel {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             """
             {\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}
             """
@@ -76,7 +76,7 @@ extension ErrorModel {
 extension ResultModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ResultModel {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             """
             {\"success\":true,\"failure\":{\"message\":\"\\\"\\\"\\\"\\n\\\\(pwned())\\n#endif\\r\u{2028}\",\"error\":\"Error 1\"}}
             """
@@ -86,106 +86,106 @@ extension ResultModel {
 
 extension CodableModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: CodableModel { SampleData.decode(#"{"codable":"Codable 1"}"#) }
+    public static var sample: CodableModel { EmbeddedJSON.decode(#"{"codable":"Codable 1"}"#) }
 }
 
 extension LoadableModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: LoadableModel { SampleData.decode(#"{"state":"State 1"}"#) }
+    public static var sample: LoadableModel { EmbeddedJSON.decode(#"{"state":"State 1"}"#) }
 }
 
 extension QueryViewModelModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: QueryViewModelModel { SampleData.decode(#"{"state":"State 1"}"#) }
+    public static var sample: QueryViewModelModel { EmbeddedJSON.decode(#"{"state":"State 1"}"#) }
 }
 
 extension PropertyWriterModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: PropertyWriterModel { SampleData.decode(#"{"writer":"Writer 1","encoder":"Encoder 1"}"#) }
+    public static var sample: PropertyWriterModel { EmbeddedJSON.decode(#"{"writer":"Writer 1","encoder":"Encoder 1"}"#) }
 }
 
 extension PropertyReaderModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: PropertyReaderModel { SampleData.decode(#"{"reader":"Reader 1","decoder":"Decoder 1"}"#) }
+    public static var sample: PropertyReaderModel { EmbeddedJSON.decode(#"{"reader":"Reader 1","decoder":"Decoder 1"}"#) }
 }
 
 extension APIClientModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: APIClientModel { SampleData.decode(#"{"send":"Send 1"}"#) }
+    public static var sample: APIClientModel { EmbeddedJSON.decode(#"{"send":"Send 1"}"#) }
 }
 
 extension RequestModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: RequestModel { SampleData.decode(#"{"path":"Path 1","method":"Method 1"}"#) }
+    public static var sample: RequestModel { EmbeddedJSON.decode(#"{"path":"Path 1","method":"Method 1"}"#) }
 }
 
 extension ProtocolModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ProtocolModel { SampleData.decode(#"{"protocol":"Protocol 1"}"#) }
+    public static var sample: ProtocolModel { EmbeddedJSON.decode(#"{"protocol":"Protocol 1"}"#) }
 }
 
 extension AnyModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: AnyModel { SampleData.decode(#"{"any":"Any 1"}"#) }
+    public static var sample: AnyModel { EmbeddedJSON.decode(#"{"any":"Any 1"}"#) }
 }
 
 extension NeverModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: NeverModel { SampleData.decode(#"{"never":"Never 1"}"#) }
+    public static var sample: NeverModel { EmbeddedJSON.decode(#"{"never":"Never 1"}"#) }
 }
 
 extension SendableModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SendableModel { SampleData.decode(#"{"sendable":"Sendable 1"}"#) }
+    public static var sample: SendableModel { EmbeddedJSON.decode(#"{"sendable":"Sendable 1"}"#) }
 }
 
 extension OptionalModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: OptionalModel { SampleData.decode(#"{"some":"Some 1","none":"None 1"}"#) }
+    public static var sample: OptionalModel { EmbeddedJSON.decode(#"{"some":"Some 1","none":"None 1"}"#) }
 }
 
 extension FoundationModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: FoundationModel { SampleData.decode(#"{"bundle":"Bundle 1"}"#) }
+    public static var sample: FoundationModel { EmbeddedJSON.decode(#"{"bundle":"Bundle 1"}"#) }
 }
 
 extension SwiftModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SwiftModel { SampleData.decode(#"{"swift":"Swift 1"}"#) }
+    public static var sample: SwiftModel { EmbeddedJSON.decode(#"{"swift":"Swift 1"}"#) }
 }
 
 extension MainActorModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: MainActorModel { SampleData.decode(#"{"actor":"Actor 1"}"#) }
+    public static var sample: MainActorModel { EmbeddedJSON.decode(#"{"actor":"Actor 1"}"#) }
 }
 
 extension TaskModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: TaskModel { SampleData.decode(#"{"cancel":"Cancel 1"}"#) }
+    public static var sample: TaskModel { EmbeddedJSON.decode(#"{"cancel":"Cancel 1"}"#) }
 }
 
 extension API2 {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: API2 { SampleData.decode(#"{"api":"Api 1"}"#) }
+    public static var sample: API2 { EmbeddedJSON.decode(#"{"api":"Api 1"}"#) }
 }
 
 extension HostileAPI2 {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: HostileAPI2 { SampleData.decode(#"{"hostile":"Hostile 1"}"#) }
+    public static var sample: HostileAPI2 { EmbeddedJSON.decode(#"{"hostile":"Hostile 1"}"#) }
 }
 
 extension ListPetsModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ListPetsModel { SampleData.decode(#"{"name":"Name 1"}"#) }
+    public static var sample: ListPetsModel { EmbeddedJSON.decode(#"{"name":"Name 1"}"#) }
 
     /// A few different values, for lists in previews and tests.
-    public static var samples: [ListPetsModel] { SampleData.decode(#"[{"name":"Name 1"},{"name":"Name 2"},{"name":"Name 3"}]"#) }
+    public static var samples: [ListPetsModel] { EmbeddedJSON.decode(#"[{"name":"Name 1"},{"name":"Name 2"},{"name":"Name 3"}]"#) }
 }
 
 extension Names {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Names {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             ##"""
             {"userId":{"a":"A 1"},"user_id":{"b":"B 1"},"UserID":{"c":"C 1"},"user-id":{"d":"D 1"},"emoji":{"woof":"Woof 1"},"digits":{"code":"Code 1"},"empty":{"x":"X 1"},"code":{"y":"Y 1"},"pet":{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}}
             """##
@@ -195,47 +195,47 @@ extension Names {
 
 extension UserId {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserId { SampleData.decode(#"{"a":"A 1"}"#) }
+    public static var sample: UserId { EmbeddedJSON.decode(#"{"a":"A 1"}"#) }
 }
 
 extension UserId2 {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserId2 { SampleData.decode(#"{"b":"B 1"}"#) }
+    public static var sample: UserId2 { EmbeddedJSON.decode(#"{"b":"B 1"}"#) }
 }
 
 extension UserID {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserID { SampleData.decode(#"{"c":"C 1"}"#) }
+    public static var sample: UserID { EmbeddedJSON.decode(#"{"c":"C 1"}"#) }
 }
 
 extension UserId3 {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserId3 { SampleData.decode(#"{"d":"D 1"}"#) }
+    public static var sample: UserId3 { EmbeddedJSON.decode(#"{"d":"D 1"}"#) }
 }
 
 extension Value {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Value { SampleData.decode(#"{"woof":"Woof 1"}"#) }
+    public static var sample: Value { EmbeddedJSON.decode(#"{"woof":"Woof 1"}"#) }
 }
 
 extension _2fa {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: _2fa { SampleData.decode(#"{"code":"Code 1"}"#) }
+    public static var sample: _2fa { EmbeddedJSON.decode(#"{"code":"Code 1"}"#) }
 }
 
 extension Value2 {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Value2 { SampleData.decode(#"{"x":"X 1"}"#) }
+    public static var sample: Value2 { EmbeddedJSON.decode(#"{"x":"X 1"}"#) }
 }
 
 extension FuncPwned {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: FuncPwned { SampleData.decode(#"{"y":"Y 1"}"#) }
+    public static var sample: FuncPwned { EmbeddedJSON.decode(#"{"y":"Y 1"}"#) }
 }
 
 extension Pet {
     /// A value for previews and tests, built from the spec's example.
-    public static var sample: Pet { SampleData.decode(##"{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}"##) }
+    public static var sample: Pet { EmbeddedJSON.decode(##"{"class":"*/","self":"\"\"\"","Type":"\\(pwned())","init":"#endif"}"##) }
 }
 
 extension ClassType {
@@ -245,7 +245,7 @@ extension ClassType {
 
 extension _123startRequest {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: _123startRequest { SampleData.decode(#"{"":"Value 1","a\"b":"A b 1","c\\d":1}"#) }
+    public static var sample: _123startRequest { EmbeddedJSON.decode(#"{"":"Value 1","a\"b":"A b 1","c\\d":1}"#) }
 }
 
 extension API {

@@ -5,13 +5,13 @@ import Foundation
 
 extension NewPet {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: NewPet { SampleData.decode(#"{"name":"Rex","tag":"dog"}"#) }
+    public static var sample: NewPet { EmbeddedJSON.decode(#"{"name":"Rex","tag":"dog"}"#) }
 }
 
 extension Pet {
     /// A value for previews and tests, built from the spec's example.
     public static var sample: Pet {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"}
             """#
@@ -20,7 +20,7 @@ extension Pet {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Pet] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"id":42,"name":"Rex","tag":"dog","status":"available","createdAt":"2024-05-01T09:30:00Z"},{"name":"Name 2","tag":"Tag 2","id":2,"status":"pending","createdAt":"2024-05-02T09:30:00Z"},{"name":"Name 3","tag":"Tag 3","id":3,"status":"sold","createdAt":"2024-05-03T09:30:00Z"}]
             """#
@@ -30,7 +30,7 @@ extension Pet {
 
 extension PetUpdate {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: PetUpdate { SampleData.decode(#"{"name":"Max","tag":"cat","status":"available"}"#) }
+    public static var sample: PetUpdate { EmbeddedJSON.decode(#"{"name":"Max","tag":"cat","status":"available"}"#) }
 }
 
 extension PetStatus {
@@ -40,7 +40,7 @@ extension PetStatus {
 
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ErrorModel { SampleData.decode(#"{"code":404,"message":"No pet with id 42."}"#) }
+    public static var sample: ErrorModel { EmbeddedJSON.decode(#"{"code":404,"message":"No pet with id 42."}"#) }
 }
 
 extension API {

@@ -11,7 +11,7 @@ extension ReadingStatus {
 extension ReadingProgress {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ReadingProgress {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"bookId":"bk_2f9c","currentPage":142,"totalPages":368,"percent":38.6,"updatedAt":"2024-04-12T21:14:05Z","status":"reading","deviceId":"ipad-7F3A"}
             """#
@@ -22,7 +22,7 @@ extension ReadingProgress {
 extension ProgressUpdate {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ProgressUpdate {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"currentPage":150,"totalPages":368,"status":"reading","updatedAt":"2024-04-12T21:30:00Z"}
             """#
@@ -33,7 +33,7 @@ extension ProgressUpdate {
 extension Note {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Note {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"}
             """#
@@ -42,7 +42,7 @@ extension Note {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Note] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"id":"6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b","bookId":"bk_2f9c","page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea","quote"],"createdAt":"2024-04-12T21:20:44Z","updatedAt":"2024-04-13T08:02:10Z"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3302","bookId":"Book Id 2","page":2,"text":"Text 2","highlight":"Highlight 2","tags":["Tags 2"],"createdAt":"2024-05-02T09:30:00Z","updatedAt":"2024-05-02T09:30:00Z"},{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3303","bookId":"Book Id 3","page":3,"text":"Text 3","highlight":"Highlight 3","tags":["Tags 3"],"createdAt":"2024-05-03T09:30:00Z","updatedAt":"2024-05-03T09:30:00Z"}]
             """#
@@ -53,7 +53,7 @@ extension Note {
 extension NewNote {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NewNote {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"page":142,"text":"This is the argument chapter 3 was building up to.","highlight":"The map is not the territory.","tags":["key-idea"]}
             """#
@@ -64,7 +64,7 @@ extension NewNote {
 extension NoteUpdate {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: NoteUpdate {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"page":143,"text":"Chapter 3's argument, restated.","highlight":"The map is not the territory.","tags":["key-idea","revisit"]}
             """#
@@ -74,7 +74,7 @@ extension NoteUpdate {
 
 extension ErrorResponse {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: ErrorResponse { SampleData.decode(#"{"reason":"This book is not in your library."}"#) }
+    public static var sample: ErrorResponse { EmbeddedJSON.decode(#"{"reason":"This book is not in your library."}"#) }
 }
 
 extension API {

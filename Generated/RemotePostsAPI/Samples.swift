@@ -6,7 +6,7 @@ import Foundation
 extension Post {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Post {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"}
             """#
@@ -15,7 +15,7 @@ extension Post {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Post] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"userId":1,"id":1,"title":"sunt aut facere repellat provident occaecati excepturi optio reprehenderit","body":"quia et suscipit\nsuscipit recusandae consequuntur expedita et cum"},{"userId":2,"id":2,"title":"Title 2","body":"Body 2"},{"userId":3,"id":3,"title":"Title 3","body":"Body 3"}]
             """#
@@ -26,7 +26,7 @@ extension Post {
 extension Comment {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Comment {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"}
             """#
@@ -35,7 +35,7 @@ extension Comment {
 
     /// A few different values, for lists in previews and tests.
     public static var samples: [Comment] {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             [{"postId":1,"id":1,"name":"id labore ex et quam laborum","email":"Eliseo@gardner.biz","body":"laudantium enim quasi est quidem magnam voluptate ipsam eos"},{"postId":2,"id":2,"name":"Name 2","email":"user2@example.com","body":"Body 2"},{"postId":3,"id":3,"name":"Name 3","email":"user3@example.com","body":"Body 3"}]
             """#
@@ -46,7 +46,7 @@ extension Comment {
 extension User {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: User {
-        SampleData.decode(
+        EmbeddedJSON.decode(
             #"""
             {"id":1,"name":"Leanne Graham","username":"Bret","email":"Sincere@april.biz","address":{"street":"Kulas Light","suite":"Apt. 556","city":"Gwenborough","zipcode":"92998-3874","geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031 x56442","website":"hildegard.org","company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"}}
             """#

@@ -148,3 +148,22 @@ private struct CodeScanner {
         }
     }
 }
+
+/// A 3.1 spec with no paths and `schemas` (YAML, indented as a schema list) as its components.
+func schemasSpec(_ schemas: String) -> String {
+    """
+    openapi: 3.1.0
+    info: {title: T, version: "1"}
+    paths: {}
+    components:
+      schemas:
+    \(schemas.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+    """
+}
+
+/// Fails for each of `lines` that `text` does not contain, showing the text.
+func assertContains(_ text: String, _ lines: [String], file: StaticString = #filePath, line: UInt = #line) {
+    for expected in lines where !text.contains(expected) {
+        XCTFail("missing `\(expected)` in:\n\(text)", file: file, line: line)
+    }
+}

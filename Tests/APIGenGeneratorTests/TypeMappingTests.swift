@@ -3,25 +3,8 @@ import XCTest
 
 /// Schema → Swift type decisions, checked on the generated declarations.
 final class TypeMappingTests: XCTestCase {
-    private func spec(_ schemas: String) -> String {
-        """
-        openapi: 3.1.0
-        info: {title: T, version: "1"}
-        paths: {}
-        components:
-          schemas:
-        \(schemas.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
-        """
-    }
-
-    private func assertContains(_ text: String, _ lines: [String], file: StaticString = #filePath, line: UInt = #line) {
-        for expected in lines where !text.contains(expected) {
-            XCTFail("missing `\(expected)` in:\n\(text)", file: file, line: line)
-        }
-    }
-
     func testFormats() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Formats:
           type: object
           required: [a, b, c, d, e, f, g, h, i, j, k, l, m]
@@ -48,7 +31,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testRequiredOptionalNullableAndDefaults() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Item:
           type: object
           required: [id, note]
@@ -98,7 +81,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testReadOnlyInAnAllOfPartMarksTheProperty() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Link:
           type: object
           properties:
@@ -116,7 +99,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testArraysDictionariesAndFreeForm() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Bag:
           type: object
           properties:
@@ -143,7 +126,7 @@ final class TypeMappingTests: XCTestCase {
     /// anyOf of objects keeps every match (a struct of optionals); anyOf of primitives, oneOf,
     /// a discriminated anyOf and one told apart by constants hold one value (an enum).
     func testAnyOfOfObjectsKeepsEveryMatch() throws {
-        let (text, diagnostics) = try generate(spec("""
+        let (text, diagnostics) = try generate(schemasSpec("""
         Contact:
           anyOf: [{$ref: '#/components/schemas/Email'}, {$ref: '#/components/schemas/Encode'}, {type: string}]
         Email: {type: object, properties: {email: {type: string}}}
@@ -182,7 +165,7 @@ final class TypeMappingTests: XCTestCase {
     /// Without a discriminator, an object alternative that requires more keys is tried before a
     /// looser one: a full record is not taken by its summary, which would drop fields.
     func testAlternativesRequiringMoreKeysAreTriedFirst() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Record:
           oneOf: [{$ref: '#/components/schemas/Summary'}, {$ref: '#/components/schemas/Full'}, {type: string}]
         Summary: {type: object, required: [id], properties: {id: {type: string}}}
@@ -221,7 +204,7 @@ final class TypeMappingTests: XCTestCase {
     /// `allOf: [$ref, {description, example}]` annotates the referenced schema: the property is
     /// that schema's type (an array, a union), not an object copied from it, and keeps the words.
     func testAnAllOfThatOnlyAnnotatesIsTheReferencedType() throws {
-        let (text, diagnostics) = try generate(spec("""
+        let (text, diagnostics) = try generate(schemasSpec("""
         TagList: {type: array, items: {type: string}, nullable: true}
         Choice:
           oneOf: [{type: string}, {$ref: '#/components/schemas/Named'}]
@@ -258,7 +241,7 @@ final class TypeMappingTests: XCTestCase {
     /// A union with a `{}` alternative accepts null: an optional property of that type keeps a
     /// null it received (and sends it back), as a nullable one does.
     func testAUnionThatAcceptsAnythingKeepsItsNull() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Links:
           type: object
           properties:
@@ -274,7 +257,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testEnumsKeepUnknownValues() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Status:
           type: string
           enum: [in-progress, done, DONE, "", unknown, "with \\"quote\\""]
@@ -294,7 +277,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testUnionsWithAndWithoutDiscriminator() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Cat: {type: object, required: [kind], properties: {kind: {type: string}, lives: {type: integer}}}
         Dog: {type: object, required: [kind], properties: {kind: {type: string}, barks: {type: boolean}}}
         Pet:
@@ -323,8 +306,29 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertLessThan(intTry.lowerBound, stringTry.lowerBound)
     }
 
+    /// A union's default is its JSON, decoded where it is needed; one that fits no alternative
+    /// (a constant it is not) is ignored, and says so.
+    func testUnionTypedDefaultsAreAppliedWhenTheyFit() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        Job:
+          type: object
+          properties:
+            retryDelay: {anyOf: [{type: integer}, {type: array, items: {type: number}}], default: 0}
+            mode: {type: [string, integer], default: fast}
+            step: {anyOf: [{const: a}, {const: b}], default: c}
+        """))
+        assertContains(text, [
+            // A default argument cannot call the runtime's generated-code helpers: nil stands for it.
+            "retryDelay: RetryDelay? = nil",
+            "self.retryDelay = retryDelay ?? EmbeddedJSON.decode(#\"0\"#)",
+            "self.mode = mode ?? EmbeddedJSON.decode(#\"\"fast\"\"#)",
+            "self.retryDelay = reader.decode(RetryDelay.self, \"retryDelay\", default: EmbeddedJSON.decode(#\"0\"#))",
+        ])
+        XCTAssertEqual(diagnostics.items.map(\.message), ["default value of 'step' does not match its type Job.Step; it is ignored"])
+    }
+
     func testAllOfMergesIntoOneStruct() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Base: {type: object, required: [id], properties: {id: {type: string}}}
         Stamp: {type: object, properties: {at: {type: string, format: date-time}}}
         Derived:
@@ -339,7 +343,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testRecursionGetsIndirectionOnlyOnCycles() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Tree: {type: object, properties: {children: {type: array, items: {$ref: '#/components/schemas/Tree'}}}}
         Node: {type: object, properties: {next: {$ref: '#/components/schemas/Node'}, value: {type: integer}}}
         Expr:
@@ -360,7 +364,7 @@ final class TypeMappingTests: XCTestCase {
     func testLargeValuesAreStoredOutOfLine() throws {
         // More than `ValueLayout.threshold` (16) fields: copied field by field wherever it is
         // held inline, so holders box it; small values stay inline.
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         Big: {type: object, properties: {f0: {type: string}, f1: {type: string}, f2: {type: string}, f3: {type: string}, f4: {type: string}, f5: {type: string}, f6: {type: string}, f7: {type: string}, f8: {type: string}, f9: {type: string}, f10: {type: string}, f11: {type: string}, f12: {type: string}, f13: {type: string}, f14: {type: string}, f15: {type: string}, f16: {type: string}}}
         Small: {type: object, properties: {a: {type: string}, b: {type: integer}}}
         Holder: {type: object, required: [big], properties: {big: {$ref: '#/components/schemas/Big'}, small: {$ref: '#/components/schemas/Small'}}}
@@ -439,7 +443,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testSpecTextCannotInjectCode() throws {
-        let (text, _) = try generate(spec("""
+        let (text, _) = try generate(schemasSpec("""
         "Evil\\"; }; func pwned() {":
           type: object
           description: "*/ \\"\\"\\" \\\\( #endif \\r func injected() {}"

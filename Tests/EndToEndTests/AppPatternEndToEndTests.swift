@@ -63,6 +63,25 @@ final class AppPatternEndToEndTests: XCTestCase {
         try await client.send(FeedAPI.API.deletePost(postId: post.id))
     }
 
+    /// A polymorphic list (a base with a discriminator, extended by allOf) and a union told apart
+    /// by a one-value enum, as the server sends the spec's examples.
+    func testFeedNotificationsAndModerationKeepEveryKindsFields() async throws {
+        let client = try client(for: "feed.yaml", pathPrefix: "/v1", authentication: .apiKey("feed-key"))
+        let notifications = try await client.send(FeedAPI.API.listNotifications())
+        guard notifications.count == 3, case .likeNotification(let like) = notifications[0],
+            case .followNotification(let follow) = notifications[1], case .unknown(let badge) = notifications[2]
+        else {
+            return XCTFail("expected a like, a follow and an unknown kind, got \(notifications)")
+        }
+        XCTAssertEqual(like.likedBy, "marina")
+        XCTAssertEqual(follow.follower.username, "sam")
+        XCTAssertEqual(badge, .object(["kind": "badge", "id": "n_1", "badge": "early-bird"]))
+        let decision = try await client.send(FeedAPI.API.getModeration(postId: "p_1001"))
+        guard case .removal(let removal) = decision else { return XCTFail("expected a removal, got \(decision)") }
+        XCTAssertEqual(removal.reason, "Spam")
+        XCTAssertEqual(removal.appealUntil, Date(timeIntervalSince1970: 1_717_243_200))
+    }
+
     func testFeedWithoutAKeyIsUnauthorized() async throws {
         let client = try client(for: "feed.yaml", pathPrefix: "/v1")
         let error = try await apiError { _ = try await client.send(FeedAPI.API.getFeed()) }

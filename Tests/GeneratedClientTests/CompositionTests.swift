@@ -101,6 +101,31 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(shape, .unknown(.object(["radius": .int(1)])))
     }
 
+    /// `Cat` and `Bird` extend `Creature` with allOf; a list of creatures keeps each one's own fields.
+    func testABaseSchemaDecodesAsTheSubtypeItsDiscriminatorNames() throws {
+        let creatures = try assertRoundTrip([Creature].self, #"""
+        [{"kind": "Cat", "name": "Tom", "lives": 9}, {"kind": "bird", "name": "Tweety", "wingspan": 0.2},
+         {"kind": "fish", "name": "Nemo", "fins": 2}]
+        """#)
+        guard creatures.count == 3, case .cat(let cat) = creatures[0], case .bird(let bird) = creatures[1] else {
+            return XCTFail("expected a cat and a bird first, got \(creatures)")
+        }
+        XCTAssertEqual(cat.lives, 9)
+        XCTAssertEqual(cat.name, "Tom", "a subtype holds the base's fields")
+        XCTAssertEqual(bird.wingspan, 0.2)
+        XCTAssertEqual(creatures[2], .unknown(.object(["kind": "fish", "name": "Nemo", "fins": .int(2)])), "an unknown kind is kept as sent")
+        assertKeyNotFound(Creature.self, #"{"kind": "Cat", "name": "Tom"}"#, path: "lives")
+    }
+
+    /// A union's `default` applies when the key is absent, and is not sent back as if it came.
+    func testAUnionTypedDefaultAppliesWhenTheKeyIsAbsent() throws {
+        let variants = try assertRoundTrip(Variants.self, "{}")
+        XCTAssertEqual(variants.retryDelay, .int(0))
+        XCTAssertEqual(variants.identifierOrDefault, .string("none"))
+        XCTAssertEqual(try assertRoundTrip(Variants.self, #"{"retryDelay": [0.5, 1]}"#).retryDelay, .doubleList([0.5, 1]))
+        XCTAssertEqual(Variants().retryDelay, .int(0))
+    }
+
     func testDiscriminatedVariantMissingARequiredKeyReportsIt() {
         assertKeyNotFound(Shape.self, #"{"shapeType": "circle"}"#, path: "radius")
         assertKeyNotFound([Shape].self, #"[{"shapeType": "square", "side": 1}, {"shapeType": "square"}]"#, path: "[1].side")

@@ -10,7 +10,7 @@ import RemotePostsAPI
 import XCTest
 
 /// Every `sample` and `samples` in Generated/*/Samples.swift (one line per `extension` there):
-/// reading it must not crash (`SampleData.decode` stops on JSON that does not decode), and the
+/// reading it must not crash (`EmbeddedJSON.decode` stops on JSON that does not decode), and the
 /// value must survive `APIJSON.makeEncoder()` → `APIJSON.makeDecoder()` unchanged, readOnly
 /// properties included (only a request leaves them out).
 final class SampleTests: XCTestCase {

@@ -222,6 +222,7 @@ public enum SwiftLiteral {
         case .enumCase(let name): return "." + name.code
         case .array(let items): return "[" + items.map(code(for:)).joined(separator: ", ") + "]"
         case .dictionary(let members): return dictionary(members)
+        case .decodedJSON(let json): return "EmbeddedJSON.decode(\(rawString(json)))"
         case .jsonArray(let items): return "[" + items.map(code(for:)).joined(separator: ", ") + "] as JSONValue"
         case .jsonObject(let members): return dictionary(members) + " as JSONValue"
         }

@@ -22,6 +22,9 @@ public indirect enum Literal: Sendable, Hashable {
     case enumCase(Identifier)
     case array([Literal])
     case dictionary([Member])
+    /// A value no Swift literal spells (the `default` of a union-typed property): its JSON
+    /// text, decoded where the value is needed (`EmbeddedJSON.decode`).
+    case decodedJSON(String)
     /// `JSONValue` values: `[…] as JSONValue`.
     case jsonArray([Literal])
     case jsonObject([Member])

@@ -146,7 +146,7 @@ public enum SwiftName {
         "APIResponse", "Authentication", "Middleware", "RetryPolicy", "MockTransport", "URLSessionTransport",
         "UserMessages", "DecodingFailure", "RemoteQuery", "PagedQuery", "PageRequest", "Submission",
         "QueryViewModel", "PagedViewModel", "SubmissionViewModel", "PropertyWriter", "PropertyReader",
-        "OptimisticUpdater", "SampleData", "APIGenSwiftUI",
+        "OptimisticUpdater", "EmbeddedJSON", "APIGenSwiftUI",
         // Foundation types an app file importing both Foundation and the client would find ambiguous.
         "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",
         "Bundle", "Host", "Port", "Stream", "Expression", "Predicate", "Formatter", "Scanner", "IndexPath",

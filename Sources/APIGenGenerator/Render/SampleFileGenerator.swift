@@ -53,17 +53,17 @@ enum SampleFileGenerator {
         return GeneratedFile(name: fileName, utf8: printer.utf8)
     }
 
-    /// `declaration { SampleData.decode(json) }`, the JSON as a multi-line literal when the
+    /// `declaration { EmbeddedJSON.decode(json) }`, the JSON as a multi-line literal when the
     /// line would be too long.
     private static func decoded(_ json: String, as declaration: SourceText, into printer: inout Printer) {
         let literal = SwiftLiteral.rawString(json)
-        let line: SourceText = "\(declaration) { SampleData.decode(\(literal)) }"
+        let line: SourceText = "\(declaration) { EmbeddedJSON.decode(\(literal)) }"
         if printer.fits(line.count) {
             printer.line(line)
             return
         }
         printer.block(declaration) { printer in
-            printer.line("SampleData.decode(")
+            printer.line("EmbeddedJSON.decode(")
             printer.indented { printer in
                 printer.multilineString(json)
             }

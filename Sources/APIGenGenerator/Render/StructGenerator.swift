@@ -63,6 +63,11 @@ struct StructGenerator: DeclarationGenerator {
 
     private func renderInitializer(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
         var parameters: [SourceText] = structure.properties.map { property in
+            if case .decodedJSON = property.defaultValue {
+                // A default argument cannot call the runtime's generated-code helpers: nil
+                // stands for the default, filled in by the body.
+                return "\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? "" : "?") = nil"
+            }
             if let literal = property.defaultValue {
                 let value = SwiftLiteral.code(for: literal)
                 return "\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)"
@@ -78,7 +83,11 @@ struct StructGenerator: DeclarationGenerator {
         }
         printer.listBlock("\(context.access)init(", parameters, ")") { printer in
             for property in structure.properties {
-                assign(property, Printer.Call("\(property.name)"), into: &printer)
+                if let literal = property.defaultValue, case .decodedJSON = literal, !isStoredOptional(property) {
+                    assign(property, Printer.Call("\(property.name) ?? \(SwiftLiteral.code(for: literal))"), into: &printer)
+                } else {
+                    assign(property, Printer.Call("\(property.name)"), into: &printer)
+                }
             }
             if let extra = structure.additionalProperties {
                 printer.line("self.\(extra.name) = \(extra.name)")

@@ -54,7 +54,7 @@ extension SchemaTypes {
             case ("JSONValue", _):
                 return jsonLiteral(value)
             default:
-                return enumCaseLiteral(value, schema: schema)
+                return enumCaseLiteral(value, schema: schema) ?? unionLiteral(value, schema: schema)
             }
         }
     }
@@ -70,6 +70,20 @@ extension SchemaTypes {
         case .integerEnum(let values):
             guard case .int(let number) = value, let index = values.firstIndex(of: number) else { return nil }
             return .enumCase(names[index])
+        default:
+            return nil
+        }
+    }
+
+    /// A value of a union (`anyOf: [integer, number, array]`, `type: [string, integer]`): its
+    /// JSON, when it fits one of the alternatives as the example checker reads them.
+    private func unionLiteral(_ value: SpecValue, schema: SchemaID) -> Literal? {
+        // A null default is the absent value of an optional, not a value to decode.
+        guard value != .null, let union = contentSchema(schema) else { return nil }
+        switch shapes[union] {
+        case .union, .primitiveUnion:
+            guard ExampleChecker(table: table, shapes: shapes).conforms(value, to: union) else { return nil }
+            return .decodedJSON(JSONText.render(value))
         default:
             return nil
         }

@@ -95,6 +95,8 @@ struct OperationTranslator {
             let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue, value != .string("")
         {
             defaultValue = types.defaultLiteral(value, for: type.unwrapped, schema: schema)
+            // A union's default has no literal a signature can hold; left out, the server applies it.
+            if case .decodedJSON? = defaultValue { defaultValue = nil }
         }
         if let defaultValue, defaultValue != .null {
             type = type.unwrapped

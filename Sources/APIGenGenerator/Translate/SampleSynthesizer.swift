@@ -327,8 +327,12 @@ struct ExampleChecker {
                 }
             }
             return true
-        case .stringEnum, .constant:
+        case .stringEnum:
+            // An open enum keeps values it does not know.
             return value.stringValue != nil
+        case .constant(let constant):
+            // The decoder enforces a constant (`PropertyReader.decode(constant:)`).
+            return value.stringValue == constant
         case .integerEnum:
             if case .int = value { return true }
             return false

@@ -160,7 +160,11 @@ struct ShapeTable {
     private let mergedObjects = MergedObjectMemo()
 
     init(_ table: SchemaTable) {
-        shapes = table.schemas.map { SchemaShape($0, in: table) }
+        var shapes = table.schemas.map { SchemaShape($0, in: table) }
+        for (base, subtypes) in PolymorphicBases.subtypes(in: table, shapes: shapes) {
+            shapes[base.index] = .union(subtypes)
+        }
+        self.shapes = shapes
     }
 
     subscript(id: SchemaID) -> SchemaShape {

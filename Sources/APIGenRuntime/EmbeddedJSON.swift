@@ -1,12 +1,13 @@
 import Foundation
 
-/// Decodes the sample JSON that generated `sample` values are built from.
+/// Decodes the JSON that generated code holds as text: the JSON of `sample` values, and the
+/// `default` of a property whose type is a union, which no Swift literal can spell.
 ///
-/// apigen writes that JSON from the schema (its example when the example fits, else a
+/// apigen writes that JSON from the schema (an example or default only when it fits, else a
 /// synthesised valid value) and the tests decode every sample, so a failure here is a bug in
-/// apigen: it stops with the decoding error rather than hand a preview a half-built value.
+/// apigen: it stops with the decoding error rather than hand the app a half-built value.
 @_spi(Generated)
-public enum SampleData {
+public enum EmbeddedJSON {
     /// Decodes `json` with `APIJSON.makeDecoder()`.
     ///
     /// Stops the program with the decoding error when it does not decode, which is a bug in the
@@ -15,7 +16,7 @@ public enum SampleData {
         do {
             return try APIJSON.makeDecoder().decode(Value.self, from: Data(json.utf8))
         } catch {
-            fatalError("apigen sample for \(Value.self) does not decode: \(error)")
+            fatalError("apigen JSON for \(Value.self) does not decode: \(error)")
         }
     }
 }

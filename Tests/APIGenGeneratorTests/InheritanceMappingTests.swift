@@ -1,0 +1,61 @@
+import APIGenGenerator
+import XCTest
+
+/// A base schema with a `discriminator` that others extend with `allOf`: where the base is
+/// used, a value is one of its subtypes.
+final class InheritanceMappingTests: XCTestCase {
+    private let family = """
+        Animal:
+          type: object
+          required: [kind, name]
+          properties: {kind: {type: string}, name: {type: string}}
+          discriminator: {propertyName: kind, mapping: {dog: '#/components/schemas/Dog'}}
+        Cat:
+          allOf: [{$ref: '#/components/schemas/Animal'}, {type: object, required: [lives], properties: {lives: {type: integer}}}]
+        Dog:
+          allOf: [{$ref: '#/components/schemas/Animal'}, {type: object, properties: {breed: {type: string}}}]
+        Lion:
+          allOf: [{$ref: '#/components/schemas/Cat'}, {type: object, properties: {mane: {type: boolean}}}]
+        Alias:
+          allOf: [{$ref: '#/components/schemas/Animal'}]
+        Zoo:
+          type: object
+          properties: {animals: {type: array, items: {$ref: '#/components/schemas/Animal'}}}
+        """
+
+    func testABaseWithSubtypesDecodesTheSubtypeItsDiscriminatorNames() throws {
+        let (text, diagnostics) = try generate(schemasSpec(family))
+        XCTAssertEqual(diagnostics.items.map(\.description), [])
+        assertContains(text, [
+            "public nonisolated enum Animal: APIModel {",
+            "    case cat(Cat)",
+            "    case dog(Dog)",
+            // Subtypes of subtypes are kinds of the base too.
+            "    case lion(Lion)",
+            "    case unknown(JSONValue)",
+            // The component name, unless the mapping names another value.
+            "        case \"Cat\": self = .cat(try Cat(from: decoder))",
+            "        case \"dog\": self = .dog(try Dog(from: decoder))",
+            "        case \"Lion\": self = .lion(try Lion(from: decoder))",
+            // Each subtype holds the base's fields and its own.
+            "public nonisolated struct Cat: APIModel {",
+            "    public var kind: String",
+            "    public var lives: Int",
+            "public nonisolated struct Lion: APIModel {",
+            "    public var mane: Bool?",
+            "    public var animals: [Animal]?",
+        ])
+        // A schema that only wraps the base adds no kind of its own.
+        XCTAssertFalse(text.contains("case alias("), text)
+    }
+
+    func testABaseWithoutSubtypesStaysAStruct() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Animal:
+          type: object
+          properties: {kind: {type: string}}
+          discriminator: {propertyName: kind}
+        """))
+        assertContains(text, ["public nonisolated struct Animal: APIModel {"])
+    }
+}
