@@ -50,7 +50,7 @@ public nonisolated struct ReadingProgress: APIModel {
     /// How much of the book you have read, in percent; computed by the server.
     ///
     /// - Example: `38.6`
-    public var percent: Double?
+    public var percent: Double
     /// When the progress last changed.
     ///
     /// - Example: `2024-04-12T21:14:05Z`
@@ -67,7 +67,7 @@ public nonisolated struct ReadingProgress: APIModel {
         bookId: String,
         currentPage: Int,
         totalPages: Int,
-        percent: Double? = nil,
+        percent: Double,
         updatedAt: Date,
         status: ReadingStatus,
         deviceId: String? = nil
@@ -86,7 +86,7 @@ public nonisolated struct ReadingProgress: APIModel {
         self.bookId = try reader.decode(String.self, "bookId")
         self.currentPage = try reader.decode(Int.self, "currentPage")
         self.totalPages = try reader.decode(Int.self, "totalPages")
-        self.percent = reader.decodeIfPresent(Double.self, "percent")
+        self.percent = try reader.decode(Double.self, "percent")
         self.updatedAt = try reader.decode(Date.self, "updatedAt")
         self.status = try reader.decode(ReadingStatus.self, "status")
         self.deviceId = reader.decodeNullable(String.self, "deviceId")
@@ -99,7 +99,7 @@ public nonisolated struct ReadingProgress: APIModel {
         writer.encode(self.bookId, "bookId")
         writer.encode(self.currentPage, "currentPage")
         writer.encode(self.totalPages, "totalPages")
-        writer.encodeIfPresent(self.percent, "percent", readOnly: true)
+        writer.encode(self.percent, "percent", readOnly: true)
         writer.encode(self.updatedAt, "updatedAt")
         writer.encode(self.status, "status")
         writer.encodeIfPresent(self.deviceId, "deviceId")

@@ -290,7 +290,7 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(
             ExampleChecker(table: document.schemas, shapes: shapes).conforms(.object([.init(key: "name", value: .string("Rex"))]), to: pet))
         let merged = shapes.mergedObject(pet, table: document.schemas)
-        XCTAssertEqual(merged.properties.map { PropertyRules.isRequired($0, of: merged, in: document.schemas) }, [false, true, false])
+        XCTAssertEqual(merged.properties.map { PropertyRules.isRequired($0, of: merged, object: pet, usage: shapes.usage, in: document.schemas) }, [false, true, false])
         let synthesizer = SampleSynthesizer(table: document.schemas, shapes: shapes, componentNames: SchemaMap())
         XCTAssertEqual(synthesizer.sample(for: pet).map(JSONText.render), #"{"name":"Rex"}"#, "the spec's example is the sample")
     }

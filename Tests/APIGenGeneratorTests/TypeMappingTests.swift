@@ -410,14 +410,16 @@ final class TypeMappingTests: XCTestCase {
                 name: {type: string, nullable: true}
         """)
         assertContains(text, [
-            "public var id: String?",
+            // Thing is only received: the server always sends its required read-only id.
+            "public var id: String\n",
             "public var name: Nullable<String>?",
             "self.name = reader.contains(\"name\") ? try reader.decode(Nullable<String>.self, \"name\") : nil",
         ])
+        // A received Thing re-encodes its id; the writer leaves it out of what the client sends.
         let thing = try XCTUnwrap(text.range(of: "struct Thing:"))
         let encode = try XCTUnwrap(text.range(of: "func encode", range: thing.upperBound..<text.endIndex))
         let end = try XCTUnwrap(text.range(of: "\n}\n", range: encode.upperBound..<text.endIndex))
-        XCTAssertFalse(text[encode.upperBound..<end.lowerBound].contains("forKey: \"id\""))
+        XCTAssertTrue(text[encode.upperBound..<end.lowerBound].contains("writer.encode(self.id, \"id\", readOnly: true)"))
     }
 
     func testServersThatCannotParseAreLeftOutAndRelativeOnesTakeABase() throws {

@@ -39,10 +39,15 @@ enum PropertyRules {
         return (schema.oneOf + schema.anyOf).contains { SchemaShape.isAnnotationOnly(table[$0]) }
     }
 
-    /// Required of every value: listed in `required`, and neither read-only (absent from
-    /// requests) nor write-only (absent from responses).
-    static func isRequired(_ property: Schema.Property, of merged: MergedObject, in table: SchemaTable) -> Bool {
-        merged.required.contains(property.name) && !marks(property.schema, \.readOnly, in: table)
-            && !marks(property.schema, \.writeOnly, in: table)
+    /// Required of every value of the object `object`: listed in `required`; a read-only one
+    /// (absent from requests) only where the client never sends the object, a write-only one
+    /// (absent from responses) only where it never receives it.
+    static func isRequired(
+        _ property: Schema.Property, of merged: MergedObject, object: SchemaID, usage: SchemaUsage, in table: SchemaTable
+    ) -> Bool {
+        guard merged.required.contains(property.name) else { return false }
+        if marks(property.schema, \.readOnly, in: table) { return usage.isOnlyReceived(object) }
+        if marks(property.schema, \.writeOnly, in: table) { return usage.isOnlySent(object) }
+        return true
     }
 }

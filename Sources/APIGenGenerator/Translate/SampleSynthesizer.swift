@@ -314,7 +314,7 @@ struct ExampleChecker {
             // Required of the generated type, that is: read-only and write-only ones are optional.
             for name in merged.required where !members.contains(where: { $0.key == name }) {
                 if let property = merged.properties.first(where: { $0.name == name }),
-                    PropertyRules.isRequired(property, of: merged, in: table)
+                    PropertyRules.isRequired(property, of: merged, object: table.resolved(id), usage: shapes.usage, in: table)
                 {
                     return false
                 }

@@ -155,11 +155,14 @@ enum SchemaShape {
 /// Every schema's shape, computed once: translation asks for shapes many times per schema.
 struct ShapeTable {
     private let shapes: [SchemaShape]
+    /// Which way each schema's values travel (`SchemaUsage`).
+    let usage: SchemaUsage
     /// Objects merged with their allOf members, by schema: samples and example checks merge
     /// the same objects over and over.
     private let mergedObjects = MergedObjectMemo()
 
-    init(_ table: SchemaTable) {
+    init(_ table: SchemaTable, usage: SchemaUsage = SchemaUsage()) {
+        self.usage = usage
         var shapes = table.schemas.map { SchemaShape($0, in: table) }
         for (base, subtypes) in PolymorphicBases.subtypes(in: table, shapes: shapes) {
             shapes[base.index] = .union(subtypes)

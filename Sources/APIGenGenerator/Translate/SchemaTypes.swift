@@ -22,9 +22,6 @@ final class SchemaTypes {
     /// Top-level declarations for inline types that have no parent to nest in (the element
     /// of an array alias, an operation's inline body).
     var looseDeclarations: [TypeDeclaration] = []
-    /// Request bodies of PATCH operations: their nullable optional properties become
-    /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
-    var patchBodies: Set<SchemaID> = []
     var enumCaseNames = SchemaMap<[Identifier]>()
     /// The component name of each (resolved) component schema, for discriminator values.
     private(set) lazy var componentNames: SchemaMap<String> = {
@@ -47,15 +44,8 @@ final class SchemaTypes {
         self.files = files
         table = document.schemas
         topLevelScope = NameScope(reserved: SwiftName.reservedTypeNames.union(reserved))
-        shapes = ShapeTable(document.schemas)
+        shapes = ShapeTable(document.schemas, usage: SchemaUsage(document))
         assignTopLevelNames()
-        for operation in document.operations where operation.method == .patch {
-            for media in operation.requestBody?.content ?? [] {
-                if let schema = media.schema {
-                    patchBodies.insert(table.resolved(schema))
-                }
-            }
-        }
     }
 
     /// Components first, in document order, then schemas named only by where a `$ref`

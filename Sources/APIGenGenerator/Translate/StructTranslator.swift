@@ -9,7 +9,7 @@ struct StructTranslator {
     func declaration(for id: SchemaID, name: String, context: NestingContext, documentation: Documentation) -> TypeDeclaration {
         var context = context
         let merged = types.mergedObject(id)
-        let isPatchBody = types.patchBodies.contains(id)
+        let isPatchBody = types.shapes.usage.patchBodies.contains(id)
         let (names, scope) = PropertyRules.memberNames(of: merged)
         // `additionalProperties` is claimed after the properties, in the same scope.
         var members = scope
@@ -19,7 +19,7 @@ struct StructTranslator {
             let resolvedID = table.resolved(property.schema)
             var type = types.swiftType(for: property.schema, suggestedName: property.name, in: &context)
             let isReadOnly = PropertyRules.marks(property.schema, \.readOnly, in: table)
-            let isRequired = PropertyRules.isRequired(property, of: merged, in: table)
+            let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
             var defaultValue: Literal?
             var constant: String?
             if case .constant(let value) = types.shapes[table.resolved(property.schema)], type == .string {

@@ -95,7 +95,9 @@ struct UnionTranslator {
     /// The keys an object requires of every value (`PropertyRules.isRequired`).
     private static func requiredKeyCount(_ object: SchemaID, _ types: SchemaTypes) -> Int {
         let merged = types.shapes.mergedObject(object, table: types.table)
-        return merged.properties.filter { PropertyRules.isRequired($0, of: merged, in: types.table) }.count
+        return merged.properties.filter {
+            PropertyRules.isRequired($0, of: merged, object: object, usage: types.shapes.usage, in: types.table)
+        }.count
     }
 
     /// The object or map an alternative is, past references and wrappers (a bounded walk, as

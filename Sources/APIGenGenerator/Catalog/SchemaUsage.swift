@@ -1,0 +1,68 @@
+import APIGenOpenAPI
+
+/// Which way each schema's values travel: sent by the client (request bodies, parameters,
+/// answers to webhooks), received by it (responses, webhook payloads), or both. A required
+/// `readOnly` property is absent from what the client sends, so it can be required only of a
+/// schema the client only receives; a required `writeOnly` one only of a schema it only sends.
+struct SchemaUsage {
+    /// Schemas reached from what the client sends, through references and every subschema.
+    private(set) var sent: Set<SchemaID> = []
+    /// Schemas reached from what the client receives.
+    private(set) var received: Set<SchemaID> = []
+    /// Request bodies of PATCH operations: their nullable optional properties become
+    /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
+    private(set) var patchBodies: Set<SchemaID> = []
+
+    /// No usage known: every schema may go either way.
+    init() {}
+
+    init(_ document: OpenAPIDocument) {
+        let table = document.schemas
+        var sentRoots: [SchemaID] = []
+        var receivedRoots: [SchemaID] = []
+        for operation in document.operations {
+            sentRoots += operation.parameters.compactMap(\.schema)
+            let bodies = (operation.requestBody?.content ?? []).compactMap(\.schema)
+            sentRoots += bodies
+            if operation.method == .patch {
+                patchBodies.formUnion(bodies.map { table.resolved($0) })
+            }
+            receivedRoots += operation.responses.flatMap { $0.content.compactMap(\.schema) }
+        }
+        // A webhook is the API calling the app: the app receives its body and sends its response.
+        for webhook in document.webhooks {
+            receivedRoots += (webhook.requestBody?.content ?? []).compactMap(\.schema)
+            sentRoots += webhook.responses.flatMap { $0.content.compactMap(\.schema) }
+        }
+        sent = Self.reachable(from: sentRoots, in: table)
+        received = Self.reachable(from: receivedRoots, in: table)
+    }
+
+    /// Whether values of the object `id` only ever come from the server.
+    func isOnlyReceived(_ id: SchemaID) -> Bool {
+        received.contains(id) && !sent.contains(id)
+    }
+
+    /// Whether values of the object `id` only ever go to the server.
+    func isOnlySent(_ id: SchemaID) -> Bool {
+        sent.contains(id) && !received.contains(id)
+    }
+
+    /// Every schema a value of `roots` may hold, each visited once.
+    private static func reachable(from roots: [SchemaID], in table: SchemaTable) -> Set<SchemaID> {
+        var found: Set<SchemaID> = []
+        var pending = roots
+        while let next = pending.popLast() {
+            guard found.insert(next).inserted else { continue }
+            let schema = table[next]
+            if let target = schema.reference { pending.append(target) }
+            pending += schema.allOf
+            pending += schema.oneOf
+            pending += schema.anyOf
+            pending += schema.properties.map(\.schema)
+            if let items = schema.items { pending.append(items) }
+            if case .schema(let values) = schema.additionalProperties { pending.append(values) }
+        }
+        return found
+    }
+}
