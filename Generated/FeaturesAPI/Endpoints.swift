@@ -260,6 +260,20 @@ public nonisolated enum API {
         return request
     }
 
+    /// List stargazers
+    ///
+    /// Page-number paging whose next page the `Link` header names, as
+    /// GitHub's API does; the last page has no `rel="next"` link.
+    ///
+    /// `GET /stargazers`
+    public static func listStargazers(page: Int = 1, perPage: Int = 30) -> Request<[Contributor]> {
+        var request = Request<[Contributor]>(method: .get, path: "/stargazers", operationID: "listStargazers", response: .json)
+        request.addQuery("page", page)
+        request.addQuery("per_page", perPage)
+        request.accept = "application/json"
+        return request
+    }
+
     /// Get the report
     ///
     /// Served from a host of its own, named by the path's `servers`.
@@ -376,6 +390,26 @@ public nonisolated enum API {
             operationID: "getOrder",
             response: .json
         )
+        request.accept = "application/json"
+        return request
+    }
+
+    /// Change an account
+    ///
+    /// Changes the properties the body holds and leaves the others as they
+    /// are; a `null` display name removes it. The same `Account` the other
+    /// operations answer with: the request type keeps "absent" and `null`
+    /// apart, the model does not need to.
+    ///
+    /// `PATCH /accounts/{accountId}`
+    public static func updateAccount(accountId: Int64, body: AccountPatch) -> Request<Account> {
+        var request = Request<Account>(
+            method: .patch,
+            path: "/accounts/\(PathParameter.encode(accountId))",
+            operationID: "updateAccount",
+            response: .json
+        )
+        request.body = .json(body)
         request.accept = "application/json"
         return request
     }
@@ -678,6 +712,40 @@ public final class ListContributorTokensModel: PagedViewModel<ContributorTokenPa
     }
 }
 
+/// The pages of `API.listStargazers` for a list screen: List stargazers
+@MainActor
+public final class ListStargazersModel: PagedViewModel<LinkedPage<[Contributor]>, Contributor> {
+    public var perPage: Int {
+        get {
+            observationRegistrar.access(self, keyPath: \.perPage)
+            return _perPage
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.perPage) { _perPage = newValue } }
+    }
+    private var _perPage: Int
+
+    public init(client: APIClient, perPage: Int = 30) {
+        self._perPage = perPage
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page.value },
+                next: { page, current, itemCount in PageRequest.following(page.next, parameter: "page", current: current) }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<LinkedPage<[Contributor]>> {
+        let perPage = perPage
+        return { request in
+            var page: Int = 1
+            if case .page(let number) = request { page = number }
+            return API.listStargazers(page: page, perPage: perPage).followingLinks()
+        }
+    }
+}
+
 /// The state of `API.getReport` for a screen: Get the report
 @MainActor
 public final class GetReportModel: QueryViewModel<Void> {
@@ -801,6 +869,16 @@ public final class GetOrderModel: QueryViewModel<Order> {
 
     override public func makeRequest() -> Request<Order> {
         API.getOrder(orderId: orderId)
+    }
+}
+
+/// Sends `API.updateAccount` from a form or button: Change an account
+@MainActor
+public final class UpdateAccountModel: SubmissionViewModel<Account> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(accountId: Int64, body: AccountPatch) async -> Bool {
+        await submit(API.updateAccount(accountId: accountId, body: body))
     }
 }
 

@@ -606,13 +606,20 @@ public nonisolated struct Account: APIModel {
     public var email: String
     /// - Example: `correct horse battery staple`
     public var password: String?
+    /// The name others see; `null` when the account has none.
+    ///
+    /// - Example: `Ada`
+    public var displayName: String?
     /// - Example: `2024-01-01T00:00:00Z`
     public var createdAt: Date?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
-    public init(id: Int64? = nil, email: String, password: String? = nil, createdAt: Date? = nil) {
+    public init(id: Int64? = nil, email: String, password: String? = nil, displayName: String? = nil, createdAt: Date? = nil) {
         self.id = id
         self.email = email
         self.password = password
+        self.displayName = displayName
         self.createdAt = createdAt
     }
 
@@ -621,15 +628,18 @@ public nonisolated struct Account: APIModel {
         self.id = reader.decodeIfPresent(Int64.self, "id")
         self.email = try reader.decode(String.self, "email")
         self.password = reader.decodeIfPresent(String.self, "password")
+        self.displayName = reader.decodeNullable(String.self, "displayName")
         self.createdAt = reader.decodeIfPresent(Date.self, "createdAt")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encodeIfPresent(self.id, "id", readOnly: true)
         writer.encode(self.email, "email")
         writer.encodeIfPresent(self.password, "password")
+        writer.encodeIfPresent(self.displayName, "displayName")
         writer.encodeIfPresent(self.createdAt, "createdAt", readOnly: true)
         try writer.finish()
     }
@@ -2669,6 +2679,46 @@ public nonisolated struct Reading: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.value, "value")
         writer.encode(self.unit, "unit")
+        try writer.finish()
+    }
+}
+
+/// The changes a PATCH request makes to a `Account`: an absent property is left as
+/// it is, `.null` clears it.
+///
+/// An account. `id` and `createdAt` are readOnly: sent by the server,
+/// never by the client. `password` is writeOnly: sent by the client, never
+/// returned. All three are required, which only applies in the direction
+/// where they are present.
+public nonisolated struct AccountPatch: APIModel {
+    /// - Example: `someone@example.com`
+    public var email: String
+    /// - Example: `correct horse battery staple`
+    public var password: String?
+    /// The name others see; `null` when the account has none.
+    ///
+    /// - Example: `Ada`
+    public var displayName: Nullable<String>?
+
+    public init(email: String, password: String? = nil, displayName: Nullable<String>? = nil) {
+        self.email = email
+        self.password = password
+        self.displayName = displayName
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.email = try reader.decode(String.self, "email")
+        self.password = reader.decodeIfPresent(String.self, "password")
+        self.displayName = reader.contains("displayName") ? try reader.decode(Nullable<String>.self, "displayName") : nil
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.email, "email")
+        writer.encodeIfPresent(self.password, "password")
+        writer.encodeIfPresent(self.displayName, "displayName")
         try writer.finish()
     }
 }

@@ -98,7 +98,7 @@ extension Account {
     public static var sample: Account {
         EmbeddedJSON.decode(
             #"""
-            {"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}
+            {"id":17,"email":"someone@example.com","password":"correct horse battery staple","displayName":"Ada","createdAt":"2024-01-01T00:00:00Z"}
             """#
         )
     }
@@ -608,6 +608,7 @@ extension API {
                 "listContributors": .json(text: #"[{"login":"Login 1"}]"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
                 "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
+                "listStargazers": .json(text: #"[{"login":"Login 1"}]"#),
                 "getReport": .status(204),
                 "deleteReport": .status(204),
                 "listMeasurements": .json(text: #"[{"unit":"cm","readings":[{"value":12.5,"unit":"cm"}]}]"#),
@@ -626,10 +627,16 @@ extension API {
                         {"id":1001,"state":"paid","shippingAddress":{"line1":"1 Infinite Loop","line2":"Building 4","city":"Cupertino","country":"US"},"lines":[{"sku":"SPR-001","quantity":2}]}
                         """#
                 ),
+                "updateAccount": .json(
+                    text:
+                        #"""
+                        {"id":17,"email":"someone@example.com","password":"correct horse battery staple","displayName":"Ada","createdAt":"2024-01-01T00:00:00Z"}
+                        """#
+                ),
                 "createAccount": .json(
                     text:
                         #"""
-                        {"id":17,"email":"someone@example.com","password":"correct horse battery staple","createdAt":"2024-01-01T00:00:00Z"}
+                        {"id":17,"email":"someone@example.com","password":"correct horse battery staple","displayName":"Ada","createdAt":"2024-01-01T00:00:00Z"}
                         """#
                 ),
             ],

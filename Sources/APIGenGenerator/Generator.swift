@@ -53,6 +53,7 @@ public struct Generator {
         RecursionAnalysis.breakCycles(in: &graph)
         ValueLayout.boxLargeValues(in: &graph)
         graph.apply(to: &declarations)
+        declarations += PatchRequestTranslator.declarations(types.patchRequestTypes, from: declarations)
         // View models read the translated page types to recognise paging.
         let viewModels =
             options.viewModels

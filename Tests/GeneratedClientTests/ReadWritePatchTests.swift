@@ -128,6 +128,31 @@ final class ReadWritePatchTests: XCTestCase {
         }
     }
 
+    func testAPatchOfAModelTheClientAlsoReadsSendsARequestTypeOfItsOwn() async throws {
+        // `Account` is answered and sent: its display name is a plain optional, and a null reads as nil
+        // and is written back as received.
+        let json = #"{"createdAt":"2024-01-01T00:00:00Z","displayName":null,"email":"a@example.com","id":17}"#
+        let account = try decode(Account.self, json)
+        XCTAssertNil(account.displayName)
+        XCTAssertEqual(try encodeToString(account), json)
+        // The PATCH body tells "leave it" from "remove it", and never carries what only the server writes.
+        XCTAssertEqual(try encodeAsRequestBody(AccountPatch(email: "a@example.com")), #"{"email":"a@example.com"}"#)
+        XCTAssertEqual(
+            try encodeAsRequestBody(AccountPatch(email: "a@example.com", displayName: .null)), #"{"displayName":null,"email":"a@example.com"}"#)
+        XCTAssertEqual(
+            try encodeAsRequestBody(AccountPatch(email: "a@example.com", displayName: .value("Ada"))),
+            #"{"displayName":"Ada","email":"a@example.com"}"#)
+
+        let mock = MockTransport(.json(text: #"{"id":17,"email":"a@example.com","createdAt":"2024-01-01T00:00:00Z"}"#))
+        let client = APIClient(server: FeaturesAPI.API.Servers.default, transport: mock, retry: .none)
+        let changed = try await client.send(FeaturesAPI.API.updateAccount(accountId: 17, body: AccountPatch(email: "a@example.com", displayName: .null)))
+        XCTAssertEqual(changed.id, 17)
+        let sent = try XCTUnwrap(mock.lastRequest)
+        XCTAssertEqual(sent.method, .patch)
+        XCTAssertEqual(sent.url.path, "/v1/accounts/17")
+        XCTAssertEqual(try jsonValue(String(decoding: try XCTUnwrap(sent.body), as: UTF8.self)), ["email": "a@example.com", "displayName": nil])
+    }
+
     func testRequiredNullableKeysArePresentInBothDirections() throws {
         let encoded = String(decoding: try APIJSON.makeEncoder().encode(FeedPage(posts: [], nextPage: nil)), as: UTF8.self)
         XCTAssertEqual(encoded, #"{"nextPage":null,"posts":[]}"#)

@@ -77,4 +77,34 @@ final class ViewModelTestsPaging: XCTestCase {
         await again.loadMore()
         XCTAssertEqual(looping.requests.map { query(of: $0)["after"] }, [nil, "b", "c"])
     }
+
+    /// GitHub style: the `Link` header names the next page; the last page has no `rel="next"`.
+    func testTheLinkHeaderNamesTheNextPage() async {
+        let mock = MockTransport(["listStargazers": byQuery { [people] query in
+            let link = { (page: Int) -> HTTPFields in
+                [
+                    "Link": "<https://api.example.com/v1/stargazers?per_page=2&page=\(page)>; rel=\"next\", "
+                        + "<https://api.example.com/v1/stargazers?per_page=2&page=3>; rel=\"last\""
+                ]
+            }
+            switch query["page"] {
+            case "1": return .json([people[0], people[1]], headers: link(2))
+            case "2": return .json([people[2]], headers: link(3))
+            // The last page links only back: paging ends although the page is not empty.
+            case "3": return .json([people[0]], headers: ["Link": #"<https://api.example.com/v1/stargazers?page=2>; rel="prev""#])
+            default: return .status(404)
+            }
+        }])
+        let model = ListStargazersModel(client: mockClient(mock), perPage: 2)
+        await model.load()
+        XCTAssertEqual(model.lastPage?.next?.absoluteString, "https://api.example.com/v1/stargazers?per_page=2&page=2")
+        await model.loadMore()
+        XCTAssertTrue(model.hasMore)
+        await model.loadMore()
+        XCTAssertFalse(model.hasMore)
+        await model.loadMore()
+        XCTAssertEqual(model.state, .loaded(people + [people[0]]))
+        XCTAssertEqual(mock.requests.map { query(of: $0)["page"] }, ["1", "2", "3"])
+        XCTAssertEqual(mock.requests.map { query(of: $0)["per_page"] }, ["2", "2", "2"])
+    }
 }

@@ -36,6 +36,11 @@ struct OperationEntry {
     }
 
     /// The schema of the first success response that is JSON with a schema.
+    /// A success response declares a `Link` header: the server may name the next page there.
+    var declaresLinkHeader: Bool {
+        successes.contains { success in success.response.headers.contains { $0.name.lowercased() == "link" } }
+    }
+
     var firstJSONSchema: SchemaID? {
         successes.lazy.compactMap { $0.media?.jsonSchema }.first
     }

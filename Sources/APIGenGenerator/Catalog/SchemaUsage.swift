@@ -11,7 +11,18 @@ struct SchemaUsage {
     private(set) var received: Set<SchemaID> = []
     /// Request bodies of PATCH operations: their nullable optional properties become
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
-    private(set) var patchBodies: Set<SchemaID> = []
+    private var patchBodies: Set<SchemaID> = []
+
+    /// Where a schema's three-state (`Nullable<T>?`) PATCH fields are declared.
+    enum PatchFields {
+        /// Not a PATCH body.
+        case none
+        /// In the schema's own type: the client only sends it.
+        case inType
+        /// In a request type of their own: the client also receives the schema, and a received
+        /// value has no use for "absent or null".
+        case requestType
+    }
 
     /// No usage known: every schema may go either way.
     init() {}
@@ -36,6 +47,12 @@ struct SchemaUsage {
         }
         sent = Self.reachable(from: sentRoots, in: table)
         received = Self.reachable(from: receivedRoots, in: table)
+    }
+
+    /// Where the three-state fields of the (resolved) schema `id` go.
+    func patchFields(of id: SchemaID) -> PatchFields {
+        guard patchBodies.contains(id) else { return .none }
+        return received.contains(id) ? .requestType : .inType
     }
 
     /// Whether values of the object `id` only ever come from the server.

@@ -75,6 +75,9 @@ public struct ViewModelDeclaration: Sendable {
             case cursorField(Member, hasMore: Member?)
             /// Pages follow until one comes back empty.
             case untilEmpty
+            /// The response's `Link` header names the next page (`rel="next"`, as GitHub's API
+            /// does); the page is a `LinkedPage` of the response.
+            case linkHeader
         }
 
         public var style: Style
@@ -87,6 +90,12 @@ public struct ViewModelDeclaration: Sendable {
         /// The response may have no body (a 204 beside the 200): an absent page has no items
         /// and ends paging.
         public var pageIsOptional = false
+
+        /// Whether a page is the response with its `Link` header (`LinkedPage`), not the response.
+        public var isLinked: Bool {
+            if case .linkHeader = next { return true }
+            return false
+        }
     }
 
     public var name: String

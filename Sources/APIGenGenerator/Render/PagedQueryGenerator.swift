@@ -33,9 +33,14 @@ struct PagedQueryGenerator {
         }
     }
 
+    /// The decoded response inside the closures' `page`.
+    private func response(_ paging: Paging) -> String {
+        paging.isLinked ? "page.value" : "page"
+    }
+
     private func items(_ paging: Paging) -> String {
         switch paging.items {
-        case .wholePage: return paging.pageIsOptional ? "page ?? []" : "page"
+        case .wholePage: return paging.pageIsOptional ? "\(response(paging)) ?? []" : response(paging)
         case .member(let list):
             let value = read(list, paging)
             return value.isOptional ? "\(value.text) ?? []" : value.text
@@ -47,6 +52,8 @@ struct PagedQueryGenerator {
         // `itemCount` counts every item loaded so far; `received` is this page's.
         let received = "let received = (\(items(paging))).count"
         switch (paging.style, paging.next) {
+        case (_, .linkHeader):
+            return ["PageRequest.following(page.next, parameter: \(SwiftLiteral.string(paging.parameter.key)), current: current)"]
         case (_, .nextPageField(let next)):
             let value = read(next, paging)
             return [value.isOptional ? "\(mappable(value.text, paging)).map { .page(Int($0)) }" : ".page(Int(\(value.text)))"]
@@ -91,7 +98,8 @@ struct PagedQueryGenerator {
     /// A member of the page as an expression, and whether it may be nil (the member is optional,
     /// or the page itself may be absent).
     private func read(_ member: Paging.Member, _ paging: Paging) -> (text: String, isOptional: Bool) {
-        (paging.pageIsOptional ? "page?.\(member.name)" : "page.\(member.name)", member.isOptional || paging.pageIsOptional)
+        let page = response(paging)
+        return (paging.pageIsOptional ? "\(page)?.\(member.name)" : "\(page).\(member.name)", member.isOptional || paging.pageIsOptional)
     }
 
     /// An optional chain in parentheses, so `.map` applies to its result, not to the member.

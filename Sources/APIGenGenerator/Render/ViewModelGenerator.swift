@@ -21,7 +21,7 @@ struct ViewModelGenerator {
         let base: String
         switch model.kind {
         case .query: base = "QueryViewModel<\(response)>"
-        case .paged(let paging): base = "PagedViewModel<\(response), \(context.code(paging.itemType))>"
+        case .paged(let paging): base = "PagedViewModel<\(Self.page(paging, response)), \(context.code(paging.itemType))>"
         case .submission: base = "SubmissionViewModel<\(response)>"
         }
         printer.line("@MainActor")
@@ -151,7 +151,8 @@ struct ViewModelGenerator {
         paging: ViewModelDeclaration.Paging, stored: [OperationParameter], names: Names, operation: OperationDeclaration, response: String,
         into printer: inout Printer, access: String
     ) {
-        printer.block("override \(access)func makePageRequests() -> @Sendable (PageRequest) -> Request<\(response)>") { printer in
+        printer.block("override \(access)func makePageRequests() -> @Sendable (PageRequest) -> Request<\(Self.page(paging, response))>") {
+            printer in
             let local = names.local
             for parameter in stored {
                 printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
@@ -176,10 +177,17 @@ struct ViewModelGenerator {
             printer.indented { printer in
                 printer.line("var \(name): \(parameter.type.code) = \(initial)")
                 printer.line(SourceText(assignment))
-                printer.call(call(operation, local: local, prefix: "return "))
+                var request = call(operation, local: local, prefix: "return ")
+                if paging.isLinked { request.close.append(".followingLinks()") }
+                printer.call(request)
             }
             printer.line("}")
         }
+    }
+
+    /// What one page is: the response, or the response with its `Link` header.
+    private static func page(_ paging: ViewModelDeclaration.Paging, _ response: String) -> String {
+        paging.isLinked ? "LinkedPage<\(response)>" : response
     }
 
     private func renderSubmit(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {

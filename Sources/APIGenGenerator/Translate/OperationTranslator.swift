@@ -62,7 +62,9 @@ struct OperationTranslator {
             return left < right
         }.map(\.element)
         let body = operation.requestBody.flatMap { body in
-            entry.body.flatMap { translateBody(body, media: $0, label: labels.claim("body"), typeBase: typeBase) }
+            entry.body.flatMap {
+                translateBody(body, media: $0, label: labels.claim("body"), typeBase: typeBase, isPatch: operation.method == .patch)
+            }
         }
         let response = ResponseTranslator(types: types).response(for: entry, typeBase: typeBase)
         var declaration = OperationDeclaration(
@@ -142,7 +144,10 @@ struct OperationTranslator {
 
     /// The argument that carries the body in the media type the catalog chose (JSON first, then
     /// form, multipart, bytes, text).
-    private func translateBody(_ body: RequestBody, media chosen: OperationEntry.Media, label: String, typeBase: String) -> OperationBody? {
+    /// `isPatch`: a PATCH sends its body schema through the request type `patchRequestType` names.
+    private func translateBody(
+        _ body: RequestBody, media chosen: OperationEntry.Media, label: String, typeBase: String, isPatch: Bool
+    ) -> OperationBody? {
         let (media, kind) = (chosen.type, chosen.kind)
         let name = Identifier(label)
         let documentation = Documentation(body.description.map(SwiftLiteral.documentationLines) ?? [])
@@ -150,7 +155,11 @@ struct OperationTranslator {
         let encoding: OperationBody.Encoding
         switch kind {
         case .json:
-            type = media.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + "Request") } ?? .jsonValue
+            type =
+                media.schema.map {
+                    (isPatch ? types.patchRequestType(for: $0) : nil)
+                        ?? types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + "Request")
+                } ?? .jsonValue
             encoding = .json(contentType: MediaTypes.contentType(of: media, kind: kind))
         case .form, .multipart:
             guard let schema = media.schema else { return nil }

@@ -32,6 +32,10 @@ final class SchemaTypes {
         return names
     }()
     var mergedObjects = SchemaMap<MergedObject>()
+    /// Request types of PATCH bodies the client also receives (`PatchRequestTranslator`), by
+    /// the name of the model they are made from, in the order operations asked for them.
+    private(set) var patchRequestTypes: [(model: String, request: String)] = []
+    private var patchRequestNames = SchemaMap<String>()
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
 
@@ -85,6 +89,22 @@ final class SchemaTypes {
         claimTopLevel(id, proposed: suggestedName)
         let type = SwiftType.named(typeNames[id]!)
         return SchemaShape.isNullable(table[id], table) ? type.optional : type
+    }
+
+    /// The type a PATCH operation sends for its body schema `id`, when that is not the schema's
+    /// own type: a named object the client also receives gets a request type of its own.
+    func patchRequestType(for id: SchemaID) -> SwiftType? {
+        let resolved = table.resolved(id)
+        guard shapes.usage.patchFields(of: resolved) == .requestType, case .object = shapes[resolved],
+            let model = typeNames[resolved]
+        else { return nil }
+        if let known = patchRequestNames[resolved] {
+            return .named(known)
+        }
+        let name = claimTopLevelName(model + "Patch")
+        patchRequestNames[resolved] = name
+        patchRequestTypes.append((model, name))
+        return .named(name)
     }
 
     /// The Swift type for a schema whose inline types must be declared at the top level.

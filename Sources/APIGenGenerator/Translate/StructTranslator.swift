@@ -9,7 +9,7 @@ struct StructTranslator {
     func declaration(for id: SchemaID, name: String, context: NestingContext, documentation: Documentation) -> TypeDeclaration {
         var context = context
         let merged = types.mergedObject(id)
-        let isPatchBody = types.shapes.usage.patchBodies.contains(id)
+        let isPatchBody = types.shapes.usage.patchFields(of: id) == .inType
         let (names, scope) = PropertyRules.memberNames(of: merged)
         // `additionalProperties` is claimed after the properties, in the same scope.
         var members = scope
@@ -44,10 +44,12 @@ struct StructTranslator {
                 documentation: propertyDocumentation(schema: table[property.schema], resolved: table[resolvedID]))
             member.defaultValue = defaultValue
             member.isReadOnly = isReadOnly
-            member.isPatchNullable = isPatchBody && nullable && !isRequired
             member.isNullable = nullable
             member.constant = constant
             declaration.properties.append(member)
+        }
+        if isPatchBody {
+            declaration = PatchRequestTranslator.threeState(declaration)
         }
         if !merged.properties.isEmpty {
             switch merged.additionalProperties {

@@ -43,7 +43,7 @@ struct ViewSchemaTypes {
     // MARK: Paging
 
     private static let pageKeys: Set<String> = ["page", "pageNumber", "page_number", "pageNo", "pageIndex"]
-    private static let offsetKeys: Set<String> = ["offset", "skip", "start"]
+    static let offsetKeys: Set<String> = ["offset", "skip", "start"]
     private static let cursorKeys: Set<String> = [
         "cursor", "after", "pageToken", "page_token", "starting_after", "continuation", "continuationToken", "next_token", "nextToken",
         "page_cursor",
@@ -67,14 +67,24 @@ struct ViewSchemaTypes {
         let query = declaration.parameters.filter { $0.location == .query }
         let style: ViewModelDeclaration.Paging.Style
         let parameter: OperationParameter
-        if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
-            (style, parameter) = (.page, found)
-        } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
-            (style, parameter) = (.cursor, found)
-        } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
-            (style, parameter) = (.offset, found)
-        } else {
+        switch PagingOverride(entry.operation, query: query) {
+        case .none:
             return nil
+        case .parameter(let found, let chosen):
+            (style, parameter) = (chosen, found)
+        case .invalid(let reason):
+            types.warning("x-apigen-paging \(reason); paging is detected as without it", at: entry.operation.source)
+            fallthrough
+        case .detect:
+            if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
+                (style, parameter) = (.page, found)
+            } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
+                (style, parameter) = (.cursor, found)
+            } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
+                (style, parameter) = (.offset, found)
+            } else {
+                return nil
+            }
         }
         guard let (itemType, items, members) = itemsOf(responseSchema, responseType: declaration.response.type) else { return nil }
         typealias Member = ViewModelDeclaration.Paging.Member
@@ -87,6 +97,9 @@ struct ViewSchemaTypes {
             }?.member
         }
         let hasMore = member(Self.hasMoreKeys, .boolean)
+        // Where the body says nothing of the next page, a declared `Link` header does.
+        let withoutField: ViewModelDeclaration.Paging.Next? =
+            entry.declaresLinkHeader ? .linkHeader : hasMore.map(ViewModelDeclaration.Paging.Next.hasMore)
         let next: ViewModelDeclaration.Paging.Next
         switch style {
         case .page:
@@ -95,20 +108,23 @@ struct ViewSchemaTypes {
             } else if let total = member(Self.totalPageKeys, .integer) {
                 next = .totalPages(total)
             } else {
-                next = hasMore.map(ViewModelDeclaration.Paging.Next.hasMore) ?? .untilEmpty
+                next = withoutField ?? .untilEmpty
             }
         case .offset:
             if let total = member(Self.totalKeys, .integer) {
                 next = .totalCount(total)
             } else {
-                next = hasMore.map(ViewModelDeclaration.Paging.Next.hasMore) ?? .untilEmpty
+                next = withoutField ?? .untilEmpty
             }
         case .cursor:
             // A token, a next-page URL (Django REST's `next`) or a UUID; a date or bytes are no cursor.
-            guard let cursor = member(Self.nextCursorKeys, .string), [.string, .named("URL"), .named("UUID")].contains(cursor.type) else {
+            if let cursor = member(Self.nextCursorKeys, .string), [.string, .named("URL"), .named("UUID")].contains(cursor.type) {
+                next = .cursorField(cursor, hasMore: hasMore)
+            } else if entry.declaresLinkHeader {
+                next = .linkHeader
+            } else {
                 return nil
             }
-            next = .cursorField(cursor, hasMore: hasMore)
         }
         var paging = ViewModelDeclaration.Paging(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
         paging.pageIsOptional = declaration.response.type.isOptional
@@ -149,5 +165,55 @@ struct ViewSchemaTypes {
             return nil
         }
         return (itemType, .member(list.member), described)
+    }
+}
+
+/// The operation's `x-apigen-paging`: `false` (no paging), or `{parameter: name, style: page |
+/// offset | cursor}` naming the query parameter that pages when its name is not one apigen
+/// knows; the style defaults to the name's, else to the type's (an integer pages by number, a
+/// string by cursor).
+enum PagingOverride {
+    case detect
+    case none
+    case parameter(OperationParameter, ViewModelDeclaration.Paging.Style)
+    /// The value is not one of those: why, for the warning.
+    case invalid(String)
+
+    init(_ operation: Operation, query: [OperationParameter]) {
+        guard let value = operation.extensions["x-apigen-paging"] else {
+            self = .detect
+            return
+        }
+        guard case .object(let members) = value else {
+            self = value == .bool(false) ? .none : .invalid("must be false or a mapping with `parameter` (and `style`)")
+            return
+        }
+        let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard case .string(let name) = fields["parameter"] else {
+            self = .invalid("needs `parameter`, the name of the query parameter that pages")
+            return
+        }
+        guard let found = query.first(where: { $0.key == name }) else {
+            self = .invalid("names `\(SwiftLiteral.inlineDocumentation(name))`, which is not a query parameter of the operation")
+            return
+        }
+        let type = found.type.unwrapped
+        let style: ViewModelDeclaration.Paging.Style
+        switch fields["style"] {
+        case .string("page"): style = .page
+        case .string("offset"): style = .offset
+        case .string("cursor"): style = .cursor
+        case nil: style = type == .string ? .cursor : (ViewSchemaTypes.offsetKeys.contains(name) ? .offset : .page)
+        default:
+            self = .invalid("has a `style` other than `page`, `offset` or `cursor`")
+            return
+        }
+        guard style == .cursor ? type == .string : type.isInteger else {
+            self = .invalid(
+                "names `\(SwiftLiteral.inlineDocumentation(name))`, whose type does not fit \(style == .cursor ? "a cursor (a string)" : "a page or offset (an integer)")"
+            )
+            return
+        }
+        self = .parameter(found, style)
     }
 }
