@@ -334,7 +334,7 @@ public nonisolated struct Formats: APIModel {
     /// - Example: `42`
     public var integer: Int?
     /// - Example: `1.5`
-    public var float: Float
+    public var float: Double
     /// - Example: `3.141592653589793`
     public var double: Double
     /// No format.
@@ -380,7 +380,7 @@ public nonisolated struct Formats: APIModel {
         int32: Int32,
         int64: Int64,
         integer: Int? = nil,
-        float: Float,
+        float: Double,
         double: Double,
         number: Double? = nil,
         amount: Decimal? = nil,
@@ -419,7 +419,7 @@ public nonisolated struct Formats: APIModel {
         self.int32 = try reader.decode(Int32.self, "int32")
         self.int64 = try reader.decode(Int64.self, "int64")
         self.integer = reader.decodeIfPresent(Int.self, "integer")
-        self.float = try reader.decode(Float.self, "float")
+        self.float = try reader.decode(Double.self, "float")
         self.double = try reader.decode(Double.self, "double")
         self.number = reader.decodeIfPresent(Double.self, "number")
         self.amount = reader.decodeIfPresent(Decimal.self, "amount")
@@ -1237,6 +1237,23 @@ public nonisolated enum Creature: APIModel {
         case .cat(let value): try value.encode(to: encoder)
         case .bird(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+
+    public var kind: String? {
+        switch self {
+        case .cat(let value): value.kind
+        case .bird(let value): value.kind
+        case .unknown(let value): value.decodedMember("kind")
+        }
+    }
+
+    /// - Example: `Tom`
+    public var name: String? {
+        switch self {
+        case .cat(let value): value.name
+        case .bird(let value): value.name
+        case .unknown(let value): value.decodedMember("name")
         }
     }
 }

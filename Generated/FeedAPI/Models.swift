@@ -325,6 +325,26 @@ public nonisolated enum NotificationModel: APIModel {
         case .unknown(let value): try value.encode(to: encoder)
         }
     }
+
+    /// What happened; names the kind of notification.
+    ///
+    /// - Example: `like`
+    public var kind: String? {
+        switch self {
+        case .likeNotification(let value): value.kind
+        case .followNotification(let value): value.kind
+        case .unknown(let value): value.decodedMember("kind")
+        }
+    }
+
+    /// - Example: `n_3`
+    public var id: String? {
+        switch self {
+        case .likeNotification(let value): value.id
+        case .followNotification(let value): value.id
+        case .unknown(let value): value.decodedMember("id")
+        }
+    }
 }
 
 /// Someone liked one of your posts.

@@ -54,6 +54,7 @@ public struct Generator {
         ValueLayout.boxLargeValues(in: &graph)
         graph.apply(to: &declarations)
         declarations += PatchRequestTranslator.declarations(types.patchRequestTypes, from: declarations)
+        SharedPropertyTranslator.apply(to: &declarations)
         // View models read the translated page types to recognise paging.
         let viewModels =
             options.viewModels

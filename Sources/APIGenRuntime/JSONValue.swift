@@ -85,6 +85,15 @@ extension JSONValue {
         if case .null = self { return true }
         return false
     }
+
+    /// The member `key` of an object decoded as `Value` with `APIJSON.makeDecoder()`; nil when
+    /// there is none or it does not decode. Generated unions read their base's fields from a
+    /// kind they do not know with it.
+    @_spi(Generated)
+    public func decodedMember<Value: Decodable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
+        guard let member = self[key], let data = try? JSONEncoder().encode(member) else { return nil }
+        return try? APIJSON.makeDecoder().decode(Value.self, from: data)
+    }
 }
 
 // MARK: - Equality

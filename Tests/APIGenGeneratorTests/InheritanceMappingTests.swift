@@ -49,6 +49,40 @@ final class InheritanceMappingTests: XCTestCase {
         XCTAssertFalse(text.contains("case alias("), text)
     }
 
+    func testTheBasesFieldsAreReadableOnTheUnion() throws {
+        let (text, _) = try generate(schemasSpec(family))
+        assertContains(text, [
+            // Optional: a kind this client does not know may lack it.
+            """
+                public var name: String? {
+                    switch self {
+                    case .cat(let value): value.name
+                    case .dog(let value): value.name
+                    case .lion(let value): value.name
+                    case .unknown(let value): value.decodedMember("name")
+                    }
+                }
+            """
+        ])
+        // Only where every kind declares the field alike: a field of one kind is not shared.
+        XCTAssertFalse(text.contains("public var lives: Int? {"), text)
+
+        // A base field whose name is a case's (or `unknown`) is left to the cases, not redeclared.
+        let (clash, diagnostics) = try generate(schemasSpec("""
+            Animal:
+              type: object
+              required: [kind]
+              properties: {kind: {type: string}, cat: {type: string}, unknown: {type: integer}, age: {type: integer}}
+              discriminator: {propertyName: kind}
+            Cat:
+              allOf: [{$ref: '#/components/schemas/Animal'}, {type: object, properties: {lives: {type: integer}}}]
+            """))
+        XCTAssertEqual(diagnostics.items.map(\.description), [])
+        assertContains(clash, ["    public var age: Int? {\n", "    public var kind: String? {\n"])
+        XCTAssertFalse(clash.contains("public var cat: String? {"), clash)
+        XCTAssertFalse(clash.contains("public var unknown: Int? {"), clash)
+    }
+
     func testABaseWithoutSubtypesStaysAStruct() throws {
         let (text, _) = try generate(schemasSpec("""
         Animal:

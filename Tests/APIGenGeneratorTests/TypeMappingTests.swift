@@ -26,7 +26,7 @@ final class TypeMappingTests: XCTestCase {
         assertContains(text, [
             "public var a: Date", "public var b: CalendarDate", "public var c: UUID", "public var d: URL",
             "public var e: Data", "public var f: Data", "public var g: Int32", "public var h: Int64",
-            "public var i: Int", "public var j: Float", "public var k: Double", "public var l: Bool", "public var m: String",
+            "public var i: Int", "public var j: Double", "public var k: Double", "public var l: Bool", "public var m: String",
         ])
     }
 

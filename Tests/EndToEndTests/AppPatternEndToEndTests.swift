@@ -76,6 +76,8 @@ final class AppPatternEndToEndTests: XCTestCase {
         XCTAssertEqual(like.likedBy, "marina")
         XCTAssertEqual(follow.follower.username, "sam")
         XCTAssertEqual(badge, .object(["kind": "badge", "id": "n_1", "badge": "early-bird"]))
+        // The base's fields, read the same way from every kind, the unknown one included.
+        XCTAssertEqual(notifications.map(\.id), ["n_3", "n_2", "n_1"])
         let decision = try await client.send(FeedAPI.API.getModeration(postId: "p_1001"))
         guard case .removal(let removal) = decision else { return XCTFail("expected a removal, got \(decision)") }
         XCTAssertEqual(removal.reason, "Spam")

@@ -115,6 +115,11 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(bird.wingspan, 0.2)
         XCTAssertEqual(creatures[2], .unknown(.object(["kind": "fish", "name": "Nemo", "fins": .int(2)])), "an unknown kind is kept as sent")
         assertKeyNotFound(Creature.self, #"{"kind": "Cat", "name": "Tom"}"#, path: "lives")
+        // The base's fields, whatever the kind; an unknown kind gives what it sent, if it fits.
+        XCTAssertEqual(creatures.map(\.name), ["Tom", "Tweety", "Nemo"])
+        XCTAssertEqual(creatures.map(\.kind), ["Cat", "bird", "fish"])
+        XCTAssertNil(try decode(Creature.self, #"{"kind": "fish", "name": 5}"#).name)
+        XCTAssertNil(try decode(Creature.self, #"{"kind": "fish"}"#).name)
     }
 
     /// A union's `default` applies when the key is absent, and is not sent back as if it came.

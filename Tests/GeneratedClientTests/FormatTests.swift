@@ -51,7 +51,7 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(formats.int32, Int32.max)
         XCTAssertEqual(formats.int64, 9_007_199_254_740_993)
         XCTAssertEqual(formats.integer, 42)
-        XCTAssertEqual(formats.float, 1.5 as Float)
+        XCTAssertEqual(formats.float, 1.5)
         XCTAssertEqual(formats.double, 3.141592653589793)
         XCTAssertEqual(formats.number, 2.5)
         XCTAssertEqual(formats.amount, Decimal(string: "12345678901234567.89"))
@@ -206,8 +206,17 @@ final class FormatTests: XCTestCase {
         formats.float = 0.1
         formats.double = 0.1
         let decoded = try decode(Formats.self, try encodeToString(formats))
-        XCTAssertEqual(decoded.float, 0.1 as Float)
+        XCTAssertEqual(decoded.float, 0.1)
         XCTAssertEqual(decoded.double, 0.1)
+        // `format: float` is a Double: a server's value keeps every digit, and one beyond Float's
+        // range still decodes.
+        for value in ["6.103515625e-05", "0.3333333333333333", "3.0136302438474285e+49", "9007199254740992.0"] {
+            let json = requiredFormats.replacingOccurrences(of: #""float": 1.5"#, with: #""float": \#(value)"#)
+            XCTAssertNotEqual(json, requiredFormats)
+            let formats = try decode(Formats.self, json)
+            XCTAssertEqual(formats.float, Double(value))
+            XCTAssertEqual(try decode(Formats.self, try encodeToString(formats)).float, Double(value), value)
+        }
         // A whole number is a valid `number`.
         let whole = requiredFormats.replacingOccurrences(of: "3.141592653589793", with: "3")
         XCTAssertEqual(try decode(Formats.self, whole).double, 3)

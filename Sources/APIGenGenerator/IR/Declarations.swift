@@ -133,7 +133,21 @@ public struct UnionDeclaration: Sendable {
         public var requiredKeyCount = 0
     }
 
+    /// A property every case holds (the fields of a polymorphic base), read from whichever
+    /// case the value is; nil for an unknown kind that lacks it.
+    public struct SharedProperty: Sendable {
+        public var name: Identifier
+        public var key: String
+        /// The type each case declares, without its optional.
+        public var type: SwiftType
+        public var documentation: Documentation
+    }
+
     public var cases: [Case]
+    /// The JSON keys of the polymorphic base this union stands for (`PolymorphicBases`), whose
+    /// properties become `sharedProperties` where every case holds them alike.
+    public var baseKeys: [String] = []
+    public var sharedProperties: [SharedProperty] = []
     /// The property whose value picks the case; nil means "try each case in order".
     public var discriminatorKey: String?
     /// Needed when a case holds the union itself, directly or through other values; also set

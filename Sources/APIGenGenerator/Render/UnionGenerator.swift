@@ -32,6 +32,28 @@ struct UnionGenerator: DeclarationGenerator {
                     }
                 }
             }
+            for property in union.sharedProperties {
+                printer.blank()
+                renderSharedProperty(property, of: union, into: &printer, context: context)
+            }
+        }
+    }
+
+    /// A base field read from whichever case the value is; an unknown kind decodes it from
+    /// what was received.
+    private func renderSharedProperty(
+        _ property: UnionDeclaration.SharedProperty, of union: UnionDeclaration, into printer: inout Printer, context: RenderContext
+    ) {
+        printer.documentation(property.documentation)
+        printer.block("\(context.access)var \(property.name): \(property.type.optional, in: context)") { printer in
+            printer.switchBlock("self") { printer in
+                for item in union.cases {
+                    printer.line("case .\(item.name)(let value): value.\(property.name)")
+                }
+                if union.discriminatorKey != nil {
+                    printer.line("case .unknown(let value): value.decodedMember(\(literal: property.key))")
+                }
+            }
         }
     }
 
@@ -61,7 +83,7 @@ struct UnionGenerator: DeclarationGenerator {
         func rank(_ type: SwiftType) -> Int {
             if type == .bool { return 0 }
             if type.isInteger { return 1 }
-            if type == .double || type == .named("Float") || type == .named("Decimal") { return 2 }
+            if type == .double || type == .named("Decimal") { return 2 }
             return type == .jsonValue ? 4 : 3
         }
         let ordered = union.cases.enumerated().sorted { lhs, rhs in

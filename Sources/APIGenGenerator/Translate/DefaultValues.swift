@@ -43,9 +43,9 @@ extension SchemaTypes {
                 return .integer(number)
             case ("Int32", .int(let number)) where Int32(exactly: number) != nil:
                 return .integer(number)
-            case ("Double", .int(let number)), ("Float", .int(let number)), ("Decimal", .int(let number)):
+            case ("Double", .int(let number)), ("Decimal", .int(let number)):
                 return .integer(number)
-            case ("Double", .double(let number)), ("Float", .double(let number)), ("Decimal", .double(let number)):
+            case ("Double", .double(let number)), ("Decimal", .double(let number)):
                 return number.isFinite ? .number(number) : nil
             case ("Int", .double(let number)), ("Int64", .double(let number)), ("Int32", .double(let number)):
                 return number == number.rounded() && abs(number) < 1e15 ? .integer(Int64(number)) : nil

@@ -259,7 +259,9 @@ final class SchemaTypes {
             }
         case .number:
             switch format {
-            case "float": return .named("Float")
+            // JSON numbers are doubles: a `float` holds in a Double exactly, and a server that
+            // sends more digits or a larger value than Float has loses nothing.
+            case "float": return .double
             // Money and other exact quantities: Foundation reads and writes a Decimal's digits exactly.
             case "decimal": return .named("Decimal")
             case "int32": return .named("Int32")

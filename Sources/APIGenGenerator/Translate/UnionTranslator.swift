@@ -41,6 +41,10 @@ struct UnionTranslator {
             cases.append(item)
         }
         var union = UnionDeclaration(cases: cases, discriminatorKey: discriminator?.propertyName)
+        if schema.oneOf.isEmpty, schema.anyOf.isEmpty {
+            // A polymorphic base: its own properties are every subtype's.
+            union.baseKeys = types.mergedObject(id).properties.map(\.name)
+        }
         if union.discriminatorKey != nil, cases.allSatisfy({ $0.discriminatorValues.isEmpty }) {
             types.warning("the discriminator selects none of the alternatives; they are tried in order instead", at: schema.source)
             union.discriminatorKey = nil
