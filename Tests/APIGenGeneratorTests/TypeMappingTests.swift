@@ -256,6 +256,30 @@ final class TypeMappingTests: XCTestCase {
         ])
     }
 
+    /// A union with a nullable alternative (DigitalOcean's "a Droplet or null":
+    /// `anyOf: [{type: object, nullable: true}, $ref: Droplet]`) accepts null, and keeps it.
+    func testAUnionWithANullableAlternativeIsNullable() throws {
+        let (text, _) = try generate(schemasSpec("""
+        FloatingIP:
+          type: object
+          required: [droplet]
+          properties:
+            droplet:
+              anyOf: [{title: 'null', type: object, nullable: true}, {$ref: '#/components/schemas/Droplet'}]
+            region:
+              oneOf: [{$ref: '#/components/schemas/Nothing'}, {$ref: '#/components/schemas/Droplet'}]
+        Droplet: {type: object, required: [id], properties: {id: {type: integer}}}
+        Nothing: {type: string, nullable: true}
+        """))
+        assertContains(text, [
+            // Required, yet null is a value it may have.
+            "    public var droplet: Droplet2?\n",
+            #"self.droplet = try reader.decode(Droplet2?.self, "droplet")"#,
+            #"self.region = reader.decodeNullable(Region.self, "region")"#,
+            "var writer = PropertyWriter(encoder, presence: keyPresence)",
+        ])
+    }
+
     func testEnumsKeepUnknownValues() throws {
         let (text, _) = try generate(schemasSpec("""
         Status:

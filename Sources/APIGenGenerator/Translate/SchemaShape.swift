@@ -148,7 +148,16 @@ enum SchemaShape {
         if schema.nullable || schema.types.contains(.null) { return true }
         if schema.allOf.contains(where: { table[$0].nullable && isAnnotationOnly(table[$0]) }) { return true }
         if schema.enumValues?.contains(.null) == true { return true }
-        return schema.oneOf.contains { isNullOnly(table[$0], table) } || schema.anyOf.contains { isNullOnly(table[$0], table) }
+        // A union takes null when an alternative does: `{type: 'null'}`, or a nullable one
+        // (`anyOf: [{type: object, nullable: true}, $ref: Droplet]`, as DigitalOcean writes "a
+        // Droplet or null").
+        return schema.oneOf.contains { acceptsNull(alternative: $0, table) } || schema.anyOf.contains { acceptsNull(alternative: $0, table) }
+    }
+
+    private static func acceptsNull(alternative id: SchemaID, _ table: SchemaTable) -> Bool {
+        if isNullOnly(table[id], table) { return true }
+        let resolved = table[table.resolved(id)]
+        return resolved.nullable || resolved.types.contains(.null)
     }
 }
 
