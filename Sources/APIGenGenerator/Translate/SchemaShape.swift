@@ -151,7 +151,8 @@ enum SchemaShape {
         // A union takes null when an alternative does: `{type: 'null'}`, or a nullable one
         // (`anyOf: [{type: object, nullable: true}, $ref: Droplet]`, as DigitalOcean writes "a
         // Droplet or null").
-        return schema.oneOf.contains { acceptsNull(alternative: $0, table) } || schema.anyOf.contains { acceptsNull(alternative: $0, table) }
+        return schema.oneOf.contains { acceptsNull(alternative: $0, table) }
+            || schema.anyOf.contains { acceptsNull(alternative: $0, table) }
     }
 
     private static func acceptsNull(alternative id: SchemaID, _ table: SchemaTable) -> Bool {
