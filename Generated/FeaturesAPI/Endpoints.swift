@@ -260,6 +260,37 @@ public nonisolated enum API {
         return request
     }
 
+    /// List contributors by offset
+    ///
+    /// Offset paging with the total in each page: paging stops when the items
+    /// received reach the total, without asking for a page past the end.
+    ///
+    /// `GET /contributor-offsets`
+    public static func listContributorOffsets(offset: Int = 0, limit: Int = 2) -> Request<ContributorOffsetPage> {
+        var request = Request<ContributorOffsetPage>(
+            method: .get,
+            path: "/contributor-offsets",
+            operationID: "listContributorOffsets",
+            response: .json
+        )
+        request.addQuery("offset", offset)
+        request.addQuery("limit", limit)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// The server's version
+    ///
+    /// Declared as text; some servers send it as a JSON string, which reads as
+    /// the same text.
+    ///
+    /// `GET /version`
+    public static func getVersion() -> Request<String> {
+        var request = Request<String>(method: .get, path: "/version", operationID: "getVersion", response: .text)
+        request.accept = "text/plain"
+        return request
+    }
+
     /// List stargazers
     ///
     /// Page-number paging whose next page the `Link` header names, as
@@ -709,6 +740,52 @@ public final class ListContributorTokensModel: PagedViewModel<ContributorTokenPa
             if case .cursor(let token) = request, !token.isEmpty { after = token }
             return API.listContributorTokens(after: after)
         }
+    }
+}
+
+/// The pages of `API.listContributorOffsets` for a list screen: List contributors by offset
+@MainActor
+public final class ListContributorOffsetsModel: PagedViewModel<ContributorOffsetPage, Contributor> {
+    public var limit: Int {
+        get {
+            observationRegistrar.access(self, keyPath: \.limit)
+            return _limit
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+    }
+    private var _limit: Int
+
+    public init(client: APIClient, limit: Int = 2) {
+        self._limit = limit
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .offset(0),
+                items: { page in page.items },
+                next: { page, current, itemCount in
+                    guard case .offset(let offset) = current else { return nil }
+                    let received = (page.items).count
+                    return received > 0 && offset + received < Int(page.total) ? .offset(offset + received) : nil
+                }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ContributorOffsetPage> {
+        let limit = limit
+        return { request in
+            var offset: Int = 0
+            if case .offset(let number) = request { offset = number }
+            return API.listContributorOffsets(offset: offset, limit: limit)
+        }
+    }
+}
+
+/// The state of `API.getVersion` for a screen: The server's version
+@MainActor
+public final class GetVersionModel: QueryViewModel<String> {
+    override public func makeRequest() -> Request<String> {
+        API.getVersion()
     }
 }
 

@@ -50,6 +50,63 @@ public nonisolated struct ContributorLinkPage: APIModel {
     }
 }
 
+public nonisolated struct ContributorOffsetPage: APIModel {
+    public var items: [Contributor]
+    /// How many contributors there are in all.
+    public var total: Int
+    public var kind: ContributorKind?
+
+    public init(items: [Contributor], total: Int, kind: ContributorKind? = nil) {
+        self.items = items
+        self.total = total
+        self.kind = kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.items = try reader.decode([Contributor].self, "items")
+        self.total = try reader.decode(Int.self, "total")
+        self.kind = reader.decodeIfPresent(ContributorKind.self, "kind")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.items, "items")
+        writer.encode(self.total, "total")
+        writer.encodeIfPresent(self.kind, "kind")
+        try writer.finish()
+    }
+}
+
+/// Values named like the members each enum is generated with (`sample`,
+/// `samples`), which the cases must not collide with.
+public nonisolated enum ContributorKind: OpenEnum {
+    case sample2
+    case samples2
+    case regular
+    /// A value this client does not know yet, kept as sent.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "Sample": self = .sample2
+        case "samples": self = .samples2
+        case "regular": self = .regular
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .sample2: "Sample"
+        case .samples2: "samples"
+        case .regular: "regular"
+        case .unknown(let value): value
+        }
+    }
+}
+
 public nonisolated struct ContributorTokenPage: APIModel {
     public var items: [Contributor]
     /// Empty on the last page.

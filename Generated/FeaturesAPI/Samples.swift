@@ -22,6 +22,16 @@ extension ContributorLinkPage {
     }
 }
 
+extension ContributorOffsetPage {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ContributorOffsetPage { EmbeddedJSON.decode(#"{"items":[{"login":"Login 1"}],"total":1,"kind":"Sample"}"#) }
+}
+
+extension ContributorKind {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ContributorKind { .sample2 }
+}
+
 extension ContributorTokenPage {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ContributorTokenPage { EmbeddedJSON.decode(#"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#) }
@@ -608,6 +618,8 @@ extension API {
                 "listContributors": .json(text: #"[{"login":"Login 1"}]"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
                 "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
+                "listContributorOffsets": .json(text: #"{"items":[{"login":"Login 1"}],"total":1,"kind":"Sample"}"#),
+                "getVersion": .text("1.4.2"),
                 "listStargazers": .json(text: #"[{"login":"Login 1"}]"#),
                 "getReport": .status(204),
                 "deleteReport": .status(204),

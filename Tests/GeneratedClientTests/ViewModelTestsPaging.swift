@@ -107,4 +107,35 @@ final class ViewModelTestsPaging: XCTestCase {
         XCTAssertEqual(mock.requests.map { query(of: $0)["page"] }, ["1", "2", "3"])
         XCTAssertEqual(mock.requests.map { query(of: $0)["per_page"] }, ["2", "2", "2"])
     }
+
+    /// With the total known, paging stops once the items reach it: no request past the end.
+    func testOffsetPagingStopsAtTheTotalWithoutAnExtraRequest() async {
+        let mock = MockTransport(["listContributorOffsets": byQuery { [people] query in
+            let offset = Int(query["offset"] ?? "0") ?? 0
+            let limit = Int(query["limit"] ?? "2") ?? 2
+            let slice = Array(people.dropFirst(offset).prefix(limit))
+            return .json(ContributorOffsetPage(items: slice, total: people.count, kind: .sample2))
+        }])
+        let model = ListContributorOffsetsModel(client: mockClient(mock))
+        await model.load()
+        XCTAssertTrue(model.hasMore)
+        await model.loadMore()
+        XCTAssertFalse(model.hasMore, "3 of 3 received")
+        await model.loadMore()
+        XCTAssertEqual(model.state, .loaded(people))
+        XCTAssertEqual(mock.requests.map { query(of: $0)["offset"] }, ["0", "2"])
+        // An enum case named like the generated `sample` is renamed, and reads its raw value.
+        XCTAssertEqual(model.lastPage?.kind, ContributorKind(rawValue: "Sample"))
+        XCTAssertEqual(ContributorKind.sample2.rawValue, "Sample")
+        XCTAssertNotNil(ContributorKind.sample)
+    }
+
+    /// A text response sent as a JSON string reads as the text, without its quotes.
+    func testATextResponseSentAsJSONReadsAsTheText() async throws {
+        for answer in [MockResponse.text("1.4.2"), .json(text: #""1.4.2""#)] {
+            let client = mockClient(MockTransport(["getVersion": answer]))
+            let version = try await client.send(API.getVersion())
+            XCTAssertEqual(version, "1.4.2")
+        }
+    }
 }
