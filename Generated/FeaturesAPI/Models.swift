@@ -761,6 +761,8 @@ public nonisolated struct RenamedProperties: APIModel {
     public var init2: String?
     /// Starts with an underscore.
     public var links: [String: URL]?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         createdAt: Date,
@@ -810,11 +812,12 @@ public nonisolated struct RenamedProperties: APIModel {
         self.`protocol` = reader.decodeIfPresent(String.self, "protocol")
         self.init2 = reader.decodeIfPresent(String.self, "init")
         self.links = reader.decodeIfPresent([String: URL].self, "_links")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.createdAt, "created_at")
         writer.encode(self.userId, "user-id")
         writer.encode(self.`class`, "class")

@@ -274,6 +274,8 @@ public nonisolated struct LinkAttachment: APIModel {
     ///
     /// - Example: `https://example.com/tides/preview.png`
     public var thumbnailURL: URL?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(type: String = "link", url: URL, title: String? = nil, thumbnailURL: URL? = nil) {
         self.type = type
@@ -288,11 +290,12 @@ public nonisolated struct LinkAttachment: APIModel {
         self.url = try reader.decode(URL.self, "url")
         self.title = reader.decodeIfPresent(String.self, "title")
         self.thumbnailURL = reader.decodeIfPresent(URL.self, "thumbnailURL")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.type, "type")
         writer.encode(self.url, "url")
         writer.encodeIfPresent(self.title, "title")
@@ -516,6 +519,8 @@ public nonisolated struct User: APIModel {
     ///
     /// - Example: `https://media.feed.example.com/avatars/u_42.jpg`
     public var avatarURL: URL?
+    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    private var keyPresence = KeyPresence()
 
     public init(id: String, username: String, displayName: String, avatarURL: URL? = nil) {
         self.id = id
@@ -530,11 +535,12 @@ public nonisolated struct User: APIModel {
         self.username = try reader.decode(String.self, "username")
         self.displayName = try reader.decode(String.self, "displayName")
         self.avatarURL = reader.decodeIfPresent(URL.self, "avatarURL")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.id, "id")
         writer.encode(self.username, "username")
         writer.encode(self.displayName, "displayName")

@@ -1,5 +1,5 @@
-/// What a decoded model received beyond its values: which optional keys came as `null`, and
-/// which keys with a default did not come at all. `encode(to:)` reads it to write the model back
+/// What a decoded model received beyond its values: which optional keys came as `null`, which
+/// keys with a default did not come at all, and which optional URLs came as `""`. `encode(to:)` reads it to write the model back
 /// exactly as it came (`null` stays `null`, an absent key stays absent), where the values alone
 /// cannot tell (`nil` is both absent and null; a default is both absent and sent).
 ///
@@ -10,6 +10,9 @@
 public struct KeyPresence: Hashable, Sendable {
     @usableFromInline var nulls: [String] = []
     @usableFromInline var absent: [String] = []
+    /// Optional URL properties that came as an empty string, which no `URL` holds: read as nil,
+    /// written back as `""`.
+    @usableFromInline var emptyURLs: [String] = []
 
     /// An empty presence.
     @inlinable

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a generated model's properties from a decoder's keyed container: the body of every
 /// generated `init(from:)`.
 ///
@@ -34,13 +36,18 @@ public struct PropertyReader {
     }
 
     /// An optional property: nil when it is absent or null, or when it does not decode (the
-    /// error is kept for `finish()`).
+    /// error is kept for `finish()`). An optional URL that came as `""`, as many servers write
+    /// "no URL", is nil too, and `presence` remembers it so that the model encodes it back.
     @inlinable
     public mutating func decodeIfPresent<Value: Decodable>(_ type: Value.Type, _ key: String) -> Value? {
         guard firstError == nil else { return nil }
         do {
             return try decodeValueIfPresent(Value.self, forKey: AnyCodingKey(key))
         } catch {
+            if Value.self == URL.self, (try? container.decode(String.self, forKey: AnyCodingKey(key))) == "" {
+                recorded.emptyURLs.append(key)
+                return nil
+            }
             firstError = error
             return nil
         }

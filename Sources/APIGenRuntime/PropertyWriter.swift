@@ -35,12 +35,15 @@ public struct PropertyWriter {
         }
     }
 
-    /// Writes `value` under `key`; nil writes nothing, or `null` where the model received `null`.
+    /// Writes `value` under `key`; nil writes nothing, or `null` where the model received `null`
+    /// (`""` where it received an empty URL).
     @inlinable
     public mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, _ key: String, readOnly: Bool = false) {
         guard let value else {
             if !presence.nulls.isEmpty, presence.nulls.contains(key) {
                 encodeNull(key, readOnly: readOnly)
+            } else if !presence.emptyURLs.isEmpty, presence.emptyURLs.contains(key) {
+                encode("", key, readOnly: readOnly)
             }
             return
         }

@@ -195,6 +195,13 @@ final class FormatTests: XCTestCase {
         )
         XCTAssertEqual(link.url, URL(string: "https://example.com/tides"))
         XCTAssertEqual(link.thumbnailURL?.path, "/tides/preview.png")
+        // Many servers write "no URL" as "": an optional URL reads it as nil and sends it back.
+        let empty = try assertRoundTrip(LinkAttachment.self, #"{"type": "link", "url": "https://example.com/tides", "thumbnailURL": ""}"#)
+        XCTAssertNil(empty.thumbnailURL)
+        XCTAssertEqual(try encodeToJSONValue(empty)["thumbnailURL"], .string(""))
+        XCTAssertNil(try encodeToJSONValue(LinkAttachment(url: link.url))["thumbnailURL"], "a model built in code leaves nil out")
+        // No URL holds "": a required one is an error, where the value is.
+        assertDecodingFails(LinkAttachment.self, #"{"type": "link", "url": ""}"#, at: "url")
 
         let data = try assertRoundTrip(DataModel.self, #"{"name": "blob.bin", "payload": "AAEC"}"#)
         XCTAssertEqual(data.payload, Data([0, 1, 2]))

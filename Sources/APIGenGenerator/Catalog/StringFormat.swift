@@ -18,7 +18,7 @@ enum StringFormat: String {
         case .dateTime: return .named("Date")
         case .date: return .named("CalendarDate")
         case .uuid: return .named("UUID")
-        case .uri, .url: return .named("URL")
+        case .uri, .url: return .url
         case .byte, .binary: return .data
         case .time, .email, .ipv4, .ipv6, .hostname: return .string
         }

@@ -91,9 +91,10 @@ public struct PropertyDeclaration: Sendable {
     /// fails, which is how a union tells alternatives apart by such a value.
     public var constant: String?
 
-    /// Optional, and either nullable or defaulted: what it received is kept in `KeyPresence`.
+    /// Optional, and either nullable, defaulted or a URL (which may come as `""`, which no URL
+    /// holds): what it received is kept in `KeyPresence`.
     public var tracksPresence: Bool {
-        !isPatchNullable && !isRequired && (defaultValue != nil || isNullable)
+        !isPatchNullable && !isRequired && (defaultValue != nil || isNullable || type.unwrapped == .url)
     }
     public var documentation: Documentation
 

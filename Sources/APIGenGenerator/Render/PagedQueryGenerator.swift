@@ -81,7 +81,7 @@ struct PagedQueryGenerator {
     private func token(_ cursor: Paging.Member, _ paging: Paging) -> String {
         let value = read(cursor, paging)
         switch cursor.type {
-        case .named("URL"):
+        case .url:
             return "PageRequest.cursor(fromNext: \(value.text), parameter: \(SwiftLiteral.string(paging.parameter.key)))"
         case .named("UUID"):
             return value.isOptional
