@@ -1582,19 +1582,120 @@ public nonisolated struct Triangle: APIModel {
     }
 }
 
+/// Text, or text with annotations: a value with `annotations` is the
+/// second, although the first (tried first, as written) would also decode
+/// it and drop them.
+public nonisolated enum ContentPart: APIModel {
+    case textPart(TextPart)
+    case annotatedTextPart(AnnotatedTextPart)
+
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["text"],
+        ["text", "annotations"],
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try? TextPart(from: decoder) {
+                    self = .textPart(value)
+                    return
+                }
+            case 1:
+                if let value = try? AnnotatedTextPart(from: decoder) {
+                    self = .annotatedTextPart(value)
+                    return
+                }
+            default: break
+            }
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: TextPart, AnnotatedTextPart"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .textPart(let value): try value.encode(to: encoder)
+        case .annotatedTextPart(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public nonisolated struct TextPart: APIModel {
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.text = try reader.decode(String.self, "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.text, "text")
+        try writer.finish()
+    }
+}
+
+public nonisolated struct AnnotatedTextPart: APIModel {
+    public var text: String
+    public var annotations: [String]?
+
+    public init(text: String, annotations: [String]? = nil) {
+        self.text = text
+        self.annotations = annotations
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.text = try reader.decode(String.self, "text")
+        self.annotations = reader.decodeIfPresent([String].self, "annotations")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.text, "text")
+        writer.encodeIfPresent(self.annotations, "annotations")
+        try writer.finish()
+    }
+}
+
 /// A oneOf of references without a discriminator; the variants differ by required properties.
 public nonisolated enum PaymentMethod: APIModel {
     case card(Card)
     case bankTransfer(BankTransfer)
 
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["last4", "brand", "expires"],
+        ["iban", "bic"],
+    ]
+
     public init(from decoder: any Decoder) throws {
-        if let value = try? Card(from: decoder) {
-            self = .card(value)
-            return
-        }
-        if let value = try? BankTransfer(from: decoder) {
-            self = .bankTransfer(value)
-            return
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try? Card(from: decoder) {
+                    self = .card(value)
+                    return
+                }
+            case 1:
+                if let value = try? BankTransfer(from: decoder) {
+                    self = .bankTransfer(value)
+                    return
+                }
+            default: break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Card, BankTransfer")
@@ -2318,14 +2419,27 @@ public nonisolated enum Transition: APIModel {
     case acceptDetails(AcceptDetails)
     case abortDetails(AbortDetails)
 
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["type", "note"],
+        ["type", "reason"],
+    ]
+
     public init(from decoder: any Decoder) throws {
-        if let value = try? AcceptDetails(from: decoder) {
-            self = .acceptDetails(value)
-            return
-        }
-        if let value = try? AbortDetails(from: decoder) {
-            self = .abortDetails(value)
-            return
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try? AcceptDetails(from: decoder) {
+                    self = .acceptDetails(value)
+                    return
+                }
+            case 1:
+                if let value = try? AbortDetails(from: decoder) {
+                    self = .abortDetails(value)
+                    return
+                }
+            default: break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(

@@ -307,6 +307,21 @@ extension Triangle {
     public static var sample: Triangle { EmbeddedJSON.decode(#"{"shapeType":"Triangle","base":3,"height":5}"#) }
 }
 
+extension ContentPart {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ContentPart { EmbeddedJSON.decode(#"{"text":"Text 1"}"#) }
+}
+
+extension TextPart {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: TextPart { EmbeddedJSON.decode(#"{"text":"Text 1"}"#) }
+}
+
+extension AnnotatedTextPart {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: AnnotatedTextPart { EmbeddedJSON.decode(#"{"text":"Text 1","annotations":["Annotations 1"]}"#) }
+}
+
 extension PaymentMethod {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: PaymentMethod { EmbeddedJSON.decode(#"{"last4":"4242","brand":"visa","expires":"12/27"}"#) }

@@ -427,14 +427,27 @@ public nonisolated enum ModerationDecision: APIModel {
     case approval(Approval)
     case removal(Removal)
 
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["status", "reason", "appealUntil"],
+        ["status"],
+    ]
+
     public init(from decoder: any Decoder) throws {
-        if let value = try? Removal(from: decoder) {
-            self = .removal(value)
-            return
-        }
-        if let value = try? Approval(from: decoder) {
-            self = .approval(value)
-            return
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try? Removal(from: decoder) {
+                    self = .removal(value)
+                    return
+                }
+            case 1:
+                if let value = try? Approval(from: decoder) {
+                    self = .approval(value)
+                    return
+                }
+            default: break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: Approval, Removal")

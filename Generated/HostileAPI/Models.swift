@@ -479,18 +479,33 @@ public nonisolated enum MemberUnion: APIModel {
         }
     }
 
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["a"],
+        ["b"],
+        ["c"],
+    ]
+
     public init(from decoder: any Decoder) throws {
-        if let value = try? MemberUnion.Sample2(from: decoder) {
-            self = .sample2(value)
-            return
-        }
-        if let value = try? MemberUnion.Samples2(from: decoder) {
-            self = .samples2(value)
-            return
-        }
-        if let value = try? MemberUnion.Encode(from: decoder) {
-            self = .encode(value)
-            return
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try? MemberUnion.Sample2(from: decoder) {
+                    self = .sample2(value)
+                    return
+                }
+            case 1:
+                if let value = try? MemberUnion.Samples2(from: decoder) {
+                    self = .samples2(value)
+                    return
+                }
+            case 2:
+                if let value = try? MemberUnion.Encode(from: decoder) {
+                    self = .encode(value)
+                    return
+                }
+            default: break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(
@@ -1364,22 +1379,76 @@ public nonisolated indirect enum Pet: APIModel {
     case string(String)
     case int(Int)
 
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        nil,
+        [
+            "class",
+            "self",
+            "Self",
+            "Type",
+            "init",
+            "deinit",
+            "default",
+            "case",
+            "func",
+            "return",
+            "true",
+            "nil",
+            "_",
+            "__",
+            "description",
+            "hashValue",
+            "encode",
+            "init(from:)",
+            "CodingKeys",
+            "userId",
+            "user_id",
+            "UserID",
+            "user-id",
+            "USER_ID",
+            "",
+            "value",
+            "🐶",
+            "名前",
+            "Café",
+            "2fa",
+            "1",
+            "3d-model",
+            "\"; func pwned() { \"",
+            "#endif",
+            "a\\b",
+            "$ref",
+        ],
+        ["self", "Self"],
+        nil,
+    ]
+
     public init(from decoder: any Decoder) throws {
-        if let value = try? Int(from: decoder) {
-            self = .int(value)
-            return
-        }
-        if let value = try? Class(from: decoder) {
-            self = .`class`(value)
-            return
-        }
-        if let value = try? SelfModel(from: decoder) {
-            self = .selfModel(value)
-            return
-        }
-        if let value = try? String(from: decoder) {
-            self = .string(value)
-            return
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try? Int(from: decoder) {
+                    self = .int(value)
+                    return
+                }
+            case 1:
+                if let value = try? Class(from: decoder) {
+                    self = .`class`(value)
+                    return
+                }
+            case 2:
+                if let value = try? SelfModel(from: decoder) {
+                    self = .selfModel(value)
+                    return
+                }
+            case 3:
+                if let value = try? String(from: decoder) {
+                    self = .string(value)
+                    return
+                }
+            default: break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(

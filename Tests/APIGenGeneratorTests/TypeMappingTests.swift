@@ -177,6 +177,33 @@ final class TypeMappingTests: XCTestCase {
     }
 
     /// A `uuid` next cursor is sent as its text (a cursor must be a String).
+    func testUnionsTryFirstTheAlternativeThatDeclaresEveryKey() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Part:
+          oneOf: [{$ref: '#/components/schemas/Short'}, {$ref: '#/components/schemas/Long'}, {$ref: '#/components/schemas/Open'}, {type: string}]
+        Short: {type: object, required: [text], properties: {text: {type: string}}}
+        Long: {type: object, required: [text], properties: {text: {type: string}, notes: {type: string}}}
+        Open: {type: object, required: [text], properties: {text: {type: string}}, additionalProperties: true}
+        Single:
+          oneOf: [{$ref: '#/components/schemas/Short'}, {type: string}]
+        """))
+        assertContains(text, [
+            // An object that keeps other keys, and a string, keep any key.
+            """
+                private static let alternativeKeys: [Set<String>?] = [
+                    ["text"],
+                    ["text", "notes"],
+                    nil,
+                    nil,
+                ]
+            """,
+            "for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {",
+        ])
+        // One object alternative has nothing to lose to another: tried in order, as written.
+        let single = try XCTUnwrap(text.range(of: "enum Single: APIModel {"))
+        XCTAssertFalse(text[single.upperBound...].prefix(600).contains("alternativeKeys"), text)
+    }
+
     func testAUUIDCursorPagesByItsText() throws {
         let (text, _) = try generate("""
         openapi: 3.1.0

@@ -122,6 +122,16 @@ final class CompositionTests: XCTestCase {
         XCTAssertNil(try decode(Creature.self, #"{"kind": "fish"}"#).name)
     }
 
+    /// Without a discriminator, the alternative that declares every key of a value wins over
+    /// one tried before it that would drop some.
+    func testTheAlternativeThatDeclaresEveryKeyIsChosen() throws {
+        let annotated = try assertRoundTrip(ContentPart.self, #"{"text": "Hi", "annotations": ["greeting"]}"#)
+        XCTAssertEqual(annotated, .annotatedTextPart(AnnotatedTextPart(text: "Hi", annotations: ["greeting"])))
+        XCTAssertEqual(try assertRoundTrip(ContentPart.self, #"{"text": "Hi"}"#), .textPart(TextPart(text: "Hi")))
+        // A key neither declares: the order as written, and the key is dropped, as for any model.
+        XCTAssertEqual(try decode(ContentPart.self, #"{"text": "Hi", "x": 1}"#), .textPart(TextPart(text: "Hi")))
+    }
+
     /// A union's `default` applies when the key is absent, and is not sent back as if it came.
     func testAUnionTypedDefaultAppliesWhenTheKeyIsAbsent() throws {
         let variants = try assertRoundTrip(Variants.self, "{}")

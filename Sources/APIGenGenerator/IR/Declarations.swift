@@ -132,6 +132,10 @@ public struct UnionDeclaration: Sendable {
         /// discriminator, an alternative requiring more is tried first, so a value that has
         /// them all is not taken by a looser alternative that would drop some.
         public var requiredKeyCount = 0
+        /// The keys the alternative's struct reads, when it drops any other (an object without
+        /// `additionalProperties`): an alternative that declares every key of a value is tried
+        /// before one that would drop some. Nil for other alternatives.
+        public var declaredKeys: [String]?
     }
 
     /// A property every case holds (the fields of a polymorphic base), read from whichever

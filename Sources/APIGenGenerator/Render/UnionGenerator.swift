@@ -91,12 +91,43 @@ struct UnionGenerator: DeclarationGenerator {
                 rank(rhs.element.type), -rhs.element.requiredKeyCount, rhs.offset
             )
         }.map(\.element)
+        // Two or more alternatives that drop keys they do not declare: the one declaring every
+        // key of the value goes first, whatever the order here, so that none of its keys is lost.
+        let ordersByKeys = ordered.filter { $0.declaredKeys != nil }.count >= 2
+        if ordersByKeys {
+            printer.line("/// The keys each alternative reads, in the order they are tried; nil where it keeps any.")
+            printer.line("private static let alternativeKeys: [Set<String>?] = [")
+            printer.indented { printer in
+                for item in ordered {
+                    guard let keys = item.declaredKeys else {
+                        printer.line("nil,")
+                        continue
+                    }
+                    printer.list("[", keys.map { "\(literal: $0)" }, "],", trailingComma: true)
+                }
+            }
+            printer.line("]")
+            printer.blank()
+        }
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
-            for item in ordered {
+            func attempt(_ item: UnionDeclaration.Case, into printer: inout Printer) {
                 printer.block("if let value = try? \(WholeValueCoding.decoded(item.type, context: context))") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }
+            }
+            if ordersByKeys {
+                printer.block("for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys)") { printer in
+                    printer.switchBlock("alternative") { printer in
+                        for (index, item) in ordered.enumerated() {
+                            printer.line("case \(index):")
+                            printer.indented { printer in attempt(item, into: &printer) }
+                        }
+                        printer.line("default: break")
+                    }
+                }
+            } else {
+                for item in ordered { attempt(item, into: &printer) }
             }
             let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
             let description: SourceText = "debugDescription: \(literal: "Expected a value matching one of: \(names)")"

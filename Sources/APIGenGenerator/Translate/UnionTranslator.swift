@@ -36,6 +36,7 @@ struct UnionTranslator {
             var item = UnionDeclaration.Case(name: Identifier(caseName), type: type, discriminatorValues: fresh)
             if let object = objects[index] {
                 item.requiredKeyCount = Self.requiredKeyCount(object, types)
+                item.declaredKeys = Self.declaredKeys(object, types)
                 objectCases.insert(item.name)
             }
             cases.append(item)
@@ -102,6 +103,17 @@ struct UnionTranslator {
         return merged.properties.filter {
             PropertyRules.isRequired($0, of: merged, object: object, usage: types.shapes.usage, in: types.table)
         }.count
+    }
+
+    /// The keys of an object whose struct drops undeclared ones; nil for a map, or an object
+    /// that keeps other keys in `additionalProperties` (`StructTranslator`).
+    private static func declaredKeys(_ object: SchemaID, _ types: SchemaTypes) -> [String]? {
+        guard case .object = types.shapes[object] else { return nil }
+        let merged = types.shapes.mergedObject(object, table: types.table)
+        switch merged.additionalProperties {
+        case .schema, .allowed(true): return merged.properties.isEmpty ? [] : nil
+        case .allowed(false), .unspecified: return merged.properties.map(\.name)
+        }
     }
 
     /// The object or map an alternative is, past references and wrappers (a bounded walk, as
