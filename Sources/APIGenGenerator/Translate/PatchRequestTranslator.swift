@@ -19,6 +19,7 @@ enum PatchRequestTranslator {
     /// translated struct of its schema (so inline types and `Indirect` storage are shared):
     /// three-state, and without the readOnly properties a request never sends.
     static func declarations(_ requestTypes: [(model: String, request: String)], from models: [TypeDeclaration]) -> [TypeDeclaration] {
+        guard !requestTypes.isEmpty else { return [] }
         let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return requestTypes.compactMap { model, request in
             guard let declaration = byName[model], case .structure(var structure) = declaration.kind else { return nil }

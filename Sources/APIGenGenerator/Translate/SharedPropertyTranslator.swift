@@ -7,6 +7,12 @@ enum SharedPropertyTranslator {
     private static let reserved: Set<String> = ["unknown", "sample", "samples", "init", "encode", "self", "Type"]
 
     static func apply(to declarations: inout [TypeDeclaration]) {
+        // Most specs have no polymorphic base: no need to index every struct.
+        let hasBase = declarations.contains { declaration in
+            if case .union(let union) = declaration.kind { return !union.baseKeys.isEmpty }
+            return false
+        }
+        guard hasBase else { return }
         let structs = Dictionary(
             declarations.compactMap { declaration -> (String, StructDeclaration)? in
                 guard case .structure(let structure) = declaration.kind, structure.coding == .keyed else { return nil }
