@@ -105,7 +105,7 @@ public nonisolated struct Book: APIModel {
     public var pageCount: Int32?
     /// Subject headings the catalogue files the book under.
     public var subjects: [String]?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
@@ -186,7 +186,7 @@ public nonisolated struct Author: APIModel {
     ///
     /// - Example: `1987`
     public var birthYear: Int?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(id: String, name: String, bio: String? = nil, birthYear: Int? = nil) {

@@ -46,7 +46,7 @@ public nonisolated struct Episode: APIModel {
     ///
     /// - Example: `full`
     public var kind: Kind
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     /// What sort of episode this is: a regular full episode, a trailer

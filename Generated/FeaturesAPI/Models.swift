@@ -26,7 +26,7 @@ public nonisolated struct ContributorLinkPage: APIModel {
     public var results: [Contributor]
     /// The next page, or null on the last.
     public var next: URL?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(results: [Contributor], next: URL? = nil) {
@@ -176,7 +176,7 @@ public nonisolated struct Widget: APIModel {
     public var legacyCode: String?
     /// Nullable with a default.
     public var threshold: Double?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     /// An inline enum with a default.
@@ -432,6 +432,8 @@ public nonisolated struct Formats: APIModel {
     ///
     /// - Example: `192.0.2.1`
     public var ipv4: String?
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
 
     public init(
         int32: Int32,
@@ -490,11 +492,12 @@ public nonisolated struct Formats: APIModel {
         self.email = try reader.decode(String.self, "email")
         self.password = reader.decodeIfPresent(String.self, "password")
         self.ipv4 = reader.decodeIfPresent(String.self, "ipv4")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.int32, "int32")
         writer.encode(self.int64, "int64")
         writer.encodeIfPresent(self.integer, "integer")
@@ -669,7 +672,7 @@ public nonisolated struct Account: APIModel {
     public var displayName: String?
     /// - Example: `2024-01-01T00:00:00Z`
     public var createdAt: Date?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(id: Int64? = nil, email: String, password: String? = nil, displayName: String? = nil, createdAt: Date? = nil) {
@@ -761,7 +764,7 @@ public nonisolated struct RenamedProperties: APIModel {
     public var init2: String?
     /// Starts with an underscore.
     public var links: [String: URL]?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
@@ -1008,7 +1011,7 @@ public nonisolated struct OrderItem: APIModel {
     public var quantity: Int
     /// - Example: `9.99`
     public var unitPrice: Double?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(sku: String, quantity: Int = 1, unitPrice: Double? = nil) {
@@ -1120,7 +1123,7 @@ public nonisolated struct Tricky: APIModel {
     public var edgeCase: EdgeCaseEnum?
     /// - Example: ``
     public var emptyDescription: String?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
@@ -1243,7 +1246,7 @@ public nonisolated struct Dog: APIModel {
     /// - Example: `Border Collie`
     public var breed: String
     public var goodBoy: Bool
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(name: String, sound: String? = nil, breed: String, goodBoy: Bool = true) {
@@ -1578,6 +1581,123 @@ public nonisolated struct Triangle: APIModel {
         writer.encode(self.shapeType, "shapeType")
         writer.encode(self.base, "base")
         writer.encode(self.height, "height")
+        try writer.finish()
+    }
+}
+
+/// An item of a conversation. The discriminator has no mapping and two
+/// alternatives share the kind `message`; their `role` tells them apart.
+public nonisolated enum ConversationItem: APIModel {
+    case systemMessage(SystemMessage)
+    case userMessage(UserMessage)
+    case toolCall(ToolCall)
+    /// A kind this client does not know yet, kept as sent.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let kind = (try? container.decode(String.self, forKey: "type")) ?? ""
+        switch kind {
+        case "message":
+            if let value = try? SystemMessage(from: decoder) {
+                self = .systemMessage(value)
+                return
+            }
+            self = .userMessage(try UserMessage(from: decoder))
+        case "tool_call": self = .toolCall(try ToolCall(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .systemMessage(let value): try value.encode(to: encoder)
+        case .userMessage(let value): try value.encode(to: encoder)
+        case .toolCall(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// An instruction to the model.
+public nonisolated struct SystemMessage: APIModel {
+    public var type: String
+    public var role: String
+    public var text: String
+
+    public init(type: String = "message", role: String = "system", text: String) {
+        self.type = type
+        self.role = role
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(constant: "message", "type", required: true)
+        self.role = try reader.decode(constant: "system", "role", required: true)
+        self.text = try reader.decode(String.self, "text")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.role, "role")
+        writer.encode(self.text, "text")
+        try writer.finish()
+    }
+}
+
+/// What the user said.
+public nonisolated struct UserMessage: APIModel {
+    public var type: String
+    public var role: String
+    public var text: String
+
+    public init(type: String = "message", role: String = "user", text: String) {
+        self.type = type
+        self.role = role
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(constant: "message", "type", required: true)
+        self.role = try reader.decode(constant: "user", "role", required: true)
+        self.text = try reader.decode(String.self, "text")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.role, "role")
+        writer.encode(self.text, "text")
+        try writer.finish()
+    }
+}
+
+/// A call the model asks for.
+public nonisolated struct ToolCall: APIModel {
+    public var type: String
+    public var name: String
+
+    public init(type: String = "tool_call", name: String) {
+        self.type = type
+        self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(constant: "tool_call", "type", required: true)
+        self.name = try reader.decode(String.self, "name")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.name, "name")
         try writer.finish()
     }
 }
@@ -2135,7 +2255,7 @@ public nonisolated struct Variants: APIModel {
     /// A union with a default, applied when the key is absent.
     public var retryDelay: RetryDelay
     public var identifierOrDefault: StringOrInteger
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     /// An inline oneOf of a reference and a primitive.
@@ -2274,7 +2394,7 @@ public nonisolated struct Nullables: APIModel {
     ///
     /// - Example: `42`
     public var idOrName: IdOrName?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     /// A nullable enum; `null` is one of the values.
@@ -2640,7 +2760,7 @@ public nonisolated struct Dynamic: APIModel {
     public var cube: [[[Int]]]?
     /// A map of arrays.
     public var groups: [String: [String]]?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(

@@ -307,6 +307,26 @@ extension Triangle {
     public static var sample: Triangle { EmbeddedJSON.decode(#"{"shapeType":"Triangle","base":3,"height":5}"#) }
 }
 
+extension ConversationItem {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ConversationItem { EmbeddedJSON.decode(#"{"type":"message","role":"system","text":"Text 1"}"#) }
+}
+
+extension SystemMessage {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: SystemMessage { EmbeddedJSON.decode(#"{"type":"message","role":"system","text":"Text 1"}"#) }
+}
+
+extension UserMessage {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: UserMessage { EmbeddedJSON.decode(#"{"type":"message","role":"user","text":"Text 1"}"#) }
+}
+
+extension ToolCall {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ToolCall { EmbeddedJSON.decode(#"{"type":"tool_call","name":"Name 1"}"#) }
+}
+
 extension ContentPart {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ContentPart { EmbeddedJSON.decode(#"{"text":"Text 1"}"#) }

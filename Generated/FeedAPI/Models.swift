@@ -42,7 +42,7 @@ public nonisolated struct NewPost: APIModel {
     /// - Example: `https://media.feed.example.com/m_81fa3c.jpg`
     public var imageURL: URL?
     public var visibility: Visibility
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(text: String, imageURL: URL? = nil, visibility: Visibility = .`public`) {
@@ -123,7 +123,7 @@ public nonisolated struct Post: APIModel {
     public var commentCount: Int
     /// Photos and links shown under the text, in order.
     public var attachments: [Attachment]
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
@@ -226,6 +226,8 @@ public nonisolated struct ImageAttachment: APIModel {
     ///
     /// - Example: `The bay at sunrise, with two sailing boats.`
     public var altText: String?
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
 
     public init(type: String = "image", url: URL, width: Int? = nil, height: Int? = nil, altText: String? = nil) {
         self.type = type
@@ -242,11 +244,12 @@ public nonisolated struct ImageAttachment: APIModel {
         self.width = reader.decodeIfPresent(Int.self, "width")
         self.height = reader.decodeIfPresent(Int.self, "height")
         self.altText = reader.decodeIfPresent(String.self, "altText")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.type, "type")
         writer.encode(self.url, "url")
         writer.encodeIfPresent(self.width, "width")
@@ -274,7 +277,7 @@ public nonisolated struct LinkAttachment: APIModel {
     ///
     /// - Example: `https://example.com/tides/preview.png`
     public var thumbnailURL: URL?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(type: String = "link", url: URL, title: String? = nil, thumbnailURL: URL? = nil) {
@@ -532,7 +535,7 @@ public nonisolated struct User: APIModel {
     ///
     /// - Example: `https://media.feed.example.com/avatars/u_42.jpg`
     public var avatarURL: URL?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(id: String, username: String, displayName: String, avatarURL: URL? = nil) {
@@ -707,6 +710,8 @@ public nonisolated struct Media: APIModel {
     ///
     /// - Example: `The bay at sunrise`
     public var caption: String?
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
 
     public init(id: String, url: URL, contentType: String, size: Int64, caption: String? = nil) {
         self.id = id
@@ -723,11 +728,12 @@ public nonisolated struct Media: APIModel {
         self.contentType = try reader.decode(String.self, "contentType")
         self.size = try reader.decode(Int64.self, "size")
         self.caption = reader.decodeIfPresent(String.self, "caption")
+        self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writer = PropertyWriter(encoder)
+        var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.id, "id")
         writer.encode(self.url, "url")
         writer.encode(self.contentType, "contentType")
@@ -760,7 +766,7 @@ public nonisolated struct Problem: APIModel {
     ///
     /// - Example: `/posts`
     public var instance: String?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(type: String = "about:blank", title: String, status: Int32, detail: String? = nil, instance: String? = nil) {

@@ -46,7 +46,7 @@ public nonisolated struct Class: APIModel {
     public var endif: String?
     public var aB: String?
     public var ref: String?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
@@ -660,7 +660,7 @@ public nonisolated enum IntEnum: OpenEnum {
 public nonisolated struct StringModel: APIModel {
     public var string: String?
     public var string2: String
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(string: String? = nil, string2: String = "a \"quoted\" \\ string") {

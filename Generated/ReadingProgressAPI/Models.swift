@@ -60,7 +60,7 @@ public nonisolated struct ReadingProgress: APIModel {
     ///
     /// - Example: `ipad-7F3A`
     public var deviceId: String?
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
@@ -245,7 +245,7 @@ public nonisolated struct NewNote: APIModel {
     public var highlight: String?
     /// Labels for finding the note again.
     public var tags: [String]
-    /// The nulls and absent defaults it was decoded from, so that it encodes back the same.
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(page: Int, text: String, highlight: String? = nil, tags: [String] = []) {

@@ -35,6 +35,15 @@ public struct PropertyReader {
         return try decodeValue(Value.self, forKey: AnyCodingKey(key))
     }
 
+    /// A required URL, whose text `presence` keeps where `URL` gives it back otherwise.
+    @inlinable
+    public mutating func decode(_ type: URL.Type, _ key: String) throws -> URL {
+        if let firstError {
+            throw firstError
+        }
+        return try decodeURL(key, required: true)!
+    }
+
     /// An optional property: nil when it is absent or null, or when it does not decode (the
     /// error is kept for `finish()`). An optional URL that came as `""`, as many servers write
     /// "no URL", is nil too, and `presence` remembers it so that the model encodes it back.
@@ -42,15 +51,34 @@ public struct PropertyReader {
     public mutating func decodeIfPresent<Value: Decodable>(_ type: Value.Type, _ key: String) -> Value? {
         guard firstError == nil else { return nil }
         do {
+            if Value.self == URL.self {
+                return try decodeURL(key, required: false) as! Value?
+            }
             return try decodeValueIfPresent(Value.self, forKey: AnyCodingKey(key))
         } catch {
-            if Value.self == URL.self, (try? container.decode(String.self, forKey: AnyCodingKey(key))) == "" {
-                recorded.emptyURLs.append(key)
-                return nil
-            }
             firstError = error
             return nil
         }
+    }
+
+    /// A URL property, read from its text so that the text is kept where `URL` would give it
+    /// back otherwise (see `ReceivedURL`). An optional one that came as `""` is nil.
+    @inlinable
+    mutating func decodeURL(_ key: String, required: Bool) throws -> URL? {
+        let codingKey = AnyCodingKey(key)
+        let text = try required ? container.decode(String.self, forKey: codingKey) : container.decodeIfPresent(String.self, forKey: codingKey)
+        guard let text else { return nil }
+        if text.isEmpty, !required {
+            recorded.emptyURLs.append(key)
+            return nil
+        }
+        guard let url = ReceivedURL.url(from: text) else {
+            throw DecodingError.dataCorruptedError(forKey: codingKey, in: container, debugDescription: "Invalid URL string.")
+        }
+        if url.absoluteString != text {
+            recorded.urlTexts.append(ReceivedURLText(key: key, text: text, url: url))
+        }
+        return url
     }
 
     /// An optional nullable property, as `decodeIfPresent`; a `null` is remembered in `presence`

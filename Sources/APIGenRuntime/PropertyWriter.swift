@@ -29,6 +29,9 @@ public struct PropertyWriter {
     public mutating func encode<Value: Encodable>(_ value: Value, _ key: String, readOnly: Bool = false) {
         guard firstError == nil, !(readOnly && isRequest) else { return }
         do {
+            if !presence.urlTexts.isEmpty, let url = value as? URL, let text = presence.receivedText(of: url, for: key) {
+                return try container.encode(text, forKey: AnyCodingKey(key))
+            }
             try encodeValue(value, forKey: AnyCodingKey(key))
         } catch {
             firstError = error

@@ -176,7 +176,8 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertLessThan(full.lowerBound, summary.lowerBound, text)
     }
 
-    /// A `uuid` next cursor is sent as its text (a cursor must be a String).
+    /// An object alternative that declares every key of the value is tried before one that
+    /// would drop some.
     func testUnionsTryFirstTheAlternativeThatDeclaresEveryKey() throws {
         let (text, _) = try generate(schemasSpec("""
         Part:

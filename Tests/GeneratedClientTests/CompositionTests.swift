@@ -101,6 +101,24 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(shape, .unknown(.object(["radius": .int(1)])))
     }
 
+    /// Alternatives that share a discriminator value are each tried: a user message is not
+    /// lost because a system message of the same kind comes first.
+    func testAKindSeveralAlternativesShareDecodesTheOneThatFits() throws {
+        let items = try assertRoundTrip([ConversationItem].self, #"""
+        [{"type": "message", "role": "system", "text": "Be brief."}, {"type": "message", "role": "user", "text": "Hi"},
+         {"type": "tool_call", "name": "search"}]
+        """#)
+        XCTAssertEqual(items, [
+            .systemMessage(SystemMessage(text: "Be brief.")), .userMessage(UserMessage(text: "Hi")), .toolCall(ToolCall(name: "search")),
+        ])
+        // Where an alternative fixes the kind, its schema name is not one: it could never decode.
+        guard case .unknown = try decode(ConversationItem.self, #"{"type": "UserMessage", "role": "user", "text": "?"}"#) else {
+            return XCTFail("a schema name its alternative's constant contradicts is an unknown kind")
+        }
+        // A message no alternative of its kind accepts is an error, not another kind.
+        XCTAssertThrowsError(try decode(ConversationItem.self, #"{"type": "message", "role": "tool", "text": "?"}"#))
+    }
+
     /// `Cat` and `Bird` extend `Creature` with allOf; a list of creatures keeps each one's own fields.
     func testABaseSchemaDecodesAsTheSubtypeItsDiscriminatorNames() throws {
         let creatures = try assertRoundTrip([Creature].self, #"""

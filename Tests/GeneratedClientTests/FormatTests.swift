@@ -208,6 +208,24 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(try encodeToString(DataModel(name: "e", payload: Data())), #"{"name":"e","payload":""}"#)
     }
 
+    /// `URL` holds an IRI's non-ASCII characters percent-encoded, and rejects some text outright;
+    /// a model still writes back the text it received, until the property is given another URL.
+    func testURLTextComesBackAsReceived() throws {
+        let json = #"{"type": "link", "url": "https://example.com/café/ü?q=a b", "thumbnailURL": "Ü:\u0008"}"#
+        var link = try assertRoundTrip(LinkAttachment.self, json)
+        XCTAssertEqual(link.url.host, "example.com")
+        XCTAssertEqual(link.url.absoluteString, "https://example.com/caf%C3%A9/%C3%BC?q=a%20b")
+        // Text `URL(string:)` rejects is held whole, percent-encoded, rather than failing the value.
+        XCTAssertEqual(link.thumbnailURL?.absoluteString, "%C3%9C%3A%08")
+        XCTAssertEqual(try encodeToJSONValue(link)["thumbnailURL"], .string("Ü:\u{8}"))
+        XCTAssertEqual(link, try decode(LinkAttachment.self, try encodeToString(link)))
+        // A URL set in code is sent as that URL.
+        link.url = try XCTUnwrap(URL(string: "https://example.com/new"))
+        link.thumbnailURL = URL(string: "https://example.com/é")
+        XCTAssertEqual(try encodeToJSONValue(link)["url"], .string("https://example.com/new"))
+        XCTAssertEqual(try encodeToJSONValue(link)["thumbnailURL"], .string("https://example.com/%C3%A9"))
+    }
+
     func testFloatAndDoublePrecision() throws {
         var formats = try decode(Formats.self, requiredFormats)
         formats.float = 0.1

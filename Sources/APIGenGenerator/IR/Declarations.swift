@@ -91,10 +91,10 @@ public struct PropertyDeclaration: Sendable {
     /// fails, which is how a union tells alternatives apart by such a value.
     public var constant: String?
 
-    /// Optional, and either nullable, defaulted or a URL (which may come as `""`, which no URL
-    /// holds): what it received is kept in `KeyPresence`.
+    /// A URL (whose text `URL` may give back differently, and which may come as `""`), or
+    /// optional and either nullable or defaulted: what it received is kept in `KeyPresence`.
     public var tracksPresence: Bool {
-        !isPatchNullable && !isRequired && (defaultValue != nil || isNullable || type.unwrapped == .url)
+        !isPatchNullable && (type.unwrapped == .url || !isRequired && (defaultValue != nil || isNullable))
     }
     public var documentation: Documentation
 
@@ -126,7 +126,8 @@ public struct UnionDeclaration: Sendable {
     public struct Case: Sendable {
         public var name: Identifier
         public var type: SwiftType
-        /// Discriminator values that select this case.
+        /// Discriminator values that select this case. Cases may share a value (OpenAI's
+        /// system, user and assistant messages are all `type: message`): that value tries each.
         public var discriminatorValues: [String]
         /// How many keys the alternative requires, when it is an object: without a
         /// discriminator, an alternative requiring more is tried first, so a value that has

@@ -26,7 +26,7 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("\(access)var \(extra.name): [String: \(extra.valueType, in: context)]")
             }
             if structure.tracksPresence {
-                printer.line("/// The nulls and absent defaults it was decoded from, so that it encodes back the same.")
+                printer.line("/// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.")
                 printer.line("private var keyPresence = KeyPresence()")
             }
             DeclarationRenderer.renderNested(declaration, into: &printer, context: context)
@@ -103,8 +103,10 @@ struct StructGenerator: DeclarationGenerator {
         }
         printer.block(header) { printer in
             // The runtime's reader keeps an optional property's error for `finish()` (see
-            // `PropertyReader`); `var` only when such a read mutates it.
-            let readsOptional = structure.properties.contains { (!$0.isPatchNullable && !$0.isRequired) || $0.constant != nil }
+            // `PropertyReader`); `var` only when such a read, or a URL's, mutates it.
+            let readsOptional = structure.properties.contains {
+                (!$0.isPatchNullable && !$0.isRequired) || $0.constant != nil || $0.tracksPresence
+            }
             printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
             for property in structure.properties {
                 let key: SourceText = "\(literal: property.key)"

@@ -66,13 +66,52 @@ struct UnionGenerator: DeclarationGenerator {
             // A missing or non-string discriminator is an unknown kind, not a failure.
             printer.line("let kind = (try? container.decode(String.self, forKey: \(literal: key))) ?? \"\"")
             printer.switchBlock("kind") { printer in
-                for item in union.cases where !item.discriminatorValues.isEmpty {
-                    let values = item.discriminatorValues.map(SwiftLiteral.string).joined(separator: ", ")
-                    printer.line("case \(values): self = .\(item.name)(try \(WholeValueCoding.decoded(item.type, context: context)))")
+                for (values, cases) in Self.casesByValue(union) {
+                    let patterns = values.map(SwiftLiteral.string).joined(separator: ", ")
+                    guard cases.count > 1, let last = cases.last else {
+                        printer.line("case \(patterns): self = .\(cases[0].name)(try \(WholeValueCoding.decoded(cases[0].type, context: context)))")
+                        continue
+                    }
+                    // A value several alternatives share: each is tried, the last one's error thrown.
+                    printer.line("case \(patterns):")
+                    printer.indented { printer in
+                        for item in cases.dropLast() {
+                            printer.block("if let value = try? \(WholeValueCoding.decoded(item.type, context: context))") { printer in
+                                printer.line("self = .\(item.name)(value)")
+                                printer.line("return")
+                            }
+                        }
+                        printer.line("self = .\(last.name)(try \(WholeValueCoding.decoded(last.type, context: context)))")
+                    }
                 }
                 printer.line("default: self = .unknown(try JSONValue(from: decoder))")
             }
         }
+    }
+
+    /// The discriminator values in the order they first appear, grouped where they select the
+    /// same cases; cases sharing a value in the order they are tried (more required keys first).
+    private static func casesByValue(_ union: UnionDeclaration) -> [(values: [String], cases: [UnionDeclaration.Case])] {
+        var order: [String] = []
+        var casesOfValue: [String: [Int]] = [:]
+        for (index, item) in union.cases.enumerated() {
+            for value in item.discriminatorValues where casesOfValue[value]?.contains(index) != true {
+                if casesOfValue[value] == nil { order.append(value) }
+                casesOfValue[value, default: []].append(index)
+            }
+        }
+        var groups: [(values: [String], cases: [Int])] = []
+        for value in order {
+            let indices = casesOfValue[value]!.sorted {
+                (-union.cases[$0].requiredKeyCount, $0) < (-union.cases[$1].requiredKeyCount, $1)
+            }
+            if let existing = groups.firstIndex(where: { $0.cases == indices }) {
+                groups[existing].values.append(value)
+            } else {
+                groups.append((values: [value], cases: indices))
+            }
+        }
+        return groups.map { (values: $0.values, cases: $0.cases.map { union.cases[$0] }) }
     }
 
     /// Tries alternatives in an order where a looser type cannot shadow a stricter one:

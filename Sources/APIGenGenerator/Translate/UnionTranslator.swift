@@ -21,7 +21,6 @@ struct UnionTranslator {
             : NameScope(reserved: discriminator == nil ? Self.caseReserved : Self.caseReserved.union(["unknown"]))
         var cases: [UnionDeclaration.Case] = []
         var objectCases: Set<Identifier> = []
-        var usedValues: Set<String> = []
         for (index, member) in members.enumerated() {
             let values =
                 discriminator.map {
@@ -32,8 +31,7 @@ struct UnionTranslator {
             let caseName = caseScope.claim(proposed)
             var type = types.swiftType(for: member, suggestedName: caseName, in: &context)
             type = type.unwrapped
-            let fresh = values.filter { usedValues.insert($0).inserted }
-            var item = UnionDeclaration.Case(name: Identifier(caseName), type: type, discriminatorValues: fresh)
+            var item = UnionDeclaration.Case(name: Identifier(caseName), type: type, discriminatorValues: values)
             if let object = objects[index] {
                 item.requiredKeyCount = Self.requiredKeyCount(object, types)
                 item.declaredKeys = Self.declaredKeys(object, types)
