@@ -66,7 +66,8 @@ public struct PropertyReader {
     @inlinable
     mutating func decodeURL(_ key: String, required: Bool) throws -> URL? {
         let codingKey = AnyCodingKey(key)
-        let text = try required ? container.decode(String.self, forKey: codingKey) : container.decodeIfPresent(String.self, forKey: codingKey)
+        let text =
+            try required ? container.decode(String.self, forKey: codingKey) : container.decodeIfPresent(String.self, forKey: codingKey)
         guard let text else { return nil }
         if text.isEmpty, !required {
             recorded.emptyURLs.append(key)

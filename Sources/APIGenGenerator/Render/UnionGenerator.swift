@@ -69,7 +69,8 @@ struct UnionGenerator: DeclarationGenerator {
                 for (values, cases) in Self.casesByValue(union) {
                     let patterns = values.map(SwiftLiteral.string).joined(separator: ", ")
                     guard cases.count > 1, let last = cases.last else {
-                        printer.line("case \(patterns): self = .\(cases[0].name)(try \(WholeValueCoding.decoded(cases[0].type, context: context)))")
+                        printer.line(
+                            "case \(patterns): self = .\(cases[0].name)(try \(WholeValueCoding.decoded(cases[0].type, context: context)))")
                         continue
                     }
                     // A value several alternatives share: each is tried, the last one's error thrown.
