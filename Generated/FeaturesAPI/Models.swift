@@ -1286,8 +1286,7 @@ public nonisolated enum Creature: APIModel {
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: "kind")) ?? ""
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "kind")) ?? ""
         switch kind {
         case "Cat": self = .cat(try Cat(from: decoder))
         case "bird": self = .bird(try Bird(from: decoder))
@@ -1482,8 +1481,7 @@ public nonisolated enum Shape: APIModel {
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: "shapeType")) ?? ""
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "shapeType")) ?? ""
         switch kind {
         case "circle": self = .circle(try Circle(from: decoder))
         case "square": self = .square(try Square(from: decoder))
@@ -1595,8 +1593,7 @@ public nonisolated enum ConversationItem: APIModel {
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: "type")) ?? ""
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "type")) ?? ""
         switch kind {
         case "message":
             if let value = try? SystemMessage(from: decoder) {
@@ -1698,6 +1695,160 @@ public nonisolated struct ToolCall: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.type, "type")
         writer.encode(self.name, "name")
+        try writer.finish()
+    }
+}
+
+/// A search condition: a comparison, or `and`/`or` of further conditions.
+/// Each kind is one of the values its alternative's `type` allows.
+public nonisolated enum Condition: APIModel {
+    case comparison(Comparison)
+    case compoundCondition(CompoundCondition)
+    /// A kind this client does not know yet, kept as sent.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "type")) ?? ""
+        switch kind {
+        case "eq", "ne", "gt", "lt": self = .comparison(try Comparison(from: decoder))
+        case "and", "or": self = .compoundCondition(try CompoundCondition(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .comparison(let value): try value.encode(to: encoder)
+        case .compoundCondition(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Compares a field with a value.
+public nonisolated struct Comparison: APIModel {
+    public var type: Kind2
+    public var field: String
+    public var value: String
+
+    public nonisolated enum Kind2: OpenEnum {
+        case eq
+        case ne
+        case gt
+        case lt
+        /// A value this client does not know yet, kept as sent.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "eq": self = .eq
+            case "ne": self = .ne
+            case "gt": self = .gt
+            case "lt": self = .lt
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .eq: "eq"
+            case .ne: "ne"
+            case .gt: "gt"
+            case .lt: "lt"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    public init(type: Kind2, field: String, value: String) {
+        self.type = type
+        self.field = field
+        self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.type = try reader.decode(Kind2.self, "type")
+        self.field = try reader.decode(String.self, "field")
+        self.value = try reader.decode(String.self, "value")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.field, "field")
+        writer.encode(self.value, "value")
+        try writer.finish()
+    }
+}
+
+/// Conditions combined; an item is a comparison or, through `$recursiveRef`, another compound condition.
+public nonisolated struct CompoundCondition: APIModel {
+    public var type: Kind2
+    public var conditions: [ConditionsItem]
+
+    public nonisolated enum Kind2: OpenEnum {
+        case and
+        case or
+        /// A value this client does not know yet, kept as sent.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "and": self = .and
+            case "or": self = .or
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .and: "and"
+            case .or: "or"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    public nonisolated enum ConditionsItem: APIModel {
+        case comparison(Comparison)
+        case compoundCondition(CompoundCondition)
+        /// A kind this client does not know yet, kept as sent.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "type")) ?? ""
+            switch kind {
+            case "eq", "ne", "gt", "lt": self = .comparison(try Comparison(from: decoder))
+            case "and", "or": self = .compoundCondition(try CompoundCondition(from: decoder))
+            default: self = .unknown(try JSONValue(from: decoder))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .comparison(let value): try value.encode(to: encoder)
+            case .compoundCondition(let value): try value.encode(to: encoder)
+            case .unknown(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+
+    public init(type: Kind2, conditions: [ConditionsItem]) {
+        self.type = type
+        self.conditions = conditions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.type = try reader.decode(Kind2.self, "type")
+        self.conditions = try reader.decode([ConditionsItem].self, "conditions")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encode(self.conditions, "conditions")
         try writer.finish()
     }
 }

@@ -327,6 +327,27 @@ extension ToolCall {
     public static var sample: ToolCall { EmbeddedJSON.decode(#"{"type":"tool_call","name":"Name 1"}"#) }
 }
 
+extension Condition {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Condition { EmbeddedJSON.decode(#"{"type":"eq","field":"Field 1","value":"Value 1"}"#) }
+}
+
+extension Comparison {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Comparison { EmbeddedJSON.decode(#"{"type":"eq","field":"Field 1","value":"Value 1"}"#) }
+}
+
+extension CompoundCondition {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: CompoundCondition {
+        EmbeddedJSON.decode(
+            #"""
+            {"type":"and","conditions":[{"type":"eq","field":"Field 1","value":"Value 1"}]}
+            """#
+        )
+    }
+}
+
 extension ContentPart {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ContentPart { EmbeddedJSON.decode(#"{"text":"Text 1"}"#) }

@@ -186,8 +186,7 @@ public nonisolated enum Attachment: APIModel {
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: "type")) ?? ""
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "type")) ?? ""
         switch kind {
         case "image": self = .imageAttachment(try ImageAttachment(from: decoder))
         case "link": self = .linkAttachment(try LinkAttachment(from: decoder))
@@ -315,8 +314,7 @@ public nonisolated enum NotificationModel: APIModel {
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let kind = (try? container.decode(String.self, forKey: "kind")) ?? ""
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "kind")) ?? ""
         switch kind {
         case "like": self = .likeNotification(try LikeNotification(from: decoder))
         case "follow": self = .followNotification(try FollowNotification(from: decoder))

@@ -461,4 +461,36 @@ final class OpenAPI3Tests: SpecTestCase {
         ])
         XCTAssertNil(try XCTUnwrap(result.document).component("Pair").items)
     }
+
+    /// `$recursiveRef: "#"` is the nearest enclosing schema marked `$recursiveAnchor: true`;
+    /// without one, and for `$dynamicRef`, a warning and a free-form value.
+    func testRecursiveReferenceIsTheEnclosingAnchor() throws {
+        let result = try load("""
+        openapi: 3.1.0
+        info: {title: T, version: '1'}
+        paths: {}
+        components:
+          schemas:
+            Tree:
+              $recursiveAnchor: true
+              type: object
+              properties:
+                children:
+                  type: array
+                  items: {$recursiveRef: '#'}
+            Loose:
+              type: object
+              properties:
+                next: {$recursiveRef: '#'}
+                other: {$dynamicRef: '#node'}
+        """)
+        let document = try XCTUnwrap(result.document)
+        let items = try XCTUnwrap(try document.property("children", of: document.component("Tree")).items)
+        XCTAssertEqual(document.schemas[items].reference, try document.componentID("Tree"))
+        XCTAssertNil(try document.property("next", of: document.component("Loose")).reference)
+        XCTAssertEqual(result.diagnostics.warnings.map(\.description), [
+            located("16:31: warning: '$recursiveRef: #' has no enclosing '$recursiveAnchor: true'; it is generated as a free-form value (#/components/schemas/Loose/properties/next/$recursiveRef)"),
+            located("17:30: warning: '$dynamicRef' is not supported; it is generated as a free-form value (#/components/schemas/Loose/properties/other/$dynamicRef)"),
+        ])
+    }
 }

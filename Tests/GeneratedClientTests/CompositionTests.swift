@@ -119,6 +119,27 @@ final class CompositionTests: XCTestCase {
         XCTAssertThrowsError(try decode(ConversationItem.self, #"{"type": "message", "role": "tool", "text": "?"}"#))
     }
 
+    /// The kinds are the values each alternative's `type` enum allows, and `$recursiveRef: "#"`
+    /// is the compound condition itself: a tree of conditions decodes typed at every level.
+    func testKindsFromEnumsAndARecursiveReferenceDecodeATree() throws {
+        let condition = try assertRoundTrip(Condition.self, #"""
+        {"type": "or", "conditions": [{"type": "eq", "field": "genre", "value": "jazz"},
+          {"type": "and", "conditions": [{"type": "gt", "field": "year", "value": "1959"}]}]}
+        """#)
+        guard case .compoundCondition(let or) = condition, or.conditions.count == 2,
+            case .comparison(let genre) = or.conditions[0], case .compoundCondition(let and) = or.conditions[1],
+            case .comparison(let year) = and.conditions.first
+        else {
+            return XCTFail("expected a typed tree, got \(condition)")
+        }
+        XCTAssertEqual(genre.field, "genre")
+        XCTAssertEqual(and.type, .and)
+        XCTAssertEqual(year.type, .gt)
+        // A value that is not an object at all is an unknown kind too, kept as sent.
+        let odd = try assertRoundTrip(CompoundCondition.self, #"{"type": "and", "conditions": [null, 3, ["x"], {"type": "xor"}]}"#)
+        XCTAssertEqual(odd.conditions, [.unknown(.null), .unknown(.int(3)), .unknown(.array([.string("x")])), .unknown(.object(["type": .string("xor")]))])
+    }
+
     /// `Cat` and `Bird` extend `Creature` with allOf; a list of creatures keeps each one's own fields.
     func testABaseSchemaDecodesAsTheSubtypeItsDiscriminatorNames() throws {
         let creatures = try assertRoundTrip([Creature].self, #"""

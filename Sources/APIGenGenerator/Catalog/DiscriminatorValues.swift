@@ -4,9 +4,10 @@ import APIGenOpenAPI
 /// union's decoder (`UnionTranslator`) and the samples (`SampleSynthesizer`), so that a sample
 /// always decodes as the branch it was built from.
 enum DiscriminatorValues {
-    /// Explicit mapping entries; then the single value its discriminator property allows
-    /// (`type: {enum: [cat]}`), or, where it allows any, the alternative's component name. A
-    /// fixed value rules the name out: decoding enforces it, so the name could never decode.
+    /// Explicit mapping entries; then the values its discriminator property allows (`type:
+    /// {const: cat}`, `type: {enum: [eq, ne]}`), or, where it allows any, the alternative's
+    /// component name. Fixed values rule the name out: a value the alternative names for
+    /// itself is what its instances carry, and decoding enforces a constant.
     static func values(
         for member: SchemaID, discriminator: Schema.Discriminator, table: SchemaTable, shapes: ShapeTable,
         componentNames: SchemaMap<String>
@@ -14,11 +15,14 @@ enum DiscriminatorValues {
         let target = table.resolved(member)
         var values = discriminator.mapping.filter { table.resolved($0.schema) == target }.map(\.value)
         let property = shapes.mergedObject(member, table: table).properties.first { $0.name == discriminator.propertyName }
-        if let property, case .constant(let value) = shapes[table.resolved(property.schema)] {
-            if !values.contains(value) {
-                values.append(value)
-            }
-        } else if values.isEmpty, let name = componentNames[target] {
+        let allowed: [String]
+        switch property.map({ shapes[table.resolved($0.schema)] }) {
+        case .constant(let value): allowed = [value]
+        case .stringEnum(let cases): allowed = cases
+        default: allowed = []
+        }
+        values += allowed.filter { !values.contains($0) }
+        if allowed.isEmpty, values.isEmpty, let name = componentNames[target] {
             values.append(name)
         }
         return values

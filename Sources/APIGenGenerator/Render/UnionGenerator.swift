@@ -62,9 +62,10 @@ struct UnionGenerator: DeclarationGenerator {
     ) {
         let access = context.access
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
-            printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
-            // A missing or non-string discriminator is an unknown kind, not a failure.
-            printer.line("let kind = (try? container.decode(String.self, forKey: \(literal: key))) ?? \"\"")
+            // A missing or non-string discriminator, or a value that is not an object, is an
+            // unknown kind, kept as sent, not a failure.
+            printer.line(
+                "let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: \(literal: key))) ?? \"\"")
             printer.switchBlock("kind") { printer in
                 for (values, cases) in Self.casesByValue(union) {
                     let patterns = values.map(SwiftLiteral.string).joined(separator: ", ")

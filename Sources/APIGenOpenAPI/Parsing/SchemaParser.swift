@@ -35,9 +35,32 @@ extension SpecParser {
             error("expected a schema (a mapping), found \(describeKind(ref))", at: ref)
             return schema
         }
+        // `$recursiveRef: "#"` (JSON Schema 2019-09, as OpenAI writes a tree of filters)
+        // means the nearest enclosing schema marked `$recursiveAnchor: true`.
+        let isRecursiveAnchor = doc.value(ref.node, forKey: "$recursiveAnchor").map { doc.scalarValue($0) == .bool(true) } ?? false
+        if isRecursiveAnchor {
+            recursiveAnchors.append(id)
+        }
+        defer {
+            if isRecursiveAnchor {
+                recursiveAnchors.removeLast()
+            }
+        }
         for pair in doc.pairs(ref.node) {
             let value = child(ref, pair.value)
             switch pair.key {
+            case "$recursiveRef":
+                guard let text = text(value, expecting: "a reference string") else { continue }
+                if text == "#", let anchor = recursiveAnchors.last {
+                    schema.reference = anchor
+                    schema.referenceText = text
+                } else {
+                    warning(
+                        "'$recursiveRef: \(text)' has no enclosing '$recursiveAnchor: true'; it is generated as a free-form value",
+                        at: value)
+                }
+            case "$dynamicRef":
+                warning("'$dynamicRef' is not supported; it is generated as a free-form value", at: value)
             case "$ref":
                 if let text = text(value, expecting: "a reference string") {
                     schema.referenceText = text

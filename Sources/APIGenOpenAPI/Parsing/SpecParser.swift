@@ -14,6 +14,8 @@ final class SpecParser {
     /// `$ref`s met while parsing schemas, resolved afterwards by a work list rather than by
     /// recursion, so long reference chains cannot overflow the stack.
     var pendingReferences: [(schema: SchemaID, node: SourceRef, text: String)] = []
+    /// The schemas being parsed that are marked `$recursiveAnchor: true`, innermost last.
+    var recursiveAnchors: [SchemaID] = []
     var pendingDiscriminators: [(schema: SchemaID, entries: [(value: String, text: String, node: SourceRef)])] = []
     var componentNames: [SchemaID: String] = [:]
     var fileLookups: [FileKey: Int] = [:]
