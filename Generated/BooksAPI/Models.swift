@@ -62,6 +62,13 @@ public nonisolated struct SearchResults: APIModel {
         writer.encode(self.docs, "docs")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.numFound, other.numFound)
+        visitor.visit(self.start, other.start)
+        visitor.visit(self.docs, other.docs)
+    }
 }
 
 /// One edition of a book, as the catalogue records it. Apart from the ISBN
@@ -166,6 +173,21 @@ public nonisolated struct Book: APIModel {
         writer.encodeIfPresent(self.subjects, "subjects")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.isbn, other.isbn)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.subtitle, other.subtitle)
+        visitor.visit(self.authors, other.authors)
+        visitor.visit(self.firstPublishYear, other.firstPublishYear)
+        visitor.visit(self.coverId, other.coverId)
+        visitor.visit(self.languages, other.languages)
+        visitor.visit(self.rating, other.rating)
+        visitor.visit(self.publishDate, other.publishDate)
+        visitor.visit(self.pageCount, other.pageCount)
+        visitor.visit(self.subjects, other.subjects)
+    }
 }
 
 /// Someone who wrote at least one book in the catalogue.
@@ -214,6 +236,14 @@ public nonisolated struct Author: APIModel {
         writer.encodeIfPresent(self.birthYear, "birthYear")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.bio, other.bio)
+        visitor.visit(self.birthYear, other.birthYear)
+    }
 }
 
 /// Why a request failed.
@@ -236,6 +266,11 @@ public nonisolated struct ErrorResponse: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.error, "error")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.error, other.error)
     }
 }
 
@@ -262,5 +297,11 @@ public nonisolated struct SearchBooksPublished: APIModel {
         writer.encodeIfPresent(self.from, "from")
         writer.encodeIfPresent(self.to, "to")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.from, other.from)
+        visitor.visit(self.to, other.to)
     }
 }

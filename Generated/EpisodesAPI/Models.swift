@@ -131,6 +131,20 @@ public nonisolated struct Episode: APIModel {
         writer.encode(self.kind, "kind")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.summary, other.summary)
+        visitor.visit(self.duration, other.duration)
+        visitor.visit(self.publishedAt, other.publishedAt)
+        visitor.visit(self.artworkURL, other.artworkURL)
+        visitor.visit(self.season, other.season)
+        visitor.visit(self.number, other.number)
+        visitor.visit(self.explicit, other.explicit)
+        visitor.visit(self.kind, other.kind)
+    }
 }
 
 /// One page of episodes, with what is needed to fetch the next.
@@ -173,6 +187,14 @@ public nonisolated struct EpisodePage: APIModel {
         writer.encode(self.nextPage, "nextPage")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.items, other.items)
+        visitor.visit(self.page, other.page)
+        visitor.visit(self.totalPages, other.totalPages)
+        visitor.visit(self.nextPage, other.nextPage)
+    }
 }
 
 /// Some of a show's episodes, and the cursor for the rest.
@@ -201,6 +223,12 @@ public nonisolated struct ShowEpisodes: APIModel {
         writer.encode(self.nextCursor, "nextCursor")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.episodes, other.episodes)
+        visitor.visit(self.nextCursor, other.nextCursor)
+    }
 }
 
 /// Why a request failed, in words that can be shown to the listener.
@@ -223,5 +251,10 @@ public nonisolated struct ErrorResponse: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.message, "message")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.message, other.message)
     }
 }

@@ -20,6 +20,11 @@ public nonisolated struct Contributor: APIModel {
         writer.encode(self.login, "login")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.login, other.login)
+    }
 }
 
 public nonisolated struct ContributorLinkPage: APIModel {
@@ -47,6 +52,12 @@ public nonisolated struct ContributorLinkPage: APIModel {
         writer.encode(self.results, "results")
         writer.encodeIfPresent(self.next, "next")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.results, other.results)
+        visitor.visit(self.next, other.next)
     }
 }
 
@@ -76,6 +87,13 @@ public nonisolated struct ContributorOffsetPage: APIModel {
         writer.encode(self.total, "total")
         writer.encodeIfPresent(self.kind, "kind")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.items, other.items)
+        visitor.visit(self.total, other.total)
+        visitor.visit(self.kind, other.kind)
     }
 }
 
@@ -128,6 +146,12 @@ public nonisolated struct ContributorTokenPage: APIModel {
         writer.encode(self.items, "items")
         writer.encode(self.nextCursor, "nextCursor")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.items, other.items)
+        visitor.visit(self.nextCursor, other.nextCursor)
     }
 }
 
@@ -276,6 +300,24 @@ public nonisolated struct Widget: APIModel {
         writer.encodeIfPresent(self.threshold, "threshold", default: 0.25)
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.label, other.label)
+        visitor.visit(self.count, other.count)
+        visitor.visit(self.ratio, other.ratio)
+        visitor.visit(self.enabled, other.enabled)
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.priority, other.priority)
+        visitor.visit(self.size, other.size)
+        visitor.visit(self.tags, other.tags)
+        visitor.visit(self.aliases, other.aliases)
+        visitor.visit(self.settings, other.settings)
+        visitor.visit(self.legacyCode, other.legacyCode)
+        visitor.visit(self.threshold, other.threshold)
+    }
 }
 
 /// The widget format before version 2. Deprecated; use `Widget`.
@@ -308,6 +350,12 @@ public nonisolated struct LegacyWidget: APIModel {
         writer.encode(self.code, "code")
         writer.encodeIfPresent(self.title, "title")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.code, other.code)
+        visitor.visit(self.title, other.title)
     }
 }
 
@@ -517,6 +565,27 @@ public nonisolated struct Formats: APIModel {
         writer.encodeIfPresent(self.ipv4, "ipv4")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.int32, other.int32)
+        visitor.visit(self.int64, other.int64)
+        visitor.visit(self.integer, other.integer)
+        visitor.visit(self.float, other.float)
+        visitor.visit(self.double, other.double)
+        visitor.visit(self.number, other.number)
+        visitor.visit(self.amount, other.amount)
+        visitor.visit(self.dateTime, other.dateTime)
+        visitor.visit(self.dateTimeWithoutFraction, other.dateTimeWithoutFraction)
+        visitor.visit(self.date, other.date)
+        visitor.visit(self.uuid, other.uuid)
+        visitor.visit(self.uri, other.uri)
+        visitor.visit(self.byte, other.byte)
+        visitor.visit(self.binary, other.binary)
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.password, other.password)
+        visitor.visit(self.ipv4, other.ipv4)
+    }
 }
 
 /// An order, with an inline object, an inline array of objects and an inline enum.
@@ -602,6 +671,14 @@ public nonisolated struct Order: APIModel {
             writer.encode(self.country, "country")
             try writer.finish()
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.line1, other.line1)
+            visitor.visit(self.line2, other.line2)
+            visitor.visit(self.city, other.city)
+            visitor.visit(self.country, other.country)
+        }
     }
 
     public nonisolated struct Line: APIModel {
@@ -626,6 +703,12 @@ public nonisolated struct Order: APIModel {
             writer.encode(self.sku, "sku")
             writer.encode(self.quantity, "quantity")
             try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.sku, other.sku)
+            visitor.visit(self.quantity, other.quantity)
         }
     }
 
@@ -652,6 +735,14 @@ public nonisolated struct Order: APIModel {
         writer.encodeIfPresent(self.shippingAddress, "shippingAddress")
         writer.encode(self.lines, "lines")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.state, other.state)
+        visitor.visit(self.shippingAddress, other.shippingAddress)
+        visitor.visit(self.lines, other.lines)
     }
 }
 
@@ -703,6 +794,15 @@ public nonisolated struct Account: APIModel {
         writer.encodeIfPresent(self.createdAt, "createdAt", readOnly: true)
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.password, other.password)
+        visitor.visit(self.displayName, other.displayName)
+        visitor.visit(self.createdAt, other.createdAt)
+    }
 }
 
 /// Named like `Swift.Error`.
@@ -729,6 +829,12 @@ public nonisolated struct ErrorModel: APIModel {
         writer.encodeIfPresent(self.code, "code")
         writer.encode(self.message, "message")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.code, other.code)
+        visitor.visit(self.message, other.message)
     }
 }
 
@@ -837,6 +943,24 @@ public nonisolated struct RenamedProperties: APIModel {
         writer.encodeIfPresent(self.links, "_links")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.createdAt, other.createdAt)
+        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.`class`, other.`class`)
+        visitor.visit(self.self2, other.self2)
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.`default`, other.`default`)
+        visitor.visit(self._2faEnabled, other._2faEnabled)
+        visitor.visit(self.refLike, other.refLike)
+        visitor.visit(self.url, other.url)
+        visitor.visit(self.url2, other.url2)
+        visitor.visit(self.isActive, other.isActive)
+        visitor.visit(self.`protocol`, other.`protocol`)
+        visitor.visit(self.init2, other.init2)
+        visitor.visit(self.links, other.links)
+    }
 }
 
 /// Named like `Foundation.Data`; has a property that is `Foundation.Data`.
@@ -863,6 +987,12 @@ public nonisolated struct DataModel: APIModel {
         writer.encode(self.name, "name")
         writer.encodeIfPresent(self.payload, "payload")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.payload, other.payload)
     }
 }
 
@@ -894,6 +1024,13 @@ public nonisolated struct DateModel: APIModel {
         writer.encode(self.month, "month")
         writer.encode(self.day, "day")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.year, other.year)
+        visitor.visit(self.month, other.month)
+        visitor.visit(self.day, other.day)
     }
 }
 
@@ -965,6 +1102,16 @@ public nonisolated struct ResultModel: APIModel {
         writer.encodeIfPresent(self.type, "type")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.ok, other.ok)
+        visitor.visit(self.data, other.data)
+        visitor.visit(self.error, other.error)
+        visitor.visit(self.day, other.day)
+        visitor.visit(self.at, other.at)
+        visitor.visit(self.type, other.type)
+    }
 }
 
 /// A snake_case schema name.
@@ -1001,6 +1148,14 @@ public nonisolated struct UserProfile: APIModel {
         writer.encodeIfPresent(self.orderItems, "order_items")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.displayName, other.displayName)
+        visitor.visit(self.dateOfBirth, other.dateOfBirth)
+        visitor.visit(self.orderItems, other.orderItems)
+    }
 }
 
 /// A kebab-case schema name.
@@ -1035,6 +1190,13 @@ public nonisolated struct OrderItem: APIModel {
         writer.encode(self.quantity, "quantity", default: 1)
         writer.encodeIfPresent(self.unitPrice, "unit_price")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.sku, other.sku)
+        visitor.visit(self.quantity, other.quantity)
+        visitor.visit(self.unitPrice, other.unitPrice)
     }
 }
 
@@ -1097,6 +1259,18 @@ public nonisolated struct SwiftNames: APIModel {
         writer.encodeIfPresent(self.timestamp, "timestamp")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.data, other.data)
+        visitor.visit(self.date, other.date)
+        visitor.visit(self.error, other.error)
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.result, other.result)
+        visitor.visit(self.profile, other.profile)
+        visitor.visit(self.item, other.item)
+        visitor.visit(self.timestamp, other.timestamp)
+    }
 }
 
 /// Tricky */ "text" \ here
@@ -1155,6 +1329,14 @@ public nonisolated struct Tricky: APIModel {
         writer.encodeIfPresent(self.edgeCase, "edgeCase")
         writer.encodeIfPresent(self.emptyDescription, "emptyDescription")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.greeting, other.greeting)
+        visitor.visit(self.carriageReturn, other.carriageReturn)
+        visitor.visit(self.edgeCase, other.edgeCase)
+        visitor.visit(self.emptyDescription, other.emptyDescription)
     }
 }
 
@@ -1235,6 +1417,12 @@ public nonisolated struct Animal: APIModel {
         writer.encodeIfPresent(self.sound, "sound")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.sound, other.sound)
+    }
 }
 
 /// An `Animal` extended with allOf.
@@ -1274,6 +1462,14 @@ public nonisolated struct Dog: APIModel {
         writer.encode(self.goodBoy, "goodBoy", default: true)
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.sound, other.sound)
+        visitor.visit(self.breed, other.breed)
+        visitor.visit(self.goodBoy, other.goodBoy)
+    }
 }
 
 /// The base of `Cat` and `Bird`, which extend it with allOf. `kind` names
@@ -1299,6 +1495,16 @@ public nonisolated enum Creature: APIModel {
         case .cat(let value): try value.encode(to: encoder)
         case .bird(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.cat(let value), .cat(let otherValue)): visitor.visit(value, otherValue)
+        case (.bird(let value), .bird(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 
@@ -1348,6 +1554,13 @@ public nonisolated struct Cat: APIModel {
         writer.encode(self.lives, "lives")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.lives, other.lives)
+    }
 }
 
 /// A `Creature` of kind `bird`, from the discriminator's mapping.
@@ -1379,6 +1592,13 @@ public nonisolated struct Bird: APIModel {
         writer.encodeIfPresent(self.wingspan, "wingspan")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.wingspan, other.wingspan)
+    }
 }
 
 /// Something with an identifier.
@@ -1399,6 +1619,11 @@ public nonisolated struct Identified: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.id, "id")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
     }
 }
 
@@ -1426,6 +1651,12 @@ public nonisolated struct Timestamps: APIModel {
         writer.encode(self.createdAt, "createdAt")
         writer.encodeIfPresent(self.updatedAt, "updatedAt")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.createdAt, other.createdAt)
+        visitor.visit(self.updatedAt, other.updatedAt)
     }
 }
 
@@ -1469,6 +1700,15 @@ public nonisolated struct Document: APIModel {
         writer.encodeIfPresent(self.body, "body")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.createdAt, other.createdAt)
+        visitor.visit(self.updatedAt, other.updatedAt)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.body, other.body)
+    }
 }
 
 /// A oneOf with a discriminator. `circle` and `square` are mapped
@@ -1498,6 +1738,17 @@ public nonisolated enum Shape: APIModel {
         case .unknown(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.circle(let value), .circle(let otherValue)): visitor.visit(value, otherValue)
+        case (.square(let value), .square(let otherValue)): visitor.visit(value, otherValue)
+        case (.triangle(let value), .triangle(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 /// A circle.
@@ -1524,6 +1775,12 @@ public nonisolated struct Circle: APIModel {
         writer.encode(self.radius, "radius")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.shapeType, other.shapeType)
+        visitor.visit(self.radius, other.radius)
+    }
 }
 
 /// A square.
@@ -1549,6 +1806,12 @@ public nonisolated struct Square: APIModel {
         writer.encode(self.shapeType, "shapeType")
         writer.encode(self.side, "side")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.shapeType, other.shapeType)
+        visitor.visit(self.side, other.side)
     }
 }
 
@@ -1580,6 +1843,13 @@ public nonisolated struct Triangle: APIModel {
         writer.encode(self.base, "base")
         writer.encode(self.height, "height")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.shapeType, other.shapeType)
+        visitor.visit(self.base, other.base)
+        visitor.visit(self.height, other.height)
     }
 }
 
@@ -1614,6 +1884,17 @@ public nonisolated enum ConversationItem: APIModel {
         case .unknown(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.systemMessage(let value), .systemMessage(let otherValue)): visitor.visit(value, otherValue)
+        case (.userMessage(let value), .userMessage(let otherValue)): visitor.visit(value, otherValue)
+        case (.toolCall(let value), .toolCall(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 /// An instruction to the model.
@@ -1642,6 +1923,13 @@ public nonisolated struct SystemMessage: APIModel {
         writer.encode(self.role, "role")
         writer.encode(self.text, "text")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.role, other.role)
+        visitor.visit(self.text, other.text)
     }
 }
 
@@ -1672,6 +1960,13 @@ public nonisolated struct UserMessage: APIModel {
         writer.encode(self.text, "text")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.role, other.role)
+        visitor.visit(self.text, other.text)
+    }
 }
 
 /// A call the model asks for.
@@ -1697,6 +1992,12 @@ public nonisolated struct ToolCall: APIModel {
         writer.encode(self.name, "name")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.name, other.name)
+    }
 }
 
 /// A search condition: a comparison, or `and`/`or` of further conditions.
@@ -1721,6 +2022,16 @@ public nonisolated enum Condition: APIModel {
         case .comparison(let value): try value.encode(to: encoder)
         case .compoundCondition(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.comparison(let value), .comparison(let otherValue)): visitor.visit(value, otherValue)
+        case (.compoundCondition(let value), .compoundCondition(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 }
@@ -1780,6 +2091,13 @@ public nonisolated struct Comparison: APIModel {
         writer.encode(self.value, "value")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.field, other.field)
+        visitor.visit(self.value, other.value)
+    }
 }
 
 /// Conditions combined; an item is a comparison or, through `$recursiveRef`, another compound condition.
@@ -1832,6 +2150,16 @@ public nonisolated struct CompoundCondition: APIModel {
             case .unknown(let value): try value.encode(to: encoder)
             }
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.comparison(let value), .comparison(let otherValue)): visitor.visit(value, otherValue)
+            case (.compoundCondition(let value), .compoundCondition(let otherValue)): visitor.visit(value, otherValue)
+            case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
     }
 
     public init(type: Kind2, conditions: [ConditionsItem]) {
@@ -1850,6 +2178,12 @@ public nonisolated struct CompoundCondition: APIModel {
         writer.encode(self.type, "type")
         writer.encode(self.conditions, "conditions")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.conditions, other.conditions)
     }
 }
 
@@ -1896,6 +2230,15 @@ public nonisolated enum ContentPart: APIModel {
         case .annotatedTextPart(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.textPart(let value), .textPart(let otherValue)): visitor.visit(value, otherValue)
+        case (.annotatedTextPart(let value), .annotatedTextPart(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 public nonisolated struct TextPart: APIModel {
@@ -1914,6 +2257,11 @@ public nonisolated struct TextPart: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.text, "text")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.text, other.text)
     }
 }
 
@@ -1938,6 +2286,12 @@ public nonisolated struct AnnotatedTextPart: APIModel {
         writer.encode(self.text, "text")
         writer.encodeIfPresent(self.annotations, "annotations")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.annotations, other.annotations)
     }
 }
 
@@ -1977,6 +2331,15 @@ public nonisolated enum PaymentMethod: APIModel {
         switch self {
         case .card(let value): try value.encode(to: encoder)
         case .bankTransfer(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.card(let value), .card(let otherValue)): visitor.visit(value, otherValue)
+        case (.bankTransfer(let value), .bankTransfer(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 }
@@ -2037,6 +2400,13 @@ public nonisolated struct Card: APIModel {
         writer.encodeIfPresent(self.expires, "expires")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.last4, other.last4)
+        visitor.visit(self.brand, other.brand)
+        visitor.visit(self.expires, other.expires)
+    }
 }
 
 /// A bank transfer.
@@ -2063,6 +2433,12 @@ public nonisolated struct BankTransfer: APIModel {
         writer.encode(self.iban, "iban")
         writer.encodeIfPresent(self.bic, "bic")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.iban, other.iban)
+        visitor.visit(self.bic, other.bic)
     }
 }
 
@@ -2091,6 +2467,15 @@ public nonisolated enum StringOrInteger: APIModel {
         case .int64(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+        case (.int64(let value), .int64(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 /// A time given as a date-time or as seconds since 1970.
@@ -2116,6 +2501,15 @@ public nonisolated enum Moment: APIModel {
         switch self {
         case .date(let value): try encoder.encodeSingleValue(value)
         case .int64(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.date(let value), .date(let otherValue)): visitor.visit(value, otherValue)
+        case (.int64(let value), .int64(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 }
@@ -2154,6 +2548,12 @@ public nonisolated struct ContactMethod: APIModel {
             throw EncodingError.invalidValue(self, context)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.emailContact, other.emailContact)
+        visitor.visit(self.phoneContact, other.phoneContact)
+    }
 }
 
 /// Reachable by email.
@@ -2175,6 +2575,11 @@ public nonisolated struct EmailContact: APIModel {
         writer.encode(self.email, "email")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.email, other.email)
+    }
 }
 
 /// Reachable by phone.
@@ -2195,6 +2600,11 @@ public nonisolated struct PhoneContact: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.phone, "phone")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.phone, other.phone)
     }
 }
 
@@ -2227,6 +2637,12 @@ public nonisolated enum Location: APIModel {
             writer.encode(self.lon, "lon")
             try writer.finish()
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.lat, other.lat)
+            visitor.visit(self.lon, other.lon)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -2250,6 +2666,15 @@ public nonisolated enum Location: APIModel {
         switch self {
         case .coordinates(let value): try value.encode(to: encoder)
         case .placeName(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.coordinates(let value), .coordinates(let otherValue)): visitor.visit(value, otherValue)
+        case (.placeName(let value), .placeName(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 }
@@ -2288,6 +2713,13 @@ public nonisolated struct Shipment: APIModel {
         writer.encodeIfPresent(self.recipient, "recipient")
         writer.encodeIfPresent(self.weight, "weight")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.sender, other.sender)
+        visitor.visit(self.recipient, other.recipient)
+        visitor.visit(self.weight, other.weight)
     }
 }
 
@@ -2392,6 +2824,27 @@ public nonisolated struct Party: APIModel {
         writer.encodeIfPresent(self.avatarURL, "avatarURL")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.phone, other.phone)
+        visitor.visit(self.street, other.street)
+        visitor.visit(self.city, other.city)
+        visitor.visit(self.region, other.region)
+        visitor.visit(self.postalCode, other.postalCode)
+        visitor.visit(self.country, other.country)
+        visitor.visit(self.company, other.company)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.department, other.department)
+        visitor.visit(self.website, other.website)
+        visitor.visit(self.timezone, other.timezone)
+        visitor.visit(self.locale, other.locale)
+        visitor.visit(self.currency, other.currency)
+        visitor.visit(self.notes, other.notes)
+        visitor.visit(self.avatarURL, other.avatarURL)
+    }
 }
 
 /// Holds one of each kind of union.
@@ -2434,6 +2887,15 @@ public nonisolated struct Variants: APIModel {
             case .string(let value): try value.encode(to: encoder)
             }
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.animal(let value), .animal(let otherValue)): visitor.visit(value, otherValue)
+            case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
     }
 
     /// A union with a default, applied when the key is absent.
@@ -2468,6 +2930,16 @@ public nonisolated struct Variants: APIModel {
             case .int(let value): try value.encode(to: encoder)
             case .double(let value): try value.encode(to: encoder)
             case .doubleList(let value): try value.encode(to: encoder)
+            }
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
+            case (.double(let value), .double(let otherValue)): visitor.visit(value, otherValue)
+            case (.doubleList(let value), .doubleList(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
             }
         }
     }
@@ -2517,6 +2989,18 @@ public nonisolated struct Variants: APIModel {
         writer.encode(self.retryDelay, "retryDelay", default: EmbeddedJSON.decode(#"0"#))
         writer.encode(self.identifierOrDefault, "identifierOrDefault", default: EmbeddedJSON.decode(#""none""#))
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.shape, other.shape)
+        visitor.visit(self.payment, other.payment)
+        visitor.visit(self.identifier, other.identifier)
+        visitor.visit(self.contact, other.contact)
+        visitor.visit(self.location, other.location)
+        visitor.visit(self.inlineUnion, other.inlineUnion)
+        visitor.visit(self.retryDelay, other.retryDelay)
+        visitor.visit(self.identifierOrDefault, other.identifierOrDefault)
     }
 }
 
@@ -2597,6 +3081,15 @@ public nonisolated struct Nullables: APIModel {
             case .string(let value): try value.encode(to: encoder)
             }
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
+            case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
     }
 
     public init(
@@ -2649,6 +3142,19 @@ public nonisolated struct Nullables: APIModel {
         writer.encodeIfPresent(self.idOrName, "idOrName")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.nickname, other.nickname)
+        visitor.visit(self.middleName, other.middleName)
+        visitor.visit(self.age, other.age)
+        visitor.visit(self.score, other.score)
+        visitor.visit(self.aliases, other.aliases)
+        visitor.visit(self.pet, other.pet)
+        visitor.visit(self.partner, other.partner)
+        visitor.visit(self.mood, other.mood)
+        visitor.visit(self.idOrName, other.idOrName)
+    }
 }
 
 /// An array whose items are arrays of the same kind.
@@ -2666,6 +3172,11 @@ public nonisolated struct NestedList: APIModel {
     public func encode(to encoder: any Encoder) throws {
         try value.encode(to: encoder)
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.value, other.value)
+    }
 }
 
 /// A map whose values are maps of the same kind.
@@ -2682,6 +3193,11 @@ public nonisolated struct SelfMap: APIModel {
 
     public func encode(to encoder: any Encoder) throws {
         try value.encode(to: encoder)
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.value, other.value)
     }
 }
 
@@ -2726,6 +3242,15 @@ public nonisolated enum Transition: APIModel {
         case .abortDetails(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.acceptDetails(let value), .acceptDetails(let otherValue)): visitor.visit(value, otherValue)
+        case (.abortDetails(let value), .abortDetails(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 public nonisolated struct AcceptDetails: APIModel {
@@ -2750,6 +3275,12 @@ public nonisolated struct AcceptDetails: APIModel {
         writer.encodeIfPresent(self.note, "note")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.note, other.note)
+    }
 }
 
 public nonisolated struct AbortDetails: APIModel {
@@ -2773,6 +3304,12 @@ public nonisolated struct AbortDetails: APIModel {
         writer.encode(self.type, "type")
         writer.encodeIfPresent(self.reason, "reason")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.reason, other.reason)
     }
 }
 
@@ -2804,6 +3341,13 @@ public nonisolated struct Constants: APIModel {
         writer.encodeIfPresent(self.maxRetries, "maxRetries")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.apiVersion, other.apiVersion)
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.maxRetries, other.maxRetries)
+    }
 }
 
 /// A measurement whose parts are defined in `$defs` and referenced by pointer.
@@ -2827,6 +3371,12 @@ public nonisolated struct MeasurementModel: APIModel {
         writer.encode(self.unit, "unit")
         writer.encode(self.readings, "readings")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.unit, other.unit)
+        visitor.visit(self.readings, other.readings)
     }
 }
 
@@ -2860,6 +3410,12 @@ public nonisolated struct Labels: APIModel {
         writer.encodeAdditionalProperties(self.additionalProperties, excluding: ["name"])
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.additionalProperties, other.additionalProperties)
+    }
 }
 
 /// Fixed properties with no additional ones allowed.
@@ -2885,6 +3441,12 @@ public nonisolated struct Point: APIModel {
         writer.encode(self.x, "x")
         writer.encode(self.y, "y")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.x, other.x)
+        visitor.visit(self.y, other.y)
     }
 }
 
@@ -2972,6 +3534,21 @@ public nonisolated struct Dynamic: APIModel {
         writer.encodeIfPresent(self.groups, "groups")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.inventory, other.inventory)
+        visitor.visit(self.metadata, other.metadata)
+        visitor.visit(self.labels, other.labels)
+        visitor.visit(self.origin, other.origin)
+        visitor.visit(self.widgetsByName, other.widgetsByName)
+        visitor.visit(self.anything, other.anything)
+        visitor.visit(self.freeForm, other.freeForm)
+        visitor.visit(self.inlineAnything, other.inlineAnything)
+        visitor.visit(self.matrix, other.matrix)
+        visitor.visit(self.cube, other.cube)
+        visitor.visit(self.groups, other.groups)
+    }
 }
 
 /// A node of a tree; contains an array of nodes.
@@ -2996,6 +3573,12 @@ public nonisolated struct TreeNode: APIModel {
         writer.encode(self.value, "value")
         writer.encode(self.children, "children")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.value, other.value)
+        visitor.visit(self.children, other.children)
     }
 }
 
@@ -3026,6 +3609,13 @@ public nonisolated struct Folder: APIModel {
         writer.encode(self.files, "files")
         writer.encodeIfPresent(self.subfolders, "subfolders")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.files, other.files)
+        visitor.visit(self.subfolders, other.subfolders)
     }
 }
 
@@ -3058,6 +3648,13 @@ public nonisolated struct File: APIModel {
         writer.encodeIfPresent(self.parent, "parent")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.size, other.size)
+        visitor.visit(self.parent, other.parent)
+    }
 }
 
 /// A linked list node that holds the next node directly (not in an array).
@@ -3087,6 +3684,12 @@ public nonisolated struct LinkedNode: APIModel {
         writer.encode(self.value, "value")
         writer.encodeIfPresent(self.next, "next")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.value, other.value)
+        visitor.visit(self.next, other.next)
     }
 }
 
@@ -3143,6 +3746,12 @@ public nonisolated struct Reading: APIModel {
         writer.encode(self.unit, "unit")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.value, other.value)
+        visitor.visit(self.unit, other.unit)
+    }
 }
 
 /// The changes a PATCH request makes to a `Account`: an absent property is left as
@@ -3182,5 +3791,12 @@ public nonisolated struct AccountPatch: APIModel {
         writer.encodeIfPresent(self.password, "password")
         writer.encodeIfPresent(self.displayName, "displayName")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.password, other.password)
+        visitor.visit(self.displayName, other.displayName)
     }
 }

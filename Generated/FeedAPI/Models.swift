@@ -29,6 +29,12 @@ public nonisolated struct FeedPage: APIModel {
         writer.encode(self.nextPage, "nextPage")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.posts, other.posts)
+        visitor.visit(self.nextPage, other.nextPage)
+    }
 }
 
 /// A post as it is written, before it is published.
@@ -66,6 +72,13 @@ public nonisolated struct NewPost: APIModel {
         writer.encodeIfPresent(self.imageURL, "imageURL")
         writer.encode(self.visibility, "visibility", default: .`public`)
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.imageURL, other.imageURL)
+        visitor.visit(self.visibility, other.visibility)
     }
 }
 
@@ -176,6 +189,19 @@ public nonisolated struct Post: APIModel {
         writer.encode(self.attachments, "attachments")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.author, other.author)
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.createdAt, other.createdAt)
+        visitor.visit(self.visibility, other.visibility)
+        visitor.visit(self.likeCount, other.likeCount)
+        visitor.visit(self.likedByMe, other.likedByMe)
+        visitor.visit(self.commentCount, other.commentCount)
+        visitor.visit(self.attachments, other.attachments)
+    }
 }
 
 /// Something shown under a post's text.
@@ -199,6 +225,16 @@ public nonisolated enum Attachment: APIModel {
         case .imageAttachment(let value): try value.encode(to: encoder)
         case .linkAttachment(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.imageAttachment(let value), .imageAttachment(let otherValue)): visitor.visit(value, otherValue)
+        case (.linkAttachment(let value), .linkAttachment(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 }
@@ -256,6 +292,15 @@ public nonisolated struct ImageAttachment: APIModel {
         writer.encodeIfPresent(self.altText, "altText")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.url, other.url)
+        visitor.visit(self.width, other.width)
+        visitor.visit(self.height, other.height)
+        visitor.visit(self.altText, other.altText)
+    }
 }
 
 /// A link preview attached to a post.
@@ -304,6 +349,14 @@ public nonisolated struct LinkAttachment: APIModel {
         writer.encodeIfPresent(self.thumbnailURL, "thumbnailURL")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.url, other.url)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.thumbnailURL, other.thumbnailURL)
+    }
 }
 
 /// Something that happened to your posts or your account.
@@ -327,6 +380,16 @@ public nonisolated enum NotificationModel: APIModel {
         case .likeNotification(let value): try value.encode(to: encoder)
         case .followNotification(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.likeNotification(let value), .likeNotification(let otherValue)): visitor.visit(value, otherValue)
+        case (.followNotification(let value), .followNotification(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 
@@ -389,6 +452,14 @@ public nonisolated struct LikeNotification: APIModel {
         writer.encode(self.likedBy, "likedBy")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.postId, other.postId)
+        visitor.visit(self.likedBy, other.likedBy)
+    }
 }
 
 /// Someone started following you.
@@ -420,6 +491,13 @@ public nonisolated struct FollowNotification: APIModel {
         writer.encode(self.id, "id")
         writer.encode(self.follower, "follower")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.follower, other.follower)
     }
 }
 
@@ -461,6 +539,15 @@ public nonisolated enum ModerationDecision: APIModel {
         case .removal(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.approval(let value), .approval(let otherValue)): visitor.visit(value, otherValue)
+        case (.removal(let value), .removal(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 /// The post stays up.
@@ -481,6 +568,11 @@ public nonisolated struct Approval: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.status, "status")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.status, other.status)
     }
 }
 
@@ -512,6 +604,13 @@ public nonisolated struct Removal: APIModel {
         writer.encode(self.reason, "reason")
         writer.encodeIfPresent(self.appealUntil, "appealUntil")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.reason, other.reason)
+        visitor.visit(self.appealUntil, other.appealUntil)
     }
 }
 
@@ -561,6 +660,14 @@ public nonisolated struct User: APIModel {
         writer.encodeIfPresent(self.avatarURL, "avatarURL")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.username, other.username)
+        visitor.visit(self.displayName, other.displayName)
+        visitor.visit(self.avatarURL, other.avatarURL)
+    }
 }
 
 /// Whether you like a post now, and how many people do.
@@ -591,6 +698,12 @@ public nonisolated struct LikeResult: APIModel {
         writer.encode(self.likeCount, "likeCount")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.liked, other.liked)
+        visitor.visit(self.likeCount, other.likeCount)
+    }
 }
 
 /// A comment as it is written.
@@ -613,6 +726,11 @@ public nonisolated struct NewComment: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.text, "text")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.text, other.text)
     }
 }
 
@@ -655,6 +773,14 @@ public nonisolated struct Comment: APIModel {
         writer.encode(self.createdAt, "createdAt")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.author, other.author)
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.createdAt, other.createdAt)
+    }
 }
 
 /// A photo to upload, with an optional caption.
@@ -683,6 +809,12 @@ public nonisolated struct MediaUpload: APIModel {
         writer.encode(self.file, "file")
         writer.encodeIfPresent(self.caption, "caption")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.file, other.file)
+        visitor.visit(self.caption, other.caption)
     }
 }
 
@@ -739,6 +871,15 @@ public nonisolated struct Media: APIModel {
         writer.encodeIfPresent(self.caption, "caption")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.url, other.url)
+        visitor.visit(self.contentType, other.contentType)
+        visitor.visit(self.size, other.size)
+        visitor.visit(self.caption, other.caption)
+    }
 }
 
 /// Details of a failed request, as described by RFC 7807. `title` is a
@@ -794,5 +935,14 @@ public nonisolated struct Problem: APIModel {
         writer.encodeIfPresent(self.detail, "detail")
         writer.encodeIfPresent(self.instance, "instance")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.detail, other.detail)
+        visitor.visit(self.instance, other.instance)
     }
 }

@@ -25,6 +25,7 @@ public nonisolated struct Class: APIModel {
     public var description: String?
     public var hashValue2: Int?
     public var encode2: String?
+    public var visitStoredValues2: String?
     public var initFrom: String?
     public var codingKeys: String?
     public var userId: String?
@@ -67,6 +68,7 @@ public nonisolated struct Class: APIModel {
         description: String? = nil,
         hashValue2: Int? = nil,
         encode2: String? = nil,
+        visitStoredValues2: String? = nil,
         initFrom: String? = nil,
         codingKeys: String? = nil,
         userId: String? = nil,
@@ -104,6 +106,7 @@ public nonisolated struct Class: APIModel {
         self.description = description
         self.hashValue2 = hashValue2
         self.encode2 = encode2
+        self.visitStoredValues2 = visitStoredValues2
         self.initFrom = initFrom
         self.codingKeys = codingKeys
         self.userId = userId
@@ -144,6 +147,7 @@ public nonisolated struct Class: APIModel {
         self.description = reader.decodeIfPresent(String.self, "description")
         self.hashValue2 = reader.decodeIfPresent(Int.self, "hashValue")
         self.encode2 = reader.decodeIfPresent(String.self, "encode")
+        self.visitStoredValues2 = reader.decodeIfPresent(String.self, "visitStoredValues")
         self.initFrom = reader.decodeIfPresent(String.self, "init(from:)")
         self.codingKeys = reader.decodeIfPresent(String.self, "CodingKeys")
         self.userId = reader.decodeIfPresent(String.self, "userId")
@@ -186,6 +190,7 @@ public nonisolated struct Class: APIModel {
         writer.encodeIfPresent(self.description, "description")
         writer.encodeIfPresent(self.hashValue2, "hashValue")
         writer.encodeIfPresent(self.encode2, "encode")
+        writer.encodeIfPresent(self.visitStoredValues2, "visitStoredValues")
         writer.encodeIfPresent(self.initFrom, "init(from:)")
         writer.encodeIfPresent(self.codingKeys, "CodingKeys")
         writer.encodeIfPresent(self.userId, "userId")
@@ -206,6 +211,47 @@ public nonisolated struct Class: APIModel {
         writer.encodeIfPresent(self.aB, "a\\b")
         writer.encodeIfPresent(self.ref, "$ref")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.`class`, other.`class`)
+        visitor.visit(self.self2, other.self2)
+        visitor.visit(self.self3, other.self3)
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.init2, other.init2)
+        visitor.visit(self.`deinit`, other.`deinit`)
+        visitor.visit(self.`default`, other.`default`)
+        visitor.visit(self.`case`, other.`case`)
+        visitor.visit(self.`func`, other.`func`)
+        visitor.visit(self.`return`, other.`return`)
+        visitor.visit(self.`true`, other.`true`)
+        visitor.visit(self.`nil`, other.`nil`)
+        visitor.visit(self.value, other.value)
+        visitor.visit(self.value2, other.value2)
+        visitor.visit(self.description, other.description)
+        visitor.visit(self.hashValue2, other.hashValue2)
+        visitor.visit(self.encode2, other.encode2)
+        visitor.visit(self.visitStoredValues2, other.visitStoredValues2)
+        visitor.visit(self.initFrom, other.initFrom)
+        visitor.visit(self.codingKeys, other.codingKeys)
+        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.userId2, other.userId2)
+        visitor.visit(self.userID, other.userID)
+        visitor.visit(self.userId3, other.userId3)
+        visitor.visit(self.userID2, other.userID2)
+        visitor.visit(self.value3, other.value3)
+        visitor.visit(self.value4, other.value4)
+        visitor.visit(self.value5, other.value5)
+        visitor.visit(self.value6, other.value6)
+        visitor.visit(self.caf, other.caf)
+        visitor.visit(self._2fa, other._2fa)
+        visitor.visit(self._1, other._1)
+        visitor.visit(self._3dModel, other._3dModel)
+        visitor.visit(self.funcPwned, other.funcPwned)
+        visitor.visit(self.endif, other.endif)
+        visitor.visit(self.aB, other.aB)
+        visitor.visit(self.ref, other.ref)
     }
 }
 
@@ -234,6 +280,12 @@ public nonisolated struct SelfModel: APIModel {
         writer.encodeIfPresent(self.self2, "self")
         writer.encodeIfPresent(self.self3, "Self")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.self2, other.self2)
+        visitor.visit(self.self3, other.self3)
     }
 }
 
@@ -285,6 +337,12 @@ public nonisolated struct Kind: APIModel {
         writer.encodeIfPresent(self.type, "type")
         writer.encodeIfPresent(self.kind, "kind")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.kind, other.kind)
     }
 }
 
@@ -418,6 +476,7 @@ public nonisolated enum MemberUnion: APIModel {
     case sample2(MemberUnion.Sample2)
     case samples2(MemberUnion.Samples2)
     case encode(MemberUnion.Encode)
+    case visitStoredValues2(MemberUnion.VisitStoredValues2)
 
     /// Sample
     public nonisolated struct Sample2: APIModel {
@@ -436,6 +495,11 @@ public nonisolated enum MemberUnion: APIModel {
             var writer = PropertyWriter(encoder)
             writer.encode(self.a, "a")
             try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.a, other.a)
         }
     }
 
@@ -457,6 +521,11 @@ public nonisolated enum MemberUnion: APIModel {
             writer.encode(self.b, "b")
             try writer.finish()
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.b, other.b)
+        }
     }
 
     /// Encode
@@ -477,6 +546,36 @@ public nonisolated enum MemberUnion: APIModel {
             writer.encode(self.c, "c")
             try writer.finish()
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.c, other.c)
+        }
+    }
+
+    /// Visit Stored Values
+    public nonisolated struct VisitStoredValues2: APIModel {
+        public var d: String
+
+        public init(d: String) {
+            self.d = d
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let reader = try PropertyReader(decoder)
+            self.d = try reader.decode(String.self, "d")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.d, "d")
+            try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.d, other.d)
+        }
     }
 
     /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
@@ -484,6 +583,7 @@ public nonisolated enum MemberUnion: APIModel {
         ["a"],
         ["b"],
         ["c"],
+        ["d"],
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -504,13 +604,18 @@ public nonisolated enum MemberUnion: APIModel {
                     self = .encode(value)
                     return
                 }
+            case 3:
+                if let value = try? MemberUnion.VisitStoredValues2(from: decoder) {
+                    self = .visitStoredValues2(value)
+                    return
+                }
             default: break
             }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "Expected a value matching one of: MemberUnion.Sample2, MemberUnion.Samples2, MemberUnion.Encode"
+                debugDescription: "Expected a value matching one of the 4 alternatives of MemberUnion"
             )
         )
     }
@@ -520,6 +625,18 @@ public nonisolated enum MemberUnion: APIModel {
         case .sample2(let value): try value.encode(to: encoder)
         case .samples2(let value): try value.encode(to: encoder)
         case .encode(let value): try value.encode(to: encoder)
+        case .visitStoredValues2(let value): try value.encode(to: encoder)
+        }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.sample2(let value), .sample2(let otherValue)): visitor.visit(value, otherValue)
+        case (.samples2(let value), .samples2(let otherValue)): visitor.visit(value, otherValue)
+        case (.encode(let value), .encode(let otherValue)): visitor.visit(value, otherValue)
+        case (.visitStoredValues2(let value), .visitStoredValues2(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
         }
     }
 }
@@ -532,6 +649,8 @@ public nonisolated struct MemberAnyOf: APIModel {
     public var hash2: Hash2?
     /// The value as `MemberAnyOf.KeyPresence2`, or nil when it does not match.
     public var keyPresence2: KeyPresence2?
+    /// The value as `MemberAnyOf.VisitStoredValues2`, or nil when it does not match.
+    public var visitStoredValues2: VisitStoredValues2?
 
     /// Encode
     public nonisolated struct Encode2: APIModel {
@@ -551,6 +670,11 @@ public nonisolated struct MemberAnyOf: APIModel {
             var writer = PropertyWriter(encoder)
             writer.encodeIfPresent(self.a, "a")
             try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.a, other.a)
         }
     }
 
@@ -573,6 +697,11 @@ public nonisolated struct MemberAnyOf: APIModel {
             writer.encodeIfPresent(self.b, "b")
             try writer.finish()
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.b, other.b)
+        }
     }
 
     /// Key Presence
@@ -594,37 +723,84 @@ public nonisolated struct MemberAnyOf: APIModel {
             writer.encodeIfPresent(self.c, "c")
             try writer.finish()
         }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.c, other.c)
+        }
     }
 
-    public init(encode2: Encode2? = nil, hash2: Hash2? = nil, keyPresence2: KeyPresence2? = nil) {
+    /// Visit Stored Values
+    public nonisolated struct VisitStoredValues2: APIModel {
+        public var d: String?
+
+        public init(d: String? = nil) {
+            self.d = d
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.d = reader.decodeIfPresent(String.self, "d")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.d, "d")
+            try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.d, other.d)
+        }
+    }
+
+    public init(
+        encode2: Encode2? = nil,
+        hash2: Hash2? = nil,
+        keyPresence2: KeyPresence2? = nil,
+        visitStoredValues2: VisitStoredValues2? = nil
+    ) {
         self.encode2 = encode2
         self.hash2 = hash2
         self.keyPresence2 = keyPresence2
+        self.visitStoredValues2 = visitStoredValues2
     }
 
     public init(from decoder: any Decoder) throws {
         self.encode2 = try? Encode2(from: decoder)
         self.hash2 = try? Hash2(from: decoder)
         self.keyPresence2 = try? KeyPresence2(from: decoder)
-        guard self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil else {
+        self.visitStoredValues2 = try? VisitStoredValues2(from: decoder)
+        guard self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues2 != nil else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: decoder.codingPath,
-                    debugDescription: "Expected a value matching one of: Encode2, Hash2, KeyPresence2"
+                    debugDescription: "Expected a value matching one of: Encode2, Hash2, KeyPresence2, VisitStoredValues2"
                 )
             )
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil {
+        if self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues2 != nil {
             try self.encode2?.encode(to: encoder)
             try self.hash2?.encode(to: encoder)
             try self.keyPresence2?.encode(to: encoder)
+            try self.visitStoredValues2?.encode(to: encoder)
         } else {
             let context = EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "No alternative is set.")
             throw EncodingError.invalidValue(self, context)
         }
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.encode2, other.encode2)
+        visitor.visit(self.hash2, other.hash2)
+        visitor.visit(self.keyPresence2, other.keyPresence2)
+        visitor.visit(self.visitStoredValues2, other.visitStoredValues2)
     }
 }
 
@@ -682,6 +858,12 @@ public nonisolated struct StringModel: APIModel {
         writer.encode(self.string2, "String", default: "a \"quoted\" \\ string")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.string, other.string)
+        visitor.visit(self.string2, other.string2)
+    }
 }
 
 public typealias DataModel = Data
@@ -707,6 +889,12 @@ public nonisolated struct ErrorModel: APIModel {
         writer.encode(self.message, "message")
         writer.encodeIfPresent(self.error, "error")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.message, other.message)
+        visitor.visit(self.error, other.error)
     }
 }
 
@@ -740,6 +928,13 @@ public nonisolated struct ResultModel: APIModel {
         writer.encodeIfPresent(self.failure, "failure")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.result, other.result)
+        visitor.visit(self.success, other.success)
+        visitor.visit(self.failure, other.failure)
+    }
 }
 
 public nonisolated struct CodableModel: APIModel {
@@ -759,6 +954,11 @@ public nonisolated struct CodableModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.codable, "codable")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.codable, other.codable)
     }
 }
 
@@ -780,6 +980,11 @@ public nonisolated struct LoadableModel: APIModel {
         writer.encodeIfPresent(self.state, "state")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.state, other.state)
+    }
 }
 
 public nonisolated struct QueryViewModelModel: APIModel {
@@ -799,6 +1004,11 @@ public nonisolated struct QueryViewModelModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.state, "state")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.state, other.state)
     }
 }
 
@@ -824,6 +1034,12 @@ public nonisolated struct PropertyWriterModel: APIModel {
         writer.encodeIfPresent(self.encoder, "encoder")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.writer, other.writer)
+        visitor.visit(self.encoder, other.encoder)
+    }
 }
 
 public nonisolated struct PropertyReaderModel: APIModel {
@@ -848,6 +1064,12 @@ public nonisolated struct PropertyReaderModel: APIModel {
         writer.encodeIfPresent(self.decoder, "decoder")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.reader, other.reader)
+        visitor.visit(self.decoder, other.decoder)
+    }
 }
 
 public nonisolated struct APIClientModel: APIModel {
@@ -867,6 +1089,11 @@ public nonisolated struct APIClientModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.send, "send")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.send, other.send)
     }
 }
 
@@ -892,6 +1119,12 @@ public nonisolated struct RequestModel: APIModel {
         writer.encodeIfPresent(self.method, "method")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.path, other.path)
+        visitor.visit(self.method, other.method)
+    }
 }
 
 public nonisolated struct ProtocolModel: APIModel {
@@ -911,6 +1144,11 @@ public nonisolated struct ProtocolModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.`protocol`, "protocol")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.`protocol`, other.`protocol`)
     }
 }
 
@@ -932,6 +1170,11 @@ public nonisolated struct AnyModel: APIModel {
         writer.encodeIfPresent(self.`any`, "any")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.`any`, other.`any`)
+    }
 }
 
 public nonisolated struct NeverModel: APIModel {
@@ -952,6 +1195,11 @@ public nonisolated struct NeverModel: APIModel {
         writer.encodeIfPresent(self.never, "never")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.never, other.never)
+    }
 }
 
 public nonisolated struct SendableModel: APIModel {
@@ -971,6 +1219,11 @@ public nonisolated struct SendableModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.sendable, "sendable")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.sendable, other.sendable)
     }
 }
 
@@ -995,6 +1248,12 @@ public nonisolated struct OptionalModel: APIModel {
         writer.encodeIfPresent(self.`some`, "some")
         writer.encodeIfPresent(self.none, "none")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.`some`, other.`some`)
+        visitor.visit(self.none, other.none)
     }
 }
 
@@ -1024,6 +1283,11 @@ public nonisolated struct FoundationModel: APIModel {
         writer.encodeIfPresent(self.bundle, "bundle")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.bundle, other.bundle)
+    }
 }
 
 public nonisolated struct SwiftModel: APIModel {
@@ -1043,6 +1307,11 @@ public nonisolated struct SwiftModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.swift, "swift")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.swift, other.swift)
     }
 }
 
@@ -1064,6 +1333,11 @@ public nonisolated struct MainActorModel: APIModel {
         writer.encodeIfPresent(self.actor, "actor")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.actor, other.actor)
+    }
 }
 
 public nonisolated struct TaskModel: APIModel {
@@ -1083,6 +1357,11 @@ public nonisolated struct TaskModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.cancel, "cancel")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.cancel, other.cancel)
     }
 }
 
@@ -1104,6 +1383,11 @@ public nonisolated struct API2: APIModel {
         writer.encodeIfPresent(self.api, "api")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.api, other.api)
+    }
 }
 
 public nonisolated struct HostileAPI2: APIModel {
@@ -1124,6 +1408,11 @@ public nonisolated struct HostileAPI2: APIModel {
         writer.encodeIfPresent(self.hostile, "hostile")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.hostile, other.hostile)
+    }
 }
 
 public nonisolated struct ListPetsModel: APIModel {
@@ -1143,6 +1432,11 @@ public nonisolated struct ListPetsModel: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.name, "name")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
     }
 }
 
@@ -1206,6 +1500,19 @@ public nonisolated struct Names: APIModel {
         writer.encodeIfPresent(self.pet, "pet")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.userId2, other.userId2)
+        visitor.visit(self.userID, other.userID)
+        visitor.visit(self.userId3, other.userId3)
+        visitor.visit(self.emoji, other.emoji)
+        visitor.visit(self.digits, other.digits)
+        visitor.visit(self.empty, other.empty)
+        visitor.visit(self.code, other.code)
+        visitor.visit(self.pet, other.pet)
+    }
 }
 
 public nonisolated struct UserId: APIModel {
@@ -1225,6 +1532,11 @@ public nonisolated struct UserId: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.a, "a")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.a, other.a)
     }
 }
 
@@ -1246,6 +1558,11 @@ public nonisolated struct UserId2: APIModel {
         writer.encodeIfPresent(self.b, "b")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.b, other.b)
+    }
 }
 
 public nonisolated struct UserID: APIModel {
@@ -1265,6 +1582,11 @@ public nonisolated struct UserID: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.c, "c")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.c, other.c)
     }
 }
 
@@ -1286,6 +1608,11 @@ public nonisolated struct UserId3: APIModel {
         writer.encodeIfPresent(self.d, "d")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.d, other.d)
+    }
 }
 
 public nonisolated struct Value: APIModel {
@@ -1305,6 +1632,11 @@ public nonisolated struct Value: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.woof, "woof")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.woof, other.woof)
     }
 }
 
@@ -1326,6 +1658,11 @@ public nonisolated struct _2fa: APIModel {
         writer.encodeIfPresent(self.code, "code")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.code, other.code)
+    }
 }
 
 public nonisolated struct Value2: APIModel {
@@ -1346,6 +1683,11 @@ public nonisolated struct Value2: APIModel {
         writer.encodeIfPresent(self.x, "x")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.x, other.x)
+    }
 }
 
 public nonisolated struct FuncPwned: APIModel {
@@ -1365,6 +1707,11 @@ public nonisolated struct FuncPwned: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encodeIfPresent(self.y, "y")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.y, other.y)
     }
 }
 
@@ -1400,6 +1747,7 @@ public nonisolated indirect enum Pet: APIModel {
             "description",
             "hashValue",
             "encode",
+            "visitStoredValues",
             "init(from:)",
             "CodingKeys",
             "userId",
@@ -1466,6 +1814,17 @@ public nonisolated indirect enum Pet: APIModel {
         case .int(let value): try value.encode(to: encoder)
         }
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.`class`(let value), .`class`(let otherValue)): visitor.visit(value, otherValue)
+        case (.selfModel(let value), .selfModel(let otherValue)): visitor.visit(value, otherValue)
+        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+        case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
 }
 
 public nonisolated enum ClassType: OpenEnum {
@@ -1519,5 +1878,12 @@ public nonisolated struct _123startRequest: APIModel {
         writer.encodeIfPresent(self.aB, "a\"b")
         writer.encodeIfPresent(self.cD, "c\\d")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.value, other.value)
+        visitor.visit(self.aB, other.aB)
+        visitor.visit(self.cD, other.cD)
     }
 }

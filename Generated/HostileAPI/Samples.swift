@@ -8,7 +8,7 @@ extension Class {
     public static var sample: Class {
         EmbeddedJSON.decode(
             ##"""
-            {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
+            {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","visitStoredValues":"Visit Stored Values 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
             """##
         )
     }
@@ -257,7 +257,7 @@ extension API {
                 "class": .json(
                     text:
                         ##"""
-                        {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
+                        {"class":"Class 1","self":"Self 1","Self":"Self 1","Type":"Type 1","init":"Init 1","deinit":"Deinit 1","default":"de\"fault\\(pwned())\\","case":"Case 1","func":"Func 1","return":"Return 1","true":true,"nil":"Nil 1","_":"Value 1","__":"Value 1","description":"Description 1","hashValue":1,"encode":"Encode 1","visitStoredValues":"Visit Stored Values 1","init(from:)":"Init from 1","CodingKeys":"Coding Keys 1","userId":"User Id 1","user_id":"User id 1","UserID":"User ID 1","user-id":"User id 1","USER_ID":"USER ID 1","":"Value 1","value":"Value 1","🐶":"Value 1","名前":"Value 1","Café":"Caf 1","2fa":true,"1":1,"3d-model":"3d model 1","\"; func pwned() { \"":"\"; func pwned() { \"","#endif":"Endif 1","a\\b":"A b 1","$ref":"Ref 1"}
                         """##
                 ),
                 "self": .json(text: #"[{"Self":"Self 1"}]"#),

@@ -32,6 +32,12 @@ public nonisolated struct NewPet: APIModel {
         writer.encodeIfPresent(self.tag, "tag")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.tag, other.tag)
+    }
 }
 
 /// A pet in the store.
@@ -81,6 +87,15 @@ public nonisolated struct Pet: APIModel {
         writer.encodeIfPresent(self.createdAt, "createdAt", readOnly: true)
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.tag, other.tag)
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.createdAt, other.createdAt)
+    }
 }
 
 /// A partial update to a pet. Every field is optional; a field that is
@@ -116,6 +131,13 @@ public nonisolated struct PetUpdate: APIModel {
         writer.encodeIfPresent(self.tag, "tag")
         writer.encodeIfPresent(self.status, "status")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.tag, other.tag)
+        visitor.visit(self.status, other.status)
     }
 }
 
@@ -173,5 +195,11 @@ public nonisolated struct ErrorModel: APIModel {
         writer.encode(self.code, "code")
         writer.encode(self.message, "message")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.code, other.code)
+        visitor.visit(self.message, other.message)
     }
 }

@@ -105,6 +105,17 @@ public nonisolated struct ReadingProgress: APIModel {
         writer.encodeIfPresent(self.deviceId, "deviceId")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.bookId, other.bookId)
+        visitor.visit(self.currentPage, other.currentPage)
+        visitor.visit(self.totalPages, other.totalPages)
+        visitor.visit(self.percent, other.percent)
+        visitor.visit(self.updatedAt, other.updatedAt)
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.deviceId, other.deviceId)
+    }
 }
 
 /// New reading progress for a book.
@@ -146,6 +157,14 @@ public nonisolated struct ProgressUpdate: APIModel {
         writer.encodeIfPresent(self.status, "status")
         writer.encodeIfPresent(self.updatedAt, "updatedAt")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.currentPage, other.currentPage)
+        visitor.visit(self.totalPages, other.totalPages)
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.updatedAt, other.updatedAt)
     }
 }
 
@@ -227,6 +246,18 @@ public nonisolated struct Note: APIModel {
         writer.encodeIfPresent(self.updatedAt, "updatedAt")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.bookId, other.bookId)
+        visitor.visit(self.page, other.page)
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.highlight, other.highlight)
+        visitor.visit(self.tags, other.tags)
+        visitor.visit(self.createdAt, other.createdAt)
+        visitor.visit(self.updatedAt, other.updatedAt)
+    }
 }
 
 /// A note to add to a book.
@@ -273,6 +304,14 @@ public nonisolated struct NewNote: APIModel {
         writer.encode(self.tags, "tags", default: [])
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.page, other.page)
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.highlight, other.highlight)
+        visitor.visit(self.tags, other.tags)
+    }
 }
 
 /// A partial update to a note. A field that is absent is left as it is;
@@ -317,6 +356,14 @@ public nonisolated struct NoteUpdate: APIModel {
         writer.encodeIfPresent(self.tags, "tags")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.page, other.page)
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.highlight, other.highlight)
+        visitor.visit(self.tags, other.tags)
+    }
 }
 
 /// Why a request failed.
@@ -339,5 +386,10 @@ public nonisolated struct ErrorResponse: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.reason, "reason")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.reason, other.reason)
     }
 }

@@ -43,6 +43,14 @@ public nonisolated struct Post: APIModel {
         writer.encode(self.body, "body")
         try writer.finish()
     }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.body, other.body)
+    }
 }
 
 /// A comment left on a post.
@@ -93,6 +101,15 @@ public nonisolated struct Comment: APIModel {
         writer.encode(self.email, "email")
         writer.encode(self.body, "body")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.postId, other.postId)
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.body, other.body)
     }
 }
 
@@ -176,6 +193,12 @@ public nonisolated struct User: APIModel {
                 writer.encode(self.lng, "lng")
                 try writer.finish()
             }
+
+            @inlinable
+            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.lat, other.lat)
+                visitor.visit(self.lng, other.lng)
+            }
         }
 
         public init(street: String, suite: String? = nil, city: String, zipcode: String? = nil, geo: Geo? = nil) {
@@ -204,6 +227,15 @@ public nonisolated struct User: APIModel {
             writer.encodeIfPresent(self.zipcode, "zipcode")
             writer.encodeIfPresent(self.geo, "geo")
             try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.street, other.street)
+            visitor.visit(self.suite, other.suite)
+            visitor.visit(self.city, other.city)
+            visitor.visit(self.zipcode, other.zipcode)
+            visitor.visit(self.geo, other.geo)
         }
     }
 
@@ -242,6 +274,13 @@ public nonisolated struct User: APIModel {
             writer.encodeIfPresent(self.catchPhrase, "catchPhrase")
             writer.encodeIfPresent(self.bs, "bs")
             try writer.finish()
+        }
+
+        @inlinable
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.name, other.name)
+            visitor.visit(self.catchPhrase, other.catchPhrase)
+            visitor.visit(self.bs, other.bs)
         }
     }
 
@@ -289,5 +328,17 @@ public nonisolated struct User: APIModel {
         writer.encodeIfPresent(self.website, "website")
         writer.encodeIfPresent(self.company, "company")
         try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.name, other.name)
+        visitor.visit(self.username, other.username)
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.address, other.address)
+        visitor.visit(self.phone, other.phone)
+        visitor.visit(self.website, other.website)
+        visitor.visit(self.company, other.company)
     }
 }

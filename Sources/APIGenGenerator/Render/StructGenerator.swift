@@ -41,6 +41,9 @@ struct StructGenerator: DeclarationGenerator {
             case .allMatches(let objects):
                 AllMatchesCoding(structure: structure, objects: objects, context: context).render(into: &printer)
             }
+            printer.blank()
+            let stored = structure.properties.map(\.name) + (structure.additionalProperties.map { [$0.name] } ?? [])
+            StoredValuesGenerator.renderStruct(stored, into: &printer, context: context)
         }
     }
 

@@ -32,6 +32,9 @@ struct UnionGenerator: DeclarationGenerator {
                     }
                 }
             }
+            printer.blank()
+            let cases = union.cases.map(\.name) + (union.discriminatorKey != nil ? [Identifier("unknown")] : [])
+            StoredValuesGenerator.renderEnum(cases, into: &printer, context: context)
             for property in union.sharedProperties {
                 printer.blank()
                 renderSharedProperty(property, of: union, into: &printer, context: context)
@@ -171,7 +174,12 @@ struct UnionGenerator: DeclarationGenerator {
                 for item in ordered { attempt(item, into: &printer) }
             }
             let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
-            let description: SourceText = "debugDescription: \(literal: "Expected a value matching one of: \(names)")"
+            var description: SourceText = "debugDescription: \(literal: "Expected a value matching one of: \(names)")"
+            // Wrapped, the description sits two levels in; a long list of names gives way to a count.
+            if !printer.fits(description.count + 8) {
+                let summary = "Expected a value matching one of the \(union.cases.count) alternatives of \(name)"
+                description = "debugDescription: \(literal: summary)"
+            }
             let thrown: SourceText =
                 "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, \(description)))"
             if printer.fits(thrown.count) {

@@ -20,6 +20,8 @@ struct WrapperGenerator: DeclarationGenerator {
             printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
                 printer.line("try value.encode(to: encoder)")
             }
+            printer.blank()
+            StoredValuesGenerator.renderStruct([Identifier("value")], into: &printer, context: context)
         }
     }
 }
