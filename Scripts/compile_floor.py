@@ -1,0 +1,95 @@
+"""The compile floor of a generated client: the same type declarations with their stored
+properties and the same function signatures, but no conformances and no bodies beyond
+`fatalError()`. Building it the way the client is built gives the least any generator's output
+for the spec could cost, so the client's build time reads as a ratio to it.
+
+The transform reads apigen's own output, which its printer lays out one way: a declaration that
+has a body ends its line (or its wrapped signature) with `{`, and the body ends with a `}` line
+at the declaration's indent. `Sendable` is the one conformance kept, because the runtime's
+`Request<Response: Sendable>` needs it and it is a marker with no code behind it; an enum keeps
+its raw type, which its `case x = "x"` lines need. `Samples.swift` has no floor: its values are
+decoded from JSON, which needs the conformances, so the client's samples count against it.
+
+Usage: python3 Scripts/compile_floor.py SOURCE_DIR OUTPUT_DIR
+"""
+
+import os
+import re
+import sys
+
+TYPE = re.compile(
+    r"^(?P<head>\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|nonisolated|final|indirect)\s+)*)"
+    r"(?P<kind>struct|enum|class|actor|extension)\s+(?P<name>[\w`.]+(?:<[^{:]*>)?)\s*(?::\s*(?P<inherits>[^{]*?))?\s*(?P<where>where [^{]*)?\{\s*$")
+FUNCTION = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|static|class|override|mutating|"
+    r"nonmutating|nonisolated|final|convenience|required)\s+)*(?:func\s|init\W|init$|subscript\W|deinit\W)")
+COMPUTED = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|static|class|override|nonisolated)\s+)*var\s+[^=]*\{\s*$")
+CLOSURE_INITIALIZER = re.compile(r"^(?P<head>\s*.*\b(?:let|var)\s+[^=]*=\s*)\{\s*$")
+RAW_TYPES = {"String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UInt", "UInt64"}
+
+
+def indent_of(line):
+    return len(line) - len(line.lstrip(" "))
+
+
+def floor_source(text):
+    """The floor of one generated Swift file."""
+    lines = text.split("\n")
+    out = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        indent = indent_of(line)
+        declaration = TYPE.match(line)
+        if declaration:
+            inherits = [item.strip() for item in (declaration.group("inherits") or "").split(",") if item.strip()]
+            kept = []
+            if declaration.group("kind") == "enum":
+                kept = [item for item in inherits if item in RAW_TYPES]
+            if declaration.group("kind") in ("struct", "enum"):
+                kept.append("Sendable")
+            clause = f": {', '.join(kept)}" if kept else ""
+            where = f" {declaration.group('where').strip()}" if declaration.group("where") else ""
+            out.append(f"{declaration.group('head')}{declaration.group('kind')} {declaration.group('name')}{clause}{where} {{")
+            index += 1
+            continue
+        if FUNCTION.match(line) or COMPUTED.match(line) or CLOSURE_INITIALIZER.match(line):
+            signature = [line]
+            while not signature[-1].rstrip().endswith("{") and index + len(signature) < len(lines):
+                if signature[-1].rstrip().endswith("}"):
+                    break  # a one-line body: left as it is
+                signature.append(lines[index + len(signature)])
+            if not signature[-1].rstrip().endswith("{"):
+                out.extend(signature)
+                index += len(signature)
+                continue
+            index += len(signature)
+            while index < len(lines) and not (indent_of(lines[index]) == indent and lines[index].strip().startswith("}")):
+                index += 1
+            closing = lines[index].strip() if index < len(lines) else "}"
+            last = signature[-1].rstrip()[:-1].rstrip()
+            body = "{ fatalError() }()" if CLOSURE_INITIALIZER.match(line) and closing.startswith("}()") else "{ fatalError() }"
+            signature[-1] = f"{last} {body}" if last.strip() else f"{last}{body}"
+            out.extend(re.sub(r"\boverride\s+", "", part) for part in signature)
+            index += 1
+            continue
+        out.append(line)
+        index += 1
+    return "\n".join(out)
+
+
+def write_floor(source_dir, output_dir):
+    """The floor of every Swift file in `source_dir`, written under the same names."""
+    os.makedirs(output_dir, exist_ok=True)
+    for name in sorted(os.listdir(source_dir)):
+        if name.endswith(".swift") and name != "Samples.swift":
+            with open(os.path.join(source_dir, name)) as source:
+                text = source.read()
+            with open(os.path.join(output_dir, name), "w") as output:
+                output.write(floor_source(text))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    write_floor(sys.argv[1], sys.argv[2])
