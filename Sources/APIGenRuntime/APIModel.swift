@@ -14,6 +14,7 @@ public protocol APIModel: Codable, Hashable, Sendable {
 
 /// What `APIModel.visitStoredValues(pairedWith:_:)` hands its values to.
 public protocol StoredValueVisitor {
+    /// One stored value of the first model beside the same value of the other.
     mutating func visit<Value: Hashable>(_ value: Value, _ otherValue: Value)
     /// The two values are different cases of an enum.
     mutating func visitDifferentCases()
@@ -58,11 +59,14 @@ extension APIModel {
 /// Compares pairs of stored values: equal while every pair is.
 @frozen
 public struct StoredValueEquality: StoredValueVisitor {
+    /// Whether every pair visited so far was equal.
     public var isEqual = true
 
+    /// Equal until a pair differs.
     @inlinable
     public init() {}
 
+    /// Notes a pair that differs.
     @inlinable
     public mutating func visit<Value: Hashable>(_ value: Value, _ otherValue: Value) {
         if isEqual && value != otherValue {
@@ -70,6 +74,7 @@ public struct StoredValueEquality: StoredValueVisitor {
         }
     }
 
+    /// Different cases are never equal.
     @inlinable
     public mutating func visitDifferentCases() {
         isEqual = false
@@ -79,18 +84,22 @@ public struct StoredValueEquality: StoredValueVisitor {
 /// Feeds the first of each pair of stored values to a hasher.
 @frozen
 public struct StoredValueHashing: StoredValueVisitor {
+    /// The hasher the values are fed to.
     public var hasher: Hasher
 
+    /// Feeds `hasher`.
     @inlinable
     public init(_ hasher: Hasher) {
         self.hasher = hasher
     }
 
+    /// Combines the first value (hashing visits a model paired with itself).
     @inlinable
     public mutating func visit<Value: Hashable>(_ value: Value, _ otherValue: Value) {
         hasher.combine(value)
     }
 
+    /// Never called when a model is paired with itself.
     @inlinable
     public mutating func visitDifferentCases() {}
 }
