@@ -24,7 +24,7 @@ FUNCTION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|static|class|override|mutating|"
     r"nonmutating|nonisolated|final|convenience|required)\s+)*(?:func\s|init\W|init$|subscript\W|deinit\W)")
 COMPUTED = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|static|class|override|nonisolated)\s+)*var\s+[^=]*\{\s*$")
-CLOSURE_INITIALIZER = re.compile(r"^(?P<head>\s*.*\b(?:let|var)\s+[^=]*=\s*)\{\s*$")
+CLOSURE_INITIALIZER = re.compile(r"^(?P<head>\s*.*\b(?:let|var)\s+[^=]*=\s*)(?P<callee>[^{]*)\{\s*$")
 RAW_TYPES = {"String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UInt", "UInt64"}
 
 
@@ -64,11 +64,14 @@ def floor_source(text):
                 index += len(signature)
                 continue
             index += len(signature)
+            # A trailing closure keeps its parameters (`response, body, decoder in`), which its type needs.
+            trailing = CLOSURE_INITIALIZER.match(line) and index < len(lines) and lines[index].rstrip().endswith(" in")
+            parameters = lines[index].strip() + " " if trailing else ""
             while index < len(lines) and not (indent_of(lines[index]) == indent and lines[index].strip().startswith("}")):
                 index += 1
             closing = lines[index].strip() if index < len(lines) else "}"
             last = signature[-1].rstrip()[:-1].rstrip()
-            body = "{ fatalError() }()" if CLOSURE_INITIALIZER.match(line) and closing.startswith("}()") else "{ fatalError() }"
+            body = "{ fatalError() }()" if CLOSURE_INITIALIZER.match(line) and closing.startswith("}()") else f"{{ {parameters}fatalError() }}"
             signature[-1] = f"{last} {body}" if last.strip() else f"{last}{body}"
             out.extend(re.sub(r"\boverride\s+", "", part) for part in signature)
             index += 1
