@@ -45,7 +45,7 @@ public enum CommandLineTool {
             }
             if result.succeeded, let document = result.document {
                 output(
-                    "\(arguments[1]): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.components.count) schemas"
+                    "\(arguments[1]): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.namedCount) schemas"
                 )
                 return 0
             }

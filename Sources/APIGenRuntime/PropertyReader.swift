@@ -171,6 +171,12 @@ public struct PropertyReader {
             return try container.decode(Bool.self, forKey: key) as! Value
         } else if Value.self == Double.self {
             return try container.decode(Double.self, forKey: key) as! Value
+        } else if Value.self == Int64.self {
+            return try container.decode(Int64.self, forKey: key) as! Value
+        } else if Value.self == Int32.self {
+            return try container.decode(Int32.self, forKey: key) as! Value
+        } else if Value.self == Float.self {
+            return try container.decode(Float.self, forKey: key) as! Value
         }
         return try container.decode(Value.self, forKey: key)
     }
@@ -185,6 +191,12 @@ public struct PropertyReader {
             return try container.decodeIfPresent(Bool.self, forKey: key) as! Value?
         } else if Value.self == Double.self {
             return try container.decodeIfPresent(Double.self, forKey: key) as! Value?
+        } else if Value.self == Int64.self {
+            return try container.decodeIfPresent(Int64.self, forKey: key) as! Value?
+        } else if Value.self == Int32.self {
+            return try container.decodeIfPresent(Int32.self, forKey: key) as! Value?
+        } else if Value.self == Float.self {
+            return try container.decodeIfPresent(Float.self, forKey: key) as! Value?
         }
         return try container.decodeIfPresent(Value.self, forKey: key)
     }

@@ -29,7 +29,7 @@ public struct PropertyWriter {
     public mutating func encode<Value: Encodable>(_ value: Value, _ key: String, readOnly: Bool = false) {
         guard firstError == nil, !(readOnly && isRequest) else { return }
         do {
-            if !presence.urlTexts.isEmpty, let url = value as? URL, let text = presence.receivedText(of: url, for: key) {
+            if !presence.urlTexts.isEmpty, let url = Self.url(value), let text = presence.receivedText(of: url, for: key) {
                 return try container.encode(text, forKey: AnyCodingKey(key))
             }
             try encodeValue(value, forKey: AnyCodingKey(key))
@@ -106,23 +106,44 @@ public struct PropertyWriter {
         }
     }
 
+    /// `value` when it is a URL (or a required nullable property's optional one).
+    @inlinable
+    static func url<Value>(_ value: Value) -> URL? {
+        if Value.self == URL.self { return (value as! URL) }
+        if Value.self == URL?.self { return value as! URL? }
+        return nil
+    }
+
     /// The container's own methods for the common scalars (an encoder writes them directly),
-    /// its generic one for everything else. Specialized for a known type, the casts fold away.
+    /// its generic one for everything else. The checks compare types, which fold away once
+    /// specialized; a cast such as `value as? [UUID]` would not: it is a dynamic cast that
+    /// visits every element of an array of another type.
     @inlinable
     mutating func encodeValue<Value: Encodable>(_ value: Value, forKey key: AnyCodingKey) throws {
-        if let string = value as? String {
-            try container.encode(string, forKey: key)
-        } else if let integer = value as? Int {
-            try container.encode(integer, forKey: key)
-        } else if let flag = value as? Bool {
-            try container.encode(flag, forKey: key)
-        } else if let number = value as? Double {
-            try container.encode(number, forKey: key)
-        } else if let uuid = value as? UUID {
+        if Value.self == String.self {
+            try container.encode(value as! String, forKey: key)
+        } else if Value.self == Int.self {
+            try container.encode(value as! Int, forKey: key)
+        } else if Value.self == Bool.self {
+            try container.encode(value as! Bool, forKey: key)
+        } else if Value.self == Double.self {
+            try container.encode(value as! Double, forKey: key)
+        } else if Value.self == Int64.self {
+            try container.encode(value as! Int64, forKey: key)
+        } else if Value.self == Int32.self {
+            try container.encode(value as! Int32, forKey: key)
+        } else if Value.self == Float.self {
+            try container.encode(value as! Float, forKey: key)
+        } else if Value.self == UUID.self {
             // RFC 4122's canonical form is lower case, as paths and queries already send it.
-            try container.encode(uuid.uuidString.lowercased(), forKey: key)
-        } else if let uuids = value as? [UUID] {
-            try container.encode(uuids.map { $0.uuidString.lowercased() }, forKey: key)
+            try container.encode((value as! UUID).uuidString.lowercased(), forKey: key)
+        } else if Value.self == [UUID].self {
+            try container.encode((value as! [UUID]).map { $0.uuidString.lowercased() }, forKey: key)
+        } else if Value.self == UUID?.self {
+            // A required nullable property holds an optional.
+            try container.encode((value as! UUID?).map { $0.uuidString.lowercased() }, forKey: key)
+        } else if Value.self == [UUID]?.self {
+            try container.encode((value as! [UUID]?).map { $0.map { $0.uuidString.lowercased() } }, forKey: key)
         } else {
             try container.encode(value, forKey: key)
         }

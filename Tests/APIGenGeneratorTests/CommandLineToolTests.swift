@@ -217,4 +217,32 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.output, ["\(spec.path): OpenAPI 3.0, 0 operations, 1 schemas"])
     }
+
+    /// A spec split into files names its schemas by file: they count as schemas too, each once
+    /// however many references reach it.
+    func testValidateCountsSchemasOfOtherFiles() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("pet.yaml", "type: object\nproperties:\n  tag: {$ref: 'tag.yaml'}\n")
+        _ = try folder.write("tag.yaml", "type: string\n")
+        let spec = try folder.write(
+            "split.yaml",
+            """
+            openapi: 3.0.3
+            info: {title: Split, version: "1"}
+            paths:
+              /pets:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: 'pet.yaml'}}}}
+                post:
+                  requestBody: {content: {application/json: {schema: {$ref: 'pet.yaml'}}}}
+                  responses: {'204': {description: done}}
+            components:
+              schemas:
+                Owner: {type: object, properties: {pet: {$ref: 'pet.yaml'}}}
+            """)
+        let result = run(["validate", spec.path])
+        XCTAssertEqual(result.errors, [])
+        XCTAssertEqual(result.output, ["\(spec.path): OpenAPI 3.0, 2 operations, 3 schemas"])
+    }
 }

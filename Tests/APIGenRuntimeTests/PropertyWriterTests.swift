@@ -48,18 +48,67 @@ final class PropertyWriterTests: XCTestCase {
     struct Identified: Encodable {
         var id = UUID(uuidString: "3F2504E0-4F89-41D3-9A0C-0305E82C3301")!
         var related = [UUID(uuidString: "0B0F7C7E-8A57-4C3B-9D5E-2F8B1B6A7D11")!]
+        /// Required and nullable: the writer is given the optional itself.
+        var parent: UUID? = UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8")!
+        var siblings: [UUID]? = [UUID(uuidString: "6BA7B811-9DAD-11D1-80B4-00C04FD430C8")!]
+        var missing: UUID?
 
         func encode(to encoder: any Encoder) throws {
             var writer = PropertyWriter(encoder)
             writer.encode(self.id, "id")
             writer.encode(self.related, "related")
+            writer.encode(self.parent, "parent")
+            writer.encode(self.siblings, "siblings")
+            writer.encode(self.missing, "missing")
             try writer.finish()
         }
     }
 
     func testUUIDsAreWrittenInLowerCaseAsPathsAndQueriesAre() throws {
-        let json = String(decoding: try APIJSON.makeEncoder().encode(Identified()), as: UTF8.self)
-        XCTAssertEqual(json, #"{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3301","related":["0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11"]}"#)
+        let encoder = APIJSON.makeEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(Identified()), as: UTF8.self)
+        XCTAssertEqual(
+            json,
+            #"{"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3301","missing":null,"parent":"6ba7b810-9dad-11d1-80b4-00c04fd430c8","#
+                + #""related":["0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11"],"siblings":["6ba7b811-9dad-11d1-80b4-00c04fd430c8"]}"#)
+    }
+
+    struct Sized: Codable, Equatable {
+        var big: Int64 = .max
+        var small: Int32 = .min
+        var ratio: Float = 0.25
+        var maybe: Int64? = -7
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            big = try reader.decode(Int64.self, "big")
+            small = try reader.decode(Int32.self, "small")
+            ratio = try reader.decode(Float.self, "ratio")
+            maybe = reader.decodeIfPresent(Int64.self, "maybe")
+            try reader.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(big, "big")
+            writer.encode(small, "small")
+            writer.encode(ratio, "ratio")
+            writer.encodeIfPresent(maybe, "maybe")
+            try writer.finish()
+        }
+    }
+
+    /// Sized integers and Float take the containers' own methods: the values come back whole.
+    func testSizedNumbersRoundTrip() throws {
+        let encoder = APIJSON.makeEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(Sized())
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"big":9223372036854775807,"maybe":-7,"ratio":0.25,"small":-2147483648}"#)
+        XCTAssertEqual(try APIJSON.makeDecoder().decode(Sized.self, from: data), Sized())
+        XCTAssertThrowsError(try APIJSON.makeDecoder().decode(Sized.self, from: Data(#"{"big":1,"small":2147483648,"ratio":1}"#.utf8)))
     }
 
     func testWritesWhatTheKeyedContainerWrites() throws {

@@ -356,6 +356,12 @@ public struct SchemaTable: Sendable {
         schemas.count
     }
 
+    /// How many schemas have a name: the components and the schemas other files hold, which
+    /// a spec split into files (DigitalOcean's) declares instead of components.
+    public var namedCount: Int {
+        Set(components.map(\.schema)).union(referenceNames.keys.map(resolved)).count
+    }
+
     /// Follows `$ref` links to the schema that has content. Cycles of pure references are
     /// rejected by the loader, so this terminates.
     @inlinable
