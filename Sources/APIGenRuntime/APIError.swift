@@ -162,7 +162,9 @@ public enum ErrorReason {
     /// The message from the body when there is a readable one, else `statusText(status)`.
     /// Understands RFC 7807 problem JSON (`detail`, else `title`) and the usual shapes: `message`,
     /// `error_description`, `error` (a string or an object with `message`), `detail`, `title`,
-    /// `errors[0].message`; a short `text/plain` body is used as is. HTML never becomes the reason.
+    /// `errors[0].message`, and FastAPI/Pydantic validation errors (`detail` as a list of
+    /// `{"loc", "msg"}`, read "name: Field required"); a short `text/plain` body is used as is.
+    /// HTML never becomes the reason.
     public static func extract(status: Int, headers: HTTPFields = HTTPFields(), body: Data) -> String {
         let contentType = headers["Content-Type"]?.lowercased() ?? ""
         if !contentType.contains("html"), let reason = fromBody(body, contentType: contentType) {
@@ -191,6 +193,9 @@ public enum ErrorReason {
         func text(_ value: JSONValue?) -> String? {
             value?.stringValue.flatMap(readable)
         }
+        if let validation = validationErrors(json["detail"]) {
+            return validation
+        }
         let error = json["error"]
         let firstError = json["errors"]?.arrayValue?.first
         let candidates: [JSONValue?] = [
@@ -204,6 +209,34 @@ public enum ErrorReason {
         }
         return nil
     }
+
+    /// FastAPI's and Pydantic's validation errors, `[{"loc": ["body", "name"], "msg": "Field
+    /// required"}]`, as "name: Field required": each field by its location without the part
+    /// that says where it was sent (`tags[0]`, `address.city`), the first three joined by "; ".
+    private static func validationErrors(_ detail: JSONValue?) -> String? {
+        guard let items = detail?.arrayValue, !items.isEmpty else { return nil }
+        let messages = items.compactMap { item -> String? in
+            guard let message = item["msg"]?.stringValue.flatMap(readable) else { return nil }
+            var location = item["loc"]?.arrayValue ?? []
+            if let first = location.first?.stringValue, sentIn.contains(first) {
+                location.removeFirst()
+            }
+            let field = location.reduce(into: "") { path, part in
+                if let index = part.intValue {
+                    path += "[\(index)]"
+                } else if let name = part.stringValue {
+                    path += path.isEmpty ? name : "." + name
+                }
+            }
+            return field.isEmpty ? message : "\(field): \(message)"
+        }
+        guard !messages.isEmpty else { return nil }
+        let shown = messages.prefix(3).joined(separator: "; ")
+        return readable(messages.count > 3 ? shown + " (and \(messages.count - 3) more)" : shown)
+    }
+
+    /// The first part of a FastAPI error location: where the value was sent, not its name.
+    private static let sentIn: Set<String> = ["body", "query", "path", "header", "cookie"]
 
     /// Whitespace collapsed, length capped; nil for empty text or markup.
     static func readable(_ text: String) -> String? {

@@ -21,6 +21,20 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(reason(#"{"errors":[{"message":"Email is taken"},{"message":"x"}]}"#), "Email is taken")
         XCTAssertEqual(reason(#"{"detail":"Not authenticated"}"#), "Not authenticated")
         XCTAssertEqual(reason(#"{"reason":"This book is not in your library."}"#, status: 404), "This book is not in your library.")
+    }
+
+    /// FastAPI and Pydantic answer 422 with a list of field errors; each reads "field: message".
+    func testReasonFromValidationErrors() {
+        XCTAssertEqual(reason(#"{"detail":[{"type":"missing","loc":["body","name"],"msg":"Field required","input":{}}]}"#, status: 422), "name: Field required")
+        XCTAssertEqual(
+            reason(#"{"detail":[{"loc":["query","limit"],"msg":"Input should be a valid integer"},{"loc":["body","tags",0],"msg":"Input should be a valid string"}]}"#, status: 422),
+            "limit: Input should be a valid integer; tags[0]: Input should be a valid string")
+        XCTAssertEqual(reason(#"{"detail":[{"loc":["body"],"msg":"Field required"}]}"#, status: 422), "Field required")
+        XCTAssertEqual(reason(#"{"detail":[{"loc":["address","city"],"msg":"value is not a valid city"}]}"#, status: 422), "address.city: value is not a valid city")
+        let many = (1...5).map { #"{"loc":["body","f\#($0)"],"msg":"Field required"}"# }.joined(separator: ",")
+        XCTAssertEqual(reason(#"{"detail":[\#(many)]}"#, status: 422), "f1: Field required; f2: Field required; f3: Field required (and 2 more)")
+        // A list without messages says nothing: the status text stands.
+        XCTAssertEqual(reason(#"{"detail":[{"loc":["body","name"]}]}"#, status: 422), "Unprocessable Content")
         XCTAssertEqual(reason(#""Plain JSON string""#), "Plain JSON string")
         XCTAssertEqual(reason("  Rate limit\n exceeded ", status: 429, contentType: "text/plain"), "Rate limit exceeded")
     }
