@@ -484,6 +484,49 @@ extension API {
         /// The first server in the spec, with its default variables.
         public static var `default`: APIServer { nowhereInParticular() }
     }
+
+    /// The requests the API sends to a server of yours (the spec's `webhooks`): decode an incoming
+    /// request's body with `init(name:body:decoder:)`, naming the webhook as the spec does.
+    public nonisolated enum Webhook: Sendable {
+        /// A tree was planted in one of your forests.
+        ///
+        /// `POST` webhook `treePlanted`
+        case treePlanted(TreePlantedWebhook)
+
+        /// The account was closed; its last state.
+        ///
+        /// `POST` webhook `account.closed`
+        case accountClosed(Account)
+
+        /// Checks that your endpoint answers.
+        ///
+        /// `POST` webhook `ping`
+        case ping
+
+        /// The webhooks' names, as the spec has them and `init(name:body:decoder:)` takes them.
+        public static let names: [String] = ["treePlanted", "account.closed", "ping"]
+
+        /// The webhook's name in the spec.
+        public var name: String {
+            switch self {
+            case .treePlanted: "treePlanted"
+            case .accountClosed: "account.closed"
+            case .ping: "ping"
+            }
+        }
+
+        /// Decodes the body of an incoming request of the webhook `name` with the client's JSON rules.
+        /// Throws `UnknownWebhook` for a name the spec does not list, `DecodingFailure` for a body
+        /// that does not match.
+        public init(name: String, body: Data, decoder: JSONDecoder = APIJSON.makeDecoder()) throws {
+            switch name {
+            case "treePlanted": self = .treePlanted(try WebhookBody.decode(TreePlantedWebhook.self, from: body, decoder: decoder))
+            case "account.closed": self = .accountClosed(try WebhookBody.decode(Account.self, from: body, decoder: decoder))
+            case "ping": self = .ping
+            default: throw UnknownWebhook(name: name)
+            }
+        }
+    }
 }
 
 /// The state of `API.listWidgets` for a screen: List widgets

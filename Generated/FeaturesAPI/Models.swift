@@ -3754,6 +3754,41 @@ public nonisolated struct Reading: APIModel {
     }
 }
 
+public nonisolated struct TreePlantedWebhook: APIModel {
+    public var treeId: Int64
+    public var plantedAt: Date
+    public var species: String?
+
+    public init(treeId: Int64, plantedAt: Date, species: String? = nil) {
+        self.treeId = treeId
+        self.plantedAt = plantedAt
+        self.species = species
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.treeId = try reader.decode(Int64.self, "treeId")
+        self.plantedAt = try reader.decode(Date.self, "plantedAt")
+        self.species = reader.decodeIfPresent(String.self, "species")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.treeId, "treeId")
+        writer.encode(self.plantedAt, "plantedAt")
+        writer.encodeIfPresent(self.species, "species")
+        try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.treeId, other.treeId)
+        visitor.visit(self.plantedAt, other.plantedAt)
+        visitor.visit(self.species, other.species)
+    }
+}
+
 /// The changes a PATCH request makes to a `Account`: an absent property is left as
 /// it is, `.null` clears it.
 ///

@@ -594,6 +594,17 @@ extension Reading {
     }
 }
 
+extension TreePlantedWebhook {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: TreePlantedWebhook {
+        EmbeddedJSON.decode(
+            #"""
+            {"treeId":1,"plantedAt":"2024-05-01T09:30:00Z","species":"Species 1"}
+            """#
+        )
+    }
+}
+
 extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.

@@ -90,4 +90,27 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(GeneratorOptions.moduleName(fromTitle: "OpenAI API"), "OpenAIAPI")
         XCTAssertEqual(GeneratorOptions.moduleName(fromTitle: ""), "GeneratedAPI")
     }
+
+    /// The webhook enum never hides a model of the same name inside the namespace, and a
+    /// webhook's name reaches the output only inside string literals.
+    func testWebhookEnumAvoidsModelNamesAndQuotesWebhookNames() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: Hooks, version: "1"}
+            webhooks:
+              'evil"); fatalError("':
+                post:
+                  requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Webhook'}}}}
+                  responses: {'204': {description: ok}}
+            components:
+              schemas:
+                Webhook: {type: object, properties: {url: {type: string}}}
+            """
+        let output = try generate(spec).text
+        XCTAssertTrue(output.contains("public nonisolated struct Webhook: APIModel"))
+        XCTAssertFalse(output.contains("enum Webhook: Sendable"), "the enum must not take the model's name")
+        XCTAssertTrue(output.contains("enum Webhook2: Sendable") || output.contains("enum Webhook_: Sendable"), output)
+        XCTAssertFalse(codeOnly(output).contains("fatalError"), "a webhook name became code")
+        XCTAssertTrue(output.contains(#"(try WebhookBody.decode(Webhook.self, from: body, decoder: decoder))"#))
+    }
 }

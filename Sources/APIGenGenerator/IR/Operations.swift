@@ -117,6 +117,26 @@ public struct ClientDeclaration: Sendable {
     public var operations: [OperationDeclaration]
     public var securitySchemes: [SecuritySchemeDeclaration]
     public var servers: [ServerDeclaration]
+    /// The requests the API sends to the app's own server (3.1 `webhooks`); nil when none.
+    public var webhooks: WebhooksDeclaration?
+}
+
+/// An enum in the namespace with a case per webhook, and a decoder for an incoming request's
+/// body by the webhook's name.
+public struct WebhooksDeclaration: Sendable {
+    /// The enum's name: `Webhook`, unless a model of the spec has that name.
+    public var typeName: String
+    public var cases: [WebhookCase]
+}
+
+public struct WebhookCase: Sendable {
+    public var name: Identifier
+    /// The key under `webhooks`, which the decoder is given.
+    public var specName: String
+    /// What the body is decoded into; nil for a webhook without a body.
+    public var payload: SwiftType?
+    public var decoding: OperationResponse.Decoding
+    public var documentation: Documentation
 }
 
 public struct SecuritySchemeDeclaration: Sendable {

@@ -1,5 +1,5 @@
 /// `Endpoints.swift`, or `Endpoints01.swift` …: what the app calls, per operation. The first
-/// file declares the namespace, its security schemes and servers; every file holds, for the
+/// file declares the namespace, its security schemes, servers and webhooks; every file holds, for the
 /// operations whose names hash to it, the request builders (in the namespace), their
 /// per-status response enums and their view models.
 ///
@@ -62,6 +62,10 @@ enum EndpointFileGenerator {
             }
             printer.blank()
             renderServers(client.servers, into: &printer, access: access)
+            if let webhooks = client.webhooks {
+                printer.blank()
+                WebhookGenerator().render(webhooks, into: &printer, context: context)
+            }
         }
     }
 

@@ -32,7 +32,8 @@ struct OperationTranslator {
             documentation: Documentation(documentation),
             operations: translated.map(\.declaration),
             securitySchemes: schemes.map(\.declaration),
-            servers: ServerTranslator.servers(document.servers)
+            servers: ServerTranslator.servers(document.servers),
+            webhooks: WebhookTranslator(types: types).declaration(for: document.webhooks)
         )
         return (client, translated)
     }
