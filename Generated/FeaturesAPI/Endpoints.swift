@@ -486,27 +486,27 @@ extension API {
     }
 
     /// The requests the API sends to a server of yours (the spec's `webhooks`): decode an incoming
-    /// request's body with `init(name:body:decoder:)`, naming the webhook as the spec does.
+    /// request's body with `init(name:body:decoder:)`, naming the request as the spec does.
     public nonisolated enum Webhook: Sendable {
         /// A tree was planted in one of your forests.
         ///
-        /// `POST` webhook `treePlanted`
+        /// `POST treePlanted`
         case treePlanted(TreePlantedWebhook)
 
         /// The account was closed; its last state.
         ///
-        /// `POST` webhook `account.closed`
+        /// `POST account.closed`
         case accountClosed(Account)
 
         /// Checks that your endpoint answers.
         ///
-        /// `POST` webhook `ping`
+        /// `POST ping`
         case ping
 
-        /// The webhooks' names, as the spec has them and `init(name:body:decoder:)` takes them.
+        /// The requests' names, as the spec has them and `init(name:body:decoder:)` takes them.
         public static let names: [String] = ["treePlanted", "account.closed", "ping"]
 
-        /// The webhook's name in the spec.
+        /// The request's name in the spec.
         public var name: String {
             switch self {
             case .treePlanted: "treePlanted"
@@ -515,14 +515,43 @@ extension API {
             }
         }
 
-        /// Decodes the body of an incoming request of the webhook `name` with the client's JSON rules.
-        /// Throws `UnknownWebhook` for a name the spec does not list, `DecodingFailure` for a body
+        /// Decodes the body of an incoming request called `name` with the client's JSON rules.
+        /// Throws `UnknownWebhook` for a name the spec does not list here, `DecodingFailure` for a body
         /// that does not match.
         public init(name: String, body: Data, decoder: JSONDecoder = APIJSON.makeDecoder()) throws {
             switch name {
             case "treePlanted": self = .treePlanted(try WebhookBody.decode(TreePlantedWebhook.self, from: body, decoder: decoder))
             case "account.closed": self = .accountClosed(try WebhookBody.decode(Account.self, from: body, decoder: decoder))
             case "ping": self = .ping
+            default: throw UnknownWebhook(name: name)
+            }
+        }
+    }
+
+    /// The requests the API sends to a server of yours (the `callbacks` of `createAccount`): decode an incoming
+    /// request's body with `init(name:body:decoder:)`, naming the request as the spec does.
+    public nonisolated enum CreateAccountCallback: Sendable {
+        /// The new account's email address was verified.
+        ///
+        /// `POST {$request.body#/callbackUrl}`
+        case accountVerified(CreateAccountAccountVerifiedCallback)
+
+        /// The requests' names, as the spec has them and `init(name:body:decoder:)` takes them.
+        public static let names: [String] = ["accountVerified"]
+
+        /// The request's name in the spec.
+        public var name: String {
+            switch self {
+            case .accountVerified: "accountVerified"
+            }
+        }
+
+        /// Decodes the body of an incoming request called `name` with the client's JSON rules.
+        /// Throws `UnknownWebhook` for a name the spec does not list here, `DecodingFailure` for a body
+        /// that does not match.
+        public init(name: String, body: Data, decoder: JSONDecoder = APIJSON.makeDecoder()) throws {
+            switch name {
+            case "accountVerified": self = .accountVerified(try WebhookBody.decode(CreateAccountAccountVerifiedCallback.self, from: body, decoder: decoder))
             default: throw UnknownWebhook(name: name)
             }
         }

@@ -3789,6 +3789,36 @@ public nonisolated struct TreePlantedWebhook: APIModel {
     }
 }
 
+public nonisolated struct CreateAccountAccountVerifiedCallback: APIModel {
+    public var accountId: Int64
+    public var verifiedAt: Date?
+
+    public init(accountId: Int64, verifiedAt: Date? = nil) {
+        self.accountId = accountId
+        self.verifiedAt = verifiedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.accountId = try reader.decode(Int64.self, "accountId")
+        self.verifiedAt = reader.decodeIfPresent(Date.self, "verifiedAt")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.accountId, "accountId")
+        writer.encodeIfPresent(self.verifiedAt, "verifiedAt")
+        try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.accountId, other.accountId)
+        visitor.visit(self.verifiedAt, other.verifiedAt)
+    }
+}
+
 /// The changes a PATCH request makes to a `Account`: an absent property is left as
 /// it is, `.null` clears it.
 ///

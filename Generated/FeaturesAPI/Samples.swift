@@ -605,6 +605,17 @@ extension TreePlantedWebhook {
     }
 }
 
+extension CreateAccountAccountVerifiedCallback {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: CreateAccountAccountVerifiedCallback {
+        EmbeddedJSON.decode(
+            #"""
+            {"accountId":1,"verifiedAt":"2024-05-01T09:30:00Z"}
+            """#
+        )
+    }
+}
+
 extension API {
     /// A client that answers every operation with its sample response, without a network:
     /// for SwiftUI previews and tests. `delay` makes loading states visible.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A webhook request whose name the spec does not list: thrown by a generated
-/// `Webhook(name:body:decoder:)`.
+/// A webhook or callback request whose name the spec does not list: thrown by a generated
+/// `Webhook(name:body:decoder:)` or `…Callback(name:body:decoder:)`.
 public struct UnknownWebhook: Error, Sendable, CustomStringConvertible {
     /// The name that was given.
     public var name: String
@@ -11,11 +11,11 @@ public struct UnknownWebhook: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "no webhook named '\(name)' in the spec"
+        "no webhook or callback named '\(name)' in the spec"
     }
 }
 
-/// Reads the body of a request the API sent to a server of yours (a webhook).
+/// Reads the body of a request the API sent to a server of yours (a webhook or callback).
 public enum WebhookBody {
     /// `body` decoded as `type`; a body that does not match throws a `DecodingFailure`, which
     /// says where it went wrong (`pet.name: key not found`).

@@ -233,6 +233,37 @@ final class OpenAPI3Tests: SpecTestCase {
         XCTAssertEqual(create.responses.map(\.status), ["201"])
     }
 
+    /// Callbacks inline and behind `$ref`: each request keeps its URL expression as its path.
+    func testCallbacks() throws {
+        let document = try document(
+            """
+            openapi: 3.0.3
+            info: {title: Hooks, version: "1"}
+            paths:
+              /subscriptions:
+                post:
+                  responses: {'201': {description: created}}
+                  callbacks:
+                    onEvent:
+                      '{$request.body#/url}':
+                        post:
+                          requestBody: {content: {application/json: {schema: {type: object}}}}
+                          responses: {'204': {description: ok}}
+                    onEnd: {$ref: '#/components/callbacks/Ended'}
+            components:
+              callbacks:
+                Ended:
+                  '{$request.body#/url}/end':
+                    put:
+                      responses: {'204': {description: ok}}
+            """)
+        let callbacks = try document.operation(.post, "/subscriptions").callbacks
+        XCTAssertEqual(callbacks.map(\.name), ["onEvent", "onEnd"])
+        XCTAssertEqual(callbacks.map { $0.operations.map(\.path) }, [["{$request.body#/url}"], ["{$request.body#/url}/end"]])
+        XCTAssertEqual(callbacks[1].operations.map(\.method), [.put])
+        XCTAssertNotNil(callbacks[0].operations[0].requestBody)
+    }
+
     func testSchemasAndComponents() throws {
         let document = try document(petstore30)
         XCTAssertEqual(document.schemas.components.map(\.name), ["Pet", "Error"])

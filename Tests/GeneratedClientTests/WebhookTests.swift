@@ -30,13 +30,25 @@ final class WebhookTests: XCTestCase {
     func testAnUnknownNameOrABodyThatDoesNotMatchThrowsAReadableError() {
         XCTAssertThrowsError(try API.Webhook(name: "treeFelled", body: Data("{}".utf8))) { error in
             XCTAssertEqual((error as? UnknownWebhook)?.name, "treeFelled")
-            XCTAssertEqual("\(error)", "no webhook named 'treeFelled' in the spec")
+            XCTAssertEqual("\(error)", "no webhook or callback named 'treeFelled' in the spec")
         }
         XCTAssertThrowsError(try API.Webhook(name: "treePlanted", body: Data(#"{"treeId":"seven","plantedAt":"2026-04-01T08:30:00Z"}"#.utf8))) {
             error in
             let failure = error as? DecodingFailure
             XCTAssertEqual(failure?.path, "treeId")
             XCTAssertEqual(failure?.problem, "expected Int64")
+        }
+    }
+
+    /// A callback of `createAccount`: its own enum, decoded by the callback's name.
+    func testACallbackDecodesIntoTheEnumOfItsOperation() throws {
+        let verified = try API.CreateAccountCallback(name: "accountVerified", body: Data(#"{"accountId":12}"#.utf8))
+        guard case .accountVerified(let payload) = verified else { return XCTFail("decoded as \(verified)") }
+        XCTAssertEqual(payload.accountId, 12)
+        XCTAssertNil(payload.verifiedAt)
+        XCTAssertEqual(API.CreateAccountCallback.names, ["accountVerified"])
+        XCTAssertThrowsError(try API.CreateAccountCallback(name: "treePlanted", body: Data("{}".utf8))) { error in
+            XCTAssertTrue(error is UnknownWebhook)
         }
     }
 }

@@ -40,8 +40,8 @@ struct SchemaUsage {
             }
             receivedRoots += operation.responses.flatMap { $0.content.compactMap(\.schema) }
         }
-        // A webhook is the API calling the app: the app receives its body and sends its response.
-        for webhook in document.webhooks {
+        // A webhook or callback is the API calling the app: the app receives its body and sends its response.
+        for webhook in document.webhooks + document.operations.flatMap({ $0.callbacks.flatMap(\.operations) }) {
             receivedRoots += (webhook.requestBody?.content ?? []).compactMap(\.schema)
             sentRoots += webhook.responses.flatMap { $0.content.compactMap(\.schema) }
         }

@@ -119,19 +119,23 @@ public struct ClientDeclaration: Sendable {
     public var servers: [ServerDeclaration]
     /// The requests the API sends to the app's own server (3.1 `webhooks`); nil when none.
     public var webhooks: WebhooksDeclaration?
+    /// The requests it sends back after an operation (its `callbacks`), one enum per operation.
+    public var callbacks: [WebhooksDeclaration]
 }
 
-/// An enum in the namespace with a case per webhook, and a decoder for an incoming request's
-/// body by the webhook's name.
+/// An enum in the namespace with a case per webhook (or per callback of one operation), and a
+/// decoder for an incoming request's body by its name.
 public struct WebhooksDeclaration: Sendable {
-    /// The enum's name: `Webhook`, unless a model of the spec has that name.
+    /// The enum's name: `Webhook` or `SubscribeCallback`, unless a model of the spec has that name.
     public var typeName: String
+    /// What the enum holds, for its doc comment: "(the spec's `webhooks`)".
+    public var origin: String
     public var cases: [WebhookCase]
 }
 
 public struct WebhookCase: Sendable {
     public var name: Identifier
-    /// The key under `webhooks`, which the decoder is given.
+    /// The key the decoder is given: the name under `webhooks` or `callbacks`.
     public var specName: String
     /// What the body is decoded into; nil for a webhook without a body.
     public var payload: SwiftType?

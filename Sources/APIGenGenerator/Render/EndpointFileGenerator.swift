@@ -1,5 +1,5 @@
 /// `Endpoints.swift`, or `Endpoints01.swift` …: what the app calls, per operation. The first
-/// file declares the namespace, its security schemes, servers and webhooks; every file holds, for the
+/// file declares the namespace, its security schemes, servers, webhooks and callbacks; every file holds, for the
 /// operations whose names hash to it, the request builders (in the namespace), their
 /// per-status response enums and their view models.
 ///
@@ -62,7 +62,7 @@ enum EndpointFileGenerator {
             }
             printer.blank()
             renderServers(client.servers, into: &printer, access: access)
-            if let webhooks = client.webhooks {
+            for webhooks in [client.webhooks].compactMap({ $0 }) + client.callbacks {
                 printer.blank()
                 WebhookGenerator().render(webhooks, into: &printer, context: context)
             }

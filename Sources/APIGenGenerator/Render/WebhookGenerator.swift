@@ -1,10 +1,11 @@
-/// The namespace's `Webhook` enum: a case per webhook with its decoded body, the spec's names,
-/// and `init(name:body:decoder:)`, which a server of the app's calls with an incoming request.
+/// The namespace's `Webhook` enum, and an operation's `…Callback` enum: a case per request with
+/// its decoded body, the spec's names, and `init(name:body:decoder:)`, which a server of the
+/// app's calls with an incoming request.
 struct WebhookGenerator {
     func render(_ webhooks: WebhooksDeclaration, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        printer.line("/// The requests the API sends to a server of yours (the spec's `webhooks`): decode an incoming")
-        printer.line("/// request's body with `init(name:body:decoder:)`, naming the webhook as the spec does.")
+        printer.line("/// The requests the API sends to a server of yours (\(webhooks.origin)): decode an incoming")
+        printer.line("/// request's body with `init(name:body:decoder:)`, naming the request as the spec does.")
         printer.block("\(access)nonisolated enum \(webhooks.typeName): Sendable") { printer in
             for (index, item) in webhooks.cases.enumerated() {
                 if index > 0 { printer.blank() }
@@ -16,11 +17,11 @@ struct WebhookGenerator {
                 }
             }
             printer.blank()
-            printer.line("/// The webhooks' names, as the spec has them and `init(name:body:decoder:)` takes them.")
+            printer.line("/// The requests' names, as the spec has them and `init(name:body:decoder:)` takes them.")
             let names: [SourceText] = webhooks.cases.map { "\(literal: $0.specName)" }
             printer.list("\(access)static let names: [String] = [", names, "]", trailingComma: true)
             printer.blank()
-            printer.line("/// The webhook's name in the spec.")
+            printer.line("/// The request's name in the spec.")
             printer.block("\(access)var name: String") { printer in
                 printer.switchBlock("self") { printer in
                     for item in webhooks.cases {
@@ -29,8 +30,8 @@ struct WebhookGenerator {
                 }
             }
             printer.blank()
-            printer.line("/// Decodes the body of an incoming request of the webhook `name` with the client's JSON rules.")
-            printer.line("/// Throws `UnknownWebhook` for a name the spec does not list, `DecodingFailure` for a body")
+            printer.line("/// Decodes the body of an incoming request called `name` with the client's JSON rules.")
+            printer.line("/// Throws `UnknownWebhook` for a name the spec does not list here, `DecodingFailure` for a body")
             printer.line("/// that does not match.")
             printer.block("\(access)init(name: String, body: Data, decoder: JSONDecoder = APIJSON.makeDecoder()) throws") { printer in
                 printer.switchBlock("name") { printer in

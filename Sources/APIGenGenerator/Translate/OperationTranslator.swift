@@ -33,7 +33,10 @@ struct OperationTranslator {
             operations: translated.map(\.declaration),
             securitySchemes: schemes.map(\.declaration),
             servers: ServerTranslator.servers(document.servers),
-            webhooks: WebhookTranslator(types: types).declaration(for: document.webhooks)
+            webhooks: WebhookTranslator(types: types).webhooks(document.webhooks),
+            callbacks: translated.compactMap { operation in
+                WebhookTranslator(types: types).callbacks(operation.entry.operation.callbacks, of: operation.declaration)
+            }
         )
         return (client, translated)
     }

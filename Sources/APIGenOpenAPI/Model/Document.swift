@@ -105,6 +105,8 @@ public struct Operation: Sendable {
     public var servers: [Server] = []
     /// Extensions on the operation (`x-...`), for configuration such as paging hints.
     public var extensions: [String: SpecValue] = [:]
+    /// Requests the API sends to the app's server after this operation (`callbacks`).
+    public var callbacks: [Callback] = []
     public var source: SourceRef
 
     public init(method: HTTPMethod, path: String, source: SourceRef) {
@@ -112,6 +114,13 @@ public struct Operation: Sendable {
         self.path = path
         self.source = source
     }
+}
+
+/// One entry of an operation's `callbacks`: its requests, each an operation whose `path` is
+/// the runtime expression of the URL it is sent to (`{$request.query.callbackUrl}/data`).
+public struct Callback: Sendable {
+    public var name: String
+    public var operations: [Operation]
 }
 
 public struct Parameter: Sendable {

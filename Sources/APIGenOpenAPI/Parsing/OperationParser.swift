@@ -64,6 +64,7 @@ extension SpecParser {
             case "responses": responsesNode = field.value
             case "security": operation.security = securityRequirements(field.value)
             case "servers": operation.servers = (items(field.value, expecting: "a list of servers") ?? []).compactMap(parseServer)
+            case "callbacks" where version != .swagger2: operation.callbacks = parseCallbacks(field.value)
             case "consumes": swaggerConsumes = (items(field.value, expecting: "a list of media types") ?? []).compactMap { text($0) }
             case "produces": swaggerProduces = (items(field.value, expecting: "a list of media types") ?? []).compactMap { text($0) }
             default:
@@ -87,6 +88,15 @@ extension SpecParser {
             error("an operation needs 'responses'", at: ref)
         }
         return operation
+    }
+
+    /// `callbacks`: name → (URL expression → path item), a callback perhaps behind `$ref`
+    /// (`#/components/callbacks/…`).
+    private func parseCallbacks(_ ref: SourceRef) -> [Callback] {
+        (pairs(ref, expecting: "a map of callbacks") ?? []).compactMap { entry in
+            guard !entry.key.hasPrefix("x-"), let callback = followObject(entry.value) else { return nil }
+            return Callback(name: entry.key, operations: parsePaths(callback, keysArePaths: false))
+        }
     }
 
     func parameters(_ ref: SourceRef) -> [Parameter] {
