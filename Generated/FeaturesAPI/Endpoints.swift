@@ -551,7 +551,9 @@ extension API {
         /// that does not match.
         public init(name: String, body: Data, decoder: JSONDecoder = APIJSON.makeDecoder()) throws {
             switch name {
-            case "accountVerified": self = .accountVerified(try WebhookBody.decode(CreateAccountAccountVerifiedCallback.self, from: body, decoder: decoder))
+            case "accountVerified":
+                let value = try WebhookBody.decode(CreateAccountAccountVerifiedCallback.self, from: body, decoder: decoder)
+                self = .accountVerified(value)
             default: throw UnknownWebhook(name: name)
             }
         }

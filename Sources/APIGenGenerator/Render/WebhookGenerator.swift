@@ -36,7 +36,7 @@ struct WebhookGenerator {
             printer.block("\(access)init(name: String, body: Data, decoder: JSONDecoder = APIJSON.makeDecoder()) throws") { printer in
                 printer.switchBlock("name") { printer in
                     for item in webhooks.cases {
-                        printer.line("case \(literal: item.specName): self = \(decoded(item, context: context))")
+                        render(item, into: &printer, context: context)
                     }
                     printer.line("default: throw UnknownWebhook(name: name)")
                 }
@@ -44,12 +44,30 @@ struct WebhookGenerator {
         }
     }
 
-    private func decoded(_ item: WebhookCase, context: RenderContext) -> SourceText {
-        guard let payload = item.payload else { return ".\(item.name)" }
+    /// `case "name": self = .name(…)` on one line where it fits; else the value is decoded on a
+    /// line of its own first.
+    private func render(_ item: WebhookCase, into printer: inout Printer, context: RenderContext) {
+        let label: SourceText = "case \(literal: item.specName):"
+        guard let payload = item.payload else { return printer.line("\(label) self = .\(item.name)") }
+        let value: SourceText
         switch item.decoding {
-        case .data: return ".\(item.name)(body)"
-        case .text: return ".\(item.name)(String(decoding: body, as: UTF8.self))"
-        default: return ".\(item.name)(try WebhookBody.decode(\(payload, in: context).self, from: body, decoder: decoder))"
+        case .data: value = "body"
+        case .text: value = "String(decoding: body, as: UTF8.self)"
+        default: value = "try WebhookBody.decode(\(payload, in: context).self, from: body, decoder: decoder)"
+        }
+        let line: SourceText = "\(label) self = .\(item.name)(\(value))"
+        if printer.fits(line.count) {
+            return printer.line(line)
+        }
+        printer.line(label)
+        printer.indented { printer in
+            if case .json = item.decoding {
+                let arguments: [SourceText] = ["\(payload, in: context).self", "from: body", "decoder: decoder"]
+                printer.list("let value = try WebhookBody.decode(", arguments, ")")
+            } else {
+                printer.line("let value = \(value)")
+            }
+            printer.line("self = .\(item.name)(value)")
         }
     }
 }

@@ -19,8 +19,9 @@ struct WebhookTranslator {
     func callbacks(_ callbacks: [Callback], of operation: OperationDeclaration) -> WebhooksDeclaration? {
         let requests = callbacks.flatMap { callback in
             callback.operations.map { request in
-                let key = callback.operations.count == 1 ? callback.name : "\(callback.name) \(request.method.rawValue.uppercased()) \(request.path)"
-                return (key: key, name: callback.operations.count == 1 ? callback.name : key, operation: request)
+                let method = request.method.rawValue.uppercased()
+                let key = callback.operations.count == 1 ? callback.name : "\(callback.name) \(method) \(request.path)"
+                return (key: key, name: key, operation: request)
             }
         }
         let base = SwiftName.typeName(operation.name.plain)
