@@ -105,6 +105,47 @@ extension API {
     }
 }
 
+/// The error responses `searchBooks` declares, read from the `APIError` it threw:
+/// `if case .badRequest(let body)? = SearchBooksError(error) { … }`.
+public nonisolated enum SearchBooksError: Sendable {
+    /// The query was empty or a parameter was out of range.
+    case badRequest(ErrorResponse)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 400:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .badRequest(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `getBook` declares, read from the `APIError` it threw:
+/// `if case .notFound(let body)? = GetBookError(error) { … }`.
+public nonisolated enum GetBookError: Sendable {
+    /// No edition with this ISBN is in the catalogue.
+    case notFound(ErrorResponse)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 404:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `getAuthor` declares: the same as `getBook`'s.
+public typealias GetAuthorError = GetBookError
+
 /// The pages of `API.searchBooks` for a list screen: Search for books
 @MainActor
 public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {

@@ -92,6 +92,47 @@ extension API {
     }
 }
 
+/// The error responses `listEpisodes` declares, read from the `APIError` it threw:
+/// `if case .badRequest(let body)? = ListEpisodesError(error) { … }`.
+public nonisolated enum ListEpisodesError: Sendable {
+    /// A parameter was out of range.
+    case badRequest(ErrorResponse)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 400:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .badRequest(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `getEpisode` declares, read from the `APIError` it threw:
+/// `if case .notFound(let body)? = GetEpisodeError(error) { … }`.
+public nonisolated enum GetEpisodeError: Sendable {
+    /// There is no episode with this identifier.
+    case notFound(ErrorResponse)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 404:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `listShowEpisodes` declares: the same as `getEpisode`'s.
+public typealias ListShowEpisodesError = GetEpisodeError
+
 /// The pages of `API.listEpisodes` for a list screen: List the latest episodes
 @MainActor
 public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {

@@ -560,6 +560,44 @@ extension API {
     }
 }
 
+/// The error responses `getWidget` declares, read from the `APIError` it threw:
+/// `if case .notFound(let body)? = GetWidgetError(error) { … }`.
+public nonisolated enum GetWidgetError: Sendable {
+    /// No such widget.
+    case notFound(ErrorModel)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 404:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `createAccount` declares, read from the `APIError` it threw:
+/// `if case .unprocessableContent(let body)? = CreateAccountError(error) { … }`.
+public nonisolated enum CreateAccountError: Sendable {
+    /// The account could not be created.
+    case unprocessableContent(ErrorModel)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 422:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .unprocessableContent(body)
+        default: return nil
+        }
+    }
+}
+
 /// The state of `API.listWidgets` for a screen: List widgets
 @MainActor
 public final class ListWidgetsModel: QueryViewModel<[Widget]> {

@@ -257,6 +257,185 @@ extension API {
     }
 }
 
+/// The error responses `getFeed` declares, read from the `APIError` it threw:
+/// `if case .badRequest(let body)? = GetFeedError(error) { … }`.
+public nonisolated enum GetFeedError: Sendable {
+    /// The request was malformed, e.g. the post's text was too long.
+    case badRequest(Problem)
+
+    /// The API key is missing or was revoked.
+    case unauthorized(Problem)
+
+    /// Too many requests in a short time; wait before trying again.
+    case tooManyRequests(Problem)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 400:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .badRequest(body)
+        case 401:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        case 429:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .tooManyRequests(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `createPost` declares: the same as `getFeed`'s.
+public typealias CreatePostError = GetFeedError
+
+/// The error responses `getPost` declares, read from the `APIError` it threw:
+/// `if case .unauthorized(let body)? = GetPostError(error) { … }`.
+public nonisolated enum GetPostError: Sendable {
+    /// The API key is missing or was revoked.
+    case unauthorized(Problem)
+
+    /// There is no post with this identifier, or it was deleted.
+    case notFound(Problem)
+
+    /// Too many requests in a short time; wait before trying again.
+    case tooManyRequests(Problem)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 401:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        case 404:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        case 429:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .tooManyRequests(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `deletePost` declares: the same as `getPost`'s.
+public typealias DeletePostError = GetPostError
+
+/// The error responses `likePost` declares: the same as `getPost`'s.
+public typealias LikePostError = GetPostError
+
+/// The error responses `unlikePost` declares: the same as `getPost`'s.
+public typealias UnlikePostError = GetPostError
+
+/// The error responses `addComment` declares, read from the `APIError` it threw:
+/// `if case .badRequest(let body)? = AddCommentError(error) { … }`.
+public nonisolated enum AddCommentError: Sendable {
+    /// The request was malformed, e.g. the post's text was too long.
+    case badRequest(Problem)
+
+    /// The API key is missing or was revoked.
+    case unauthorized(Problem)
+
+    /// There is no post with this identifier, or it was deleted.
+    case notFound(Problem)
+
+    /// Too many requests in a short time; wait before trying again.
+    case tooManyRequests(Problem)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 400:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .badRequest(body)
+        case 401:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        case 404:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        case 429:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .tooManyRequests(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `uploadMedia` declares, read from the `APIError` it threw:
+/// `if case .badRequest(let body)? = UploadMediaError(error) { … }`.
+public nonisolated enum UploadMediaError: Sendable {
+    /// The request was malformed, e.g. the post's text was too long.
+    case badRequest(Problem)
+
+    /// The API key is missing or was revoked.
+    case unauthorized(Problem)
+
+    /// The photo is larger than 10 MB.
+    case contentTooLarge(Problem)
+
+    /// Too many requests in a short time; wait before trying again.
+    case tooManyRequests(Problem)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 400:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .badRequest(body)
+        case 401:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        case 413:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .contentTooLarge(body)
+        case 429:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .tooManyRequests(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `setAvatar` declares, read from the `APIError` it threw:
+/// `if case .unauthorized(let body)? = SetAvatarError(error) { … }`.
+public nonisolated enum SetAvatarError: Sendable {
+    /// The API key is missing or was revoked.
+    case unauthorized(Problem)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 401:
+            guard let body = error.body(as: Problem.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `getAvatar` declares: the same as `setAvatar`'s.
+public typealias GetAvatarError = SetAvatarError
+
+/// The error responses `reportPost` declares: the same as `setAvatar`'s.
+public typealias ReportPostError = SetAvatarError
+
+/// The error responses `listNotifications` declares: the same as `setAvatar`'s.
+public typealias ListNotificationsError = SetAvatarError
+
+/// The error responses `getModeration` declares: the same as `setAvatar`'s.
+public typealias GetModerationError = SetAvatarError
+
 /// The pages of `API.getFeed` for a list screen: Read the feed
 @MainActor
 public final class GetFeedModel: PagedViewModel<FeedPage, Post> {

@@ -197,6 +197,24 @@ extension API {
     }
 }
 
+/// The error responses `class` declares, read from the `APIError` it threw:
+/// `if case .other(let body, let status)? = ClassError(error) { … }`.
+public nonisolated enum ClassError: Sendable {
+    /// An error.
+    case other(ErrorModel, status: Int)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        default:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .other(body, status: status)
+        }
+    }
+}
+
 /// The state of `API.class` for a screen: An operation named `class` */ func pwned() {}
 @MainActor
 public final class ClassModel: QueryViewModel<Class> {

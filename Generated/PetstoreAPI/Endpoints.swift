@@ -119,6 +119,90 @@ extension API {
     }
 }
 
+/// The error responses `listPets` declares, read from the `APIError` it threw:
+/// `if case .badRequest(let body)? = ListPetsError(error) { … }`.
+public nonisolated enum ListPetsError: Sendable {
+    /// A parameter was not valid; `detail` says which and why.
+    case badRequest(ProblemDetails)
+
+    /// Something went wrong on the server.
+    case other(ErrorModel, status: Int)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 400:
+            guard let body = error.body(as: ProblemDetails.self, decoder: decoder) else { return nil }
+            self = .badRequest(body)
+        default:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .other(body, status: status)
+        }
+    }
+}
+
+/// The error responses `createPet` declares, read from the `APIError` it threw:
+/// `if case .unauthorized(let body)? = CreatePetError(error) { … }`.
+public nonisolated enum CreatePetError: Sendable {
+    /// The bearer token is missing or no longer valid.
+    case unauthorized(ErrorModel)
+
+    /// Something went wrong on the server.
+    case other(ErrorModel, status: Int)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 401:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        default:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .other(body, status: status)
+        }
+    }
+}
+
+/// The error responses `showPetById` declares, read from the `APIError` it threw:
+/// `if case .unauthorized(let body)? = ShowPetByIdError(error) { … }`.
+public nonisolated enum ShowPetByIdError: Sendable {
+    /// The bearer token is missing or no longer valid.
+    case unauthorized(ErrorModel)
+
+    /// There is no pet with this identifier.
+    case notFound(ErrorModel)
+
+    /// Something went wrong on the server.
+    case other(ErrorModel, status: Int)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 401:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .unauthorized(body)
+        case 404:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        default:
+            guard let body = error.body(as: ErrorModel.self, decoder: decoder) else { return nil }
+            self = .other(body, status: status)
+        }
+    }
+}
+
+/// The error responses `updatePet` declares: the same as `showPetById`'s.
+public typealias UpdatePetError = ShowPetByIdError
+
+/// The error responses `deletePet` declares: the same as `showPetById`'s.
+public typealias DeletePetError = ShowPetByIdError
+
 /// The state of `API.listPets` for a screen: List all pets
 @MainActor
 public final class ListPetsModel: QueryViewModel<[Pet]> {

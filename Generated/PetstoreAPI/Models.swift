@@ -168,6 +168,59 @@ public nonisolated enum PetStatus: OpenEnum {
     }
 }
 
+/// An RFC 9457 problem detail, as the server sends for a request it rejects.
+public nonisolated struct ProblemDetails: APIModel {
+    /// A URI reference that identifies the kind of problem.
+    ///
+    /// - Example: `about:blank`
+    public var type: String?
+    /// A short summary of the kind of problem.
+    ///
+    /// - Example: `Bad Request`
+    public var title: String?
+    /// The HTTP status.
+    ///
+    /// - Example: `400`
+    public var status: Int?
+    /// What was wrong with this request.
+    ///
+    /// - Example: `1000 is greater than the maximum of 100`
+    public var detail: String?
+
+    public init(type: String? = nil, title: String? = nil, status: Int? = nil, detail: String? = nil) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = reader.decodeIfPresent(String.self, "type")
+        self.title = reader.decodeIfPresent(String.self, "title")
+        self.status = reader.decodeIfPresent(Int.self, "status")
+        self.detail = reader.decodeIfPresent(String.self, "detail")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.type, "type")
+        writer.encodeIfPresent(self.title, "title")
+        writer.encodeIfPresent(self.status, "status")
+        writer.encodeIfPresent(self.detail, "detail")
+        try writer.finish()
+    }
+
+    @inlinable
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.title, other.title)
+        visitor.visit(self.status, other.status)
+        visitor.visit(self.detail, other.detail)
+    }
+}
+
 /// What the server says when a request fails.
 public nonisolated struct ErrorModel: APIModel {
     /// A machine-readable error code; usually the HTTP status.

@@ -38,6 +38,17 @@ extension PetStatus {
     public static var sample: PetStatus { .available }
 }
 
+extension ProblemDetails {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ProblemDetails {
+        EmbeddedJSON.decode(
+            #"""
+            {"type":"about:blank","title":"Bad Request","status":400,"detail":"1000 is greater than the maximum of 100"}
+            """#
+        )
+    }
+}
+
 extension ErrorModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ErrorModel { EmbeddedJSON.decode(#"{"code":404,"message":"No pet with id 42."}"#) }

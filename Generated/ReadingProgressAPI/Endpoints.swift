@@ -148,6 +148,62 @@ extension API {
     }
 }
 
+/// The error responses `getProgress` declares, read from the `APIError` it threw:
+/// `if case .notFound(let body)? = GetProgressError(error) { … }`.
+public nonisolated enum GetProgressError: Sendable {
+    /// There is no book with this identifier in your library.
+    case notFound(ErrorResponse)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 404:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `updateProgress` declares, read from the `APIError` it threw:
+/// `if case .notFound(let body)? = UpdateProgressError(error) { … }`.
+public nonisolated enum UpdateProgressError: Sendable {
+    /// There is no book with this identifier in your library.
+    case notFound(ErrorResponse)
+
+    /// The progress doesn't fit the book, e.g. a page past the last one.
+    case unprocessableContent(ErrorResponse)
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 404:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        case 422:
+            guard let body = error.body(as: ErrorResponse.self, decoder: decoder) else { return nil }
+            self = .unprocessableContent(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `listNotes` declares: the same as `getProgress`'s.
+public typealias ListNotesError = GetProgressError
+
+/// The error responses `createNote` declares: the same as `getProgress`'s.
+public typealias CreateNoteError = GetProgressError
+
+/// The error responses `updateNote` declares: the same as `getProgress`'s.
+public typealias UpdateNoteError = GetProgressError
+
+/// The error responses `deleteNote` declares: the same as `getProgress`'s.
+public typealias DeleteNoteError = GetProgressError
+
 /// The state of `API.getProgress` for a screen: Get reading progress
 @MainActor
 public final class GetProgressModel: QueryViewModel<ReadingProgress> {

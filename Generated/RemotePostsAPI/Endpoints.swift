@@ -91,6 +91,28 @@ extension API {
     }
 }
 
+/// The error responses `getPost` declares, read from the `APIError` it threw:
+/// `if case .notFound(let body)? = GetPostError(error) { … }`.
+public nonisolated enum GetPostError: Sendable {
+    /// Nothing exists with this identifier. The body is an empty JSON object.
+    case notFound([String: JSONValue])
+
+    /// The declared response `error` carries, its body decoded with the client's JSON rules; nil
+    /// when `error` is not an `APIError.server` of a declared status, or its body does not match.
+    public init?(_ error: any Error, decoder: JSONDecoder = APIJSON.makeDecoder()) {
+        guard let error = error as? APIError, let status = error.status else { return nil }
+        switch status {
+        case 404:
+            guard let body = error.body(as: [String: JSONValue].self, decoder: decoder) else { return nil }
+            self = .notFound(body)
+        default: return nil
+        }
+    }
+}
+
+/// The error responses `getUser` declares: the same as `getPost`'s.
+public typealias GetUserError = GetPostError
+
 /// The state of `API.listPosts` for a screen: List posts
 @MainActor
 public final class ListPostsModel: QueryViewModel<[Post]> {

@@ -26,6 +26,14 @@ public enum APIError: Error, Sendable {
         if case .server(let status, _, _) = self { return status }
         return nil
     }
+
+    /// The body of a `.server` error decoded as `type` (the error type the operation declares
+    /// for that status); nil for other errors, or a body that does not match. A generated
+    /// `…Error(error)` enum calls this for each status the operation declares.
+    public func body<Body: Decodable>(as type: Body.Type, decoder: JSONDecoder = APIJSON.makeDecoder()) -> Body? {
+        guard case .server(_, _, let body) = self, !body.isEmpty else { return nil }
+        return try? decoder.decode(Body.self, from: body)
+    }
 }
 
 extension APIError: CustomStringConvertible {

@@ -46,6 +46,13 @@ final class PetstoreEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 400)
         XCTAssertTrue(reason.contains("1000 is greater than the maximum of 100"), reason)
         XCTAssertEqual(error?.userMessage, reason)
+        // The operation declares its 400 as an RFC 9457 problem: the server's own one decodes into it.
+        guard let error, case .badRequest(let problem)? = ListPetsError(error) else {
+            return XCTFail("expected the declared 400 problem, got \(String(describing: error))")
+        }
+        XCTAssertEqual(problem.status, 400)
+        XCTAssertEqual(problem.title, "Bad Request")
+        XCTAssertTrue(problem.detail?.contains("1000 is greater than the maximum of 100") == true, "\(problem)")
     }
 
     func testMissingCredentialsAreRejectedByTheServer() async throws {

@@ -17,6 +17,34 @@ public struct OperationDeclaration: Sendable {
     /// path's `servers`: the first absolute one, its variables at their defaults).
     public var server: ServerDeclaration?
     public var deprecationMessage: String?
+    /// The enum of the error responses it declares with a JSON body; nil when none.
+    public var errors: ErrorResponsesDeclaration? = nil
+}
+
+/// `CreatePetError`: a case per declared non-2xx response with a JSON body, built from the
+/// `APIError.server` the request threw.
+public struct ErrorResponsesDeclaration: Sendable {
+    public struct Case: Sendable {
+        public enum Status: Sendable, Equatable {
+            /// `404`
+            case exact(Int)
+            /// `4XX`: 400 up to 499.
+            case range(Int)
+            /// `default`: any other status.
+            case other
+        }
+
+        public var name: Identifier
+        public var status: Status
+        public var type: SwiftType
+        public var documentation: Documentation
+    }
+
+    public var typeName: String
+    public var cases: [Case]
+    /// The enum of an earlier operation that declares the same errors: this one is a
+    /// typealias of it.
+    public var sharedWith: (typeName: String, operationID: String)?
 }
 
 public enum PathSegment: Sendable, Equatable {

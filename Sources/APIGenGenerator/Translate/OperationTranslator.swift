@@ -84,6 +84,7 @@ struct OperationTranslator {
             deprecationMessage: nil
         )
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
+        declaration.errors = ResponseTranslator(types: types).errors(for: entry, typeBase: typeBase)
         if operation.deprecated {
             declaration.deprecationMessage = "\(declaration.operationID) is deprecated by the API."
         }

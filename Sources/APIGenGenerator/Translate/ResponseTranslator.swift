@@ -62,6 +62,112 @@ struct ResponseTranslator {
         }
     }
 
+    /// The declared error responses with a JSON body, as the operation's error enum: exact
+    /// statuses first, then ranges (`4XX`), then `default` unless it is the success response.
+    func errors(for operation: OperationEntry, typeBase: String) -> ErrorResponsesDeclaration? {
+        let declared = Self.errorResponses(of: operation.operation)
+        var names = NameScope(reserved: ["init", "self", "Type"])
+        var cases: [ErrorResponsesDeclaration.Case] = []
+        for response in declared {
+            guard let media = MediaTypes.preferred(response.content, types.shapes, types.table),
+                MediaTypes.kind(of: media, types.shapes, types.table) == .json
+            else { continue }
+            let status: ErrorResponsesDeclaration.Case.Status
+            if response.status == "default" {
+                status = .other
+            } else if let code = Int(response.status) {
+                status = .exact(code)
+            } else if let hundreds = Int(response.status.prefix(1)), response.status.uppercased().hasSuffix("XX") {
+                status = .range(hundreds * 100)
+            } else {
+                continue
+            }
+            let name = names.claim(Self.errorCaseName(forStatus: response.status))
+            let type = media.schema.map { errorBodyType($0, caseName: name, typeBase: typeBase) } ?? .jsonValue
+            let documentation = response.description.map { Documentation(SwiftLiteral.documentationLines($0)) } ?? Documentation()
+            cases.append(.init(name: Identifier(name), status: status, type: type, documentation: documentation))
+        }
+        guard !cases.isEmpty else { return nil }
+        let rank: (ErrorResponsesDeclaration.Case) -> Int = { item in
+            switch item.status {
+            case .exact: 0
+            case .range: 1
+            case .other: 2
+            }
+        }
+        cases = cases.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        let typeName = types.claimTopLevelName(typeBase + "Error")
+        var declaration = ErrorResponsesDeclaration(typeName: typeName, cases: cases)
+        let key = cases.map { "\($0.name.plain) \($0.status) \($0.type.code(in: ""))" }.joined(separator: "|")
+        if let shared = types.errorEnums[key] {
+            declaration.sharedWith = (shared.typeName, shared.operationID)
+        } else {
+            types.errorEnums[key] = (typeName, operation.operation.operationId ?? typeName)
+        }
+        return declaration
+    }
+
+    /// The responses that are errors: not 2xx, and `default` unless it is the success response.
+    static func errorResponses(of operation: APIGenOpenAPI.Operation) -> [Response] {
+        let defaultIsSuccess = operation.successResponses.contains { $0.status == "default" }
+        return operation.responses.filter { !$0.isSuccess && !($0.status == "default" && defaultIsSuccess) }
+    }
+
+    /// What identifies an inline schema among its copies: its file and its text; nil for a
+    /// schema that has a name (a component or `$ref` target).
+    static func inlineKey(_ id: SchemaID, in types: SchemaTypes) -> String? {
+        guard types.typeNames[id] == nil, types.table[id].reference == nil else { return nil }
+        let source = types.table[id].source
+        return "\(source.file) " + JSONText.render(types.files.value(at: source))
+    }
+
+    /// A named schema's type; an inline one's type is declared once for every operation that
+    /// repeats the same schema (named after its status then: `NotFoundErrorBody`).
+    private func errorBodyType(_ id: SchemaID, caseName: String, typeBase: String) -> SwiftType {
+        guard let key = Self.inlineKey(id, in: types) else {
+            return types.typeDeclaredAtTopLevel(for: id, suggestedName: typeBase + SwiftName.typeName(caseName))
+        }
+        if let known = types.inlineErrorBodies[key] {
+            return known
+        }
+        let status = caseName == "other" ? "" : SwiftName.typeName(caseName)
+        let name = types.repeatedInlineErrorBodies.contains(key) ? status + "ErrorBody" : typeBase + SwiftName.typeName(caseName)
+        let type = types.typeDeclaredAtTopLevel(for: id, suggestedName: name)
+        types.inlineErrorBodies[key] = type
+        return type
+    }
+
+    /// `404` → `notFound`, `4XX` → `clientError`, `default` → `other`.
+    static func errorCaseName(forStatus status: String) -> String {
+        switch status.uppercased() {
+        case "400": return "badRequest"
+        case "401": return "unauthorized"
+        case "402": return "paymentRequired"
+        case "403": return "forbidden"
+        case "404": return "notFound"
+        case "405": return "methodNotAllowed"
+        case "406": return "notAcceptable"
+        case "408": return "requestTimeout"
+        case "409": return "conflict"
+        case "410": return "gone"
+        case "412": return "preconditionFailed"
+        case "413": return "contentTooLarge"
+        case "415": return "unsupportedMediaType"
+        case "422": return "unprocessableContent"
+        case "429": return "tooManyRequests"
+        case "500": return "internalServerError"
+        case "501": return "notImplemented"
+        case "502": return "badGateway"
+        case "503": return "serviceUnavailable"
+        case "504": return "gatewayTimeout"
+        case "3XX": return "redirection"
+        case "4XX": return "clientError"
+        case "5XX": return "serverError"
+        case "DEFAULT": return "other"
+        default: return "status\(status)"
+        }
+    }
+
     /// `200` → `ok`, `201` → `created`, `2XX` → `success`.
     static func caseName(forStatus status: String) -> String {
         switch status {

@@ -29,6 +29,11 @@ public struct SpecFiles: Sendable {
         documents[ref.file].pointer(ref.node)
     }
 
+    /// The value at `ref`, as the spec writes it.
+    public func value(at ref: SourceRef) -> SpecValue {
+        SpecValue(document: documents[ref.file], node: ref.node)
+    }
+
     /// The index of an already-read file.
     func index(ofCanonical path: String) -> Int? {
         indexByPath[path]
