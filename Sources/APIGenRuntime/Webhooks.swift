@@ -6,10 +6,12 @@ public struct UnknownWebhook: Error, Sendable, CustomStringConvertible {
     /// The name that was given.
     public var name: String
 
+    /// The error for a request called `name`.
     public init(name: String) {
         self.name = name
     }
 
+    /// Says which name was not found.
     public var description: String {
         "no webhook or callback named '\(name)' in the spec"
     }
