@@ -579,6 +579,19 @@ public nonisolated enum GetWidgetError: Sendable {
     }
 }
 
+/// The headers `listStargazers`'s responses declare, typed:
+/// `ListStargazersResponseHeaders(try await client.response(for: request).headers)`.
+/// Each is nil when the response does not have it, or its text is not of its type.
+public nonisolated struct ListStargazersResponseHeaders: Sendable {
+    /// Links to the next and last pages: `<…?page=2>; rel="next"`.
+    public var link: String?
+
+    /// Reads the declared headers from a response's fields.
+    public init(_ fields: HTTPFields) {
+        link = fields.value(String.self, for: "Link")
+    }
+}
+
 /// The error responses `createAccount` declares, read from the `APIError` it threw:
 /// `if case .unprocessableContent(let body)? = CreateAccountError(error) { … }`.
 public nonisolated enum CreateAccountError: Sendable {

@@ -215,6 +215,19 @@ public nonisolated enum ClassError: Sendable {
     }
 }
 
+/// The headers `class`'s responses declare, typed:
+/// `ClassResponseHeaders(try await client.response(for: request).headers)`.
+/// Each is nil when the response does not have it, or its text is not of its type.
+public nonisolated struct ClassResponseHeaders: Sendable {
+    /// */ #endif
+    public var rateLimitPwned: Int?
+
+    /// Reads the declared headers from a response's fields.
+    public init(_ fields: HTTPFields) {
+        rateLimitPwned = fields.value(Int.self, for: "X-Rate\"Limit\\(pwned())")
+    }
+}
+
 /// The state of `API.class` for a screen: An operation named `class` */ func pwned() {}
 @MainActor
 public final class ClassModel: QueryViewModel<Class> {

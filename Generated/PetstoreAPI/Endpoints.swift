@@ -167,6 +167,25 @@ public nonisolated enum CreatePetError: Sendable {
     }
 }
 
+/// The headers `createPet`'s responses declare, typed:
+/// `CreatePetResponseHeaders(try await client.response(for: request).headers)`.
+/// Each is nil when the response does not have it, or its text is not of its type.
+public nonisolated struct CreatePetResponseHeaders: Sendable {
+    /// Where the new pet can be fetched.
+    public var location: URL?
+    /// How many requests are left in this hour.
+    public var rateLimitRemaining: Int?
+    /// When the pet was stored.
+    public var lastModified: Date?
+
+    /// Reads the declared headers from a response's fields.
+    public init(_ fields: HTTPFields) {
+        location = fields.value(URL.self, for: "Location")
+        rateLimitRemaining = fields.value(Int.self, for: "X-Rate-Limit-Remaining")
+        lastModified = fields.value(Date.self, for: "Last-Modified")
+    }
+}
+
 /// The error responses `showPetById` declares, read from the `APIError` it threw:
 /// `if case .unauthorized(let body)? = ShowPetByIdError(error) { … }`.
 public nonisolated enum ShowPetByIdError: Sendable {

@@ -111,16 +111,7 @@ public struct RetryPolicy: Sendable {
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
             return TimeInterval(text) ?? .greatestFiniteMagnitude
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) {
-                return max(0, date.timeIntervalSince(now))
-            }
-        }
-        return nil
+        return HTTPDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }
     }
 
     static func urlErrorCode(_ error: any Error) -> URLError.Code? {

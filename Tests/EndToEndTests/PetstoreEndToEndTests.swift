@@ -34,6 +34,11 @@ final class PetstoreEndToEndTests: XCTestCase {
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.headers["Content-Type"], "application/json")
         XCTAssertEqual(response.value.name, "Rex")
+        // The headers the spec declares for a 201, typed; the server sends their examples.
+        let headers = CreatePetResponseHeaders(response.headers)
+        XCTAssertEqual(headers.location, URL(string: "/v1/pets/42"))
+        XCTAssertEqual(headers.rateLimitRemaining, 99)
+        XCTAssertEqual(headers.lastModified, Date(timeIntervalSince1970: 1_792_567_680))
     }
 
     func testTheServersOwnMessageReachesTheError() async throws {

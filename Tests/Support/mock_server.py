@@ -36,15 +36,22 @@ os.environ.setdefault("BASICINFO_FUNC", "mock_server.accept_basic")
 
 class TypedMockResolver(MockResolver):
     """connexion's mock cannot pick a Content-Type when an operation declares several
-    (application/json and application/problem+json); name the first declared one."""
+    (application/json and application/problem+json); name the first declared one. It sends
+    no declared headers either; send those that have an example."""
 
     def mock_operation(self, operation, *args, **kwargs):
         body, status = operation.example_response()
-        content = operation._responses.get(str(status), {}).get("content", {})
-        content_type = next(iter(content), None)
+        response = operation._responses.get(str(status), {})
+        headers = {}
+        content_type = next(iter(response.get("content", {})), None)
         if content_type:
-            return body, status, {"Content-Type": content_type}
-        return body, status
+            headers["Content-Type"] = content_type
+        # The response's declared headers, with their examples (connexion's mock sends none).
+        for name, header in response.get("headers", {}).items():
+            example = header.get("example", header.get("schema", {}).get("example"))
+            if example is not None and name.lower() != "content-type":
+                headers[name] = str(example).lower() if isinstance(example, bool) else str(example)
+        return (body, status, headers) if headers else (body, status)
 
 
 def exit_when_parent_goes_away():

@@ -19,6 +19,24 @@ public struct OperationDeclaration: Sendable {
     public var deprecationMessage: String?
     /// The enum of the error responses it declares with a JSON body; nil when none.
     public var errors: ErrorResponsesDeclaration? = nil
+    /// The headers its success responses declare, as a struct; nil when none.
+    public var responseHeaders: ResponseHeadersDeclaration? = nil
+}
+
+/// `CreatePetResponseHeaders`: a typed property per declared response header, read from the
+/// response's `HTTPFields`.
+public struct ResponseHeadersDeclaration: Sendable {
+    public struct Field: Sendable {
+        public var name: Identifier
+        /// The header's name on the wire.
+        public var key: String
+        /// A `HeaderValue` type: `String`, `Int`, `URL`, `Date`, `[String]`, …
+        public var type: SwiftType
+        public var documentation: Documentation
+    }
+
+    public var typeName: String
+    public var fields: [Field]
 }
 
 /// `CreatePetError`: a case per declared non-2xx response with a JSON body, built from the

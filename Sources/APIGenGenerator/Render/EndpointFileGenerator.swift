@@ -1,7 +1,7 @@
 /// `Endpoints.swift`, or `Endpoints01.swift` …: what the app calls, per operation. The first
 /// file declares the namespace, its security schemes, servers, webhooks and callbacks; every file holds, for the
 /// operations whose names hash to it, the request builders (in the namespace), their
-/// per-status response and error enums and their view models.
+/// per-status response and error enums, response headers and their view models.
 ///
 /// Request builders and view models of an operation share a file so that everything about an
 /// endpoint is in one place, and so that all of them sort before the models: on a two-core
@@ -36,6 +36,10 @@ enum EndpointFileGenerator {
                 if let errors = operation.errors {
                     printer.blank()
                     ErrorEnumGenerator().render(errors, operationID: operation.operationID, into: &printer, context: context)
+                }
+                if let headers = operation.responseHeaders {
+                    printer.blank()
+                    ResponseHeadersGenerator().render(headers, operationID: operation.operationID, into: &printer, context: context)
                 }
             }
             let generator = ViewModelGenerator(namespace: client.namespace)

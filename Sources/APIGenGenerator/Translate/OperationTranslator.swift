@@ -85,6 +85,7 @@ struct OperationTranslator {
         )
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
         declaration.errors = ResponseTranslator(types: types).errors(for: entry, typeBase: typeBase)
+        declaration.responseHeaders = ResponseHeadersTranslator(types: types).headers(for: entry, typeBase: typeBase)
         if operation.deprecated {
             declaration.deprecationMessage = "\(declaration.operationID) is deprecated by the API."
         }
