@@ -16,30 +16,35 @@ extension HTTPFields {
 }
 
 extension String: HeaderValue {
+    /// The text as sent.
     public init?(headerValue text: String) {
         self = text
     }
 }
 
 extension Int: HeaderValue {
+    /// A decimal integer: `42`.
     public init?(headerValue text: String) {
         self.init(text)
     }
 }
 
 extension Int32: HeaderValue {
+    /// A decimal integer in 32 bits.
     public init?(headerValue text: String) {
         self.init(text)
     }
 }
 
 extension Int64: HeaderValue {
+    /// A decimal integer in 64 bits.
     public init?(headerValue text: String) {
         self.init(text)
     }
 }
 
 extension Double: HeaderValue {
+    /// A decimal number: `0.25`, `1e3`.
     public init?(headerValue text: String) {
         self.init(text)
     }
@@ -57,6 +62,7 @@ extension Bool: HeaderValue {
 }
 
 extension UUID: HeaderValue {
+    /// A UUID in its canonical form, either case.
     public init?(headerValue text: String) {
         self.init(uuidString: text)
     }
