@@ -12,6 +12,7 @@ let generatedClients = [
     "RemotePostsAPI",
     "FeaturesAPI",
     "HostileAPI",
+    "LibraryAPI",
 ]
 
 /// Apps created by Xcode 26 isolate everything to the main actor by default; generated code

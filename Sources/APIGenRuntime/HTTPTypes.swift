@@ -26,10 +26,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let patch = HTTPMethod(rawValue: "PATCH")
     /// `TRACE`: echo the request back, for diagnostics.
     public static let trace = HTTPMethod(rawValue: "TRACE")
+    /// `QUERY`: a safe read whose query is in the body (OpenAPI 3.2).
+    public static let query = HTTPMethod(rawValue: "QUERY")
 
-    /// Safe to send twice: everything but POST and PATCH.
+    /// Safe to send twice: GET, HEAD, OPTIONS, TRACE, PUT, DELETE and QUERY; not POST, PATCH
+    /// or a method of an API's own, of which nothing is known.
     public var isIdempotent: Bool {
-        self != .post && self != .patch
+        [.get, .head, .options, .trace, .put, .delete, .query].contains(self)
     }
 
     /// The method as sent, such as `GET`.

@@ -24,10 +24,10 @@ final class DiagnosticTests: SpecTestCase {
 
     func testUnsupportedVersions() throws {
         XCTAssertEqual(try errors("openapi: 4.0.0\ninfo: {title: T, version: '1'}\npaths: {}\n"), [
-            located("1:10: error: unsupported OpenAPI version '4.0.0'; expected 3.0.x or 3.1.x (#/openapi)"),
+            located("1:10: error: unsupported OpenAPI version '4.0.0'; expected 3.0.x, 3.1.x or 3.2.x (#/openapi)"),
         ])
         XCTAssertEqual(try errors("openapi: 2.0\ninfo: {title: T, version: '1'}\npaths: {}\n"), [
-            located("1:10: error: unsupported OpenAPI version '2.0'; expected 3.0.x or 3.1.x (#/openapi)"),
+            located("1:10: error: unsupported OpenAPI version '2.0'; expected 3.0.x, 3.1.x or 3.2.x (#/openapi)"),
         ])
         XCTAssertEqual(try errors("info: {title: T, version: '1'}\nswagger: \"1.2\"\npaths: {}\n"), [
             located("2:10: error: unsupported Swagger version '1.2'; expected 2.0 (#/swagger)"),
@@ -150,7 +150,7 @@ final class DiagnosticTests: SpecTestCase {
               responses:
                 '200': {description: ok}
         """), [
-            located("8:15: error: parameter 'limit' has unknown location 'body'; expected path, query, header or cookie (#/paths/~1pets/get/parameters/0/in)"),
+            located("8:15: error: parameter 'limit' has unknown location 'body'; expected path, query, querystring, header or cookie (#/paths/~1pets/get/parameters/0/in)"),
         ])
     }
 

@@ -493,6 +493,51 @@ final class OpenAPI3Tests: SpecTestCase {
         XCTAssertNil(try XCTUnwrap(result.document).component("Pair").items)
     }
 
+    /// OpenAPI 3.2: `query`, `additionalOperations` (a bad or standard name is left out with a
+    /// warning), `in: querystring` (form content only), media types behind `$ref`, `itemSchema`.
+    func testOpenAPI32Additions() throws {
+        let result = try load("""
+        openapi: 3.2.0
+        info: {title: T, version: "1"}
+        paths:
+          /a:
+            query:
+              responses: {'200': {description: ok, content: {application/json: {$ref: '#/components/mediaTypes/List'}}}}
+            additionalOperations:
+              LINK: {responses: {'204': {description: ok}}}
+              GET: {responses: {'204': {description: ok}}}
+              'NOT A METHOD': {responses: {'204': {description: ok}}}
+          /b:
+            get:
+              parameters:
+                - {name: f, in: querystring, content: {application/x-www-form-urlencoded: {schema: {type: object}}}}
+                - {name: j, in: querystring, content: {application/json: {schema: {type: object}}}}
+              responses:
+                '200': {description: ok, content: {text/event-stream: {itemSchema: {type: object}}}}
+        components:
+          mediaTypes:
+            List: {schema: {type: array, items: {type: string}}}
+        """)
+        let document = try XCTUnwrap(result.document)
+        XCTAssertEqual(document.version, .openAPI32)
+        XCTAssertEqual(document.operations.map(\.method.rawValue), ["query", "LINK", "get"])
+        XCTAssertFalse(document.operations[1].method.isIdempotent)
+        XCTAssertTrue(document.operations[0].method.isIdempotent)
+        let list = try XCTUnwrap(document.operations[0].responses[0].content.first?.schema)
+        XCTAssertEqual(document.schemas[document.schemas.resolved(list)].types, [.array])
+        let parameters = document.operations[2].parameters
+        XCTAssertEqual(parameters.map(\.name), ["f"])
+        XCTAssertEqual(parameters.first?.location, .query)
+        XCTAssertEqual(parameters.first?.style, .form)
+        XCTAssertEqual(parameters.first?.explode, true)
+        XCTAssertNotNil(document.operations[2].responses[0].content.first?.itemSchema)
+        XCTAssertEqual(result.diagnostics.warnings.map(\.description), [
+            located("9:12: warning: 'GET' has a field of its own in a path item; the operation is left out (#/paths/~1a/additionalOperations/GET)"),
+            located("10:23: warning: 'NOT A METHOD' is not an HTTP method name; the operation is left out (#/paths/~1a/additionalOperations/NOT A METHOD)"),
+            located("15:11: warning: querystring parameter 'j' is supported only as application/x-www-form-urlencoded content; it is left out (#/paths/~1b/get/parameters/1)"),
+        ])
+    }
+
     /// `$recursiveRef: "#"` is the nearest enclosing schema marked `$recursiveAnchor: true`;
     /// without one, and for `$dynamicRef`, a warning and a free-form value.
     func testRecursiveReferenceIsTheEnclosingAnchor() throws {

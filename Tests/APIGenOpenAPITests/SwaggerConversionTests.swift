@@ -269,7 +269,7 @@ final class SwaggerConversionTests: SpecTestCase {
               responses:
                 '200': {description: ok}
         """), [
-            located("7:28: error: parameter 'file' has unknown location 'formData'; expected path, query, header or cookie (#/paths/~1a/post/parameters/0/in)"),
+            located("7:28: error: parameter 'file' has unknown location 'formData'; expected path, query, querystring, header or cookie (#/paths/~1a/post/parameters/0/in)"),
         ])
     }
 }

@@ -17,7 +17,7 @@ struct OperationGenerator {
                 }
             }.joined()
             let initializer: [SourceText] = [
-                "method: .\(operation.method.lowercased())", "path: \"\(path)\"", "operationID: \(literal: operation.operationID)",
+                "method: \(Self.method(operation.method))", "path: \"\(path)\"", "operationID: \(literal: operation.operationID)",
                 "response: \(responseBody(operation.response, context: context))",
             ]
             let configures =
@@ -157,6 +157,13 @@ struct OperationGenerator {
         case .byStatus(let enumName, _):
             return "\(enumName).decode"
         }
+    }
+
+    /// The runtime's constant for a method it names (`.get`, `.query`); any other method the
+    /// spec adds (`PURGE`), spelled out as a string literal.
+    static func method(_ method: String) -> SourceText {
+        let named: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY"]
+        return named.contains(method) ? ".\(method.lowercased())" : "HTTPMethod(rawValue: \(literal: method))"
     }
 }
 

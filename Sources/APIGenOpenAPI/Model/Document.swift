@@ -15,6 +15,12 @@ public enum SpecVersion: String, Sendable {
     case swagger2 = "2.0"
     case openAPI30 = "3.0"
     case openAPI31 = "3.1"
+    case openAPI32 = "3.2"
+
+    /// Schemas are JSON Schema 2020-12 (3.1 and later): boolean schemas, `$ref` beside other keywords.
+    public var hasFullJSONSchema: Bool {
+        self == .openAPI31 || self == .openAPI32
+    }
 }
 
 /// A spec in the one internal form every version is converted to.
@@ -69,12 +75,44 @@ public struct Server: Sendable {
     public var variables: [Variable] = []
 }
 
-public enum HTTPMethod: String, CaseIterable, Sendable {
-    case get, put, post, delete, options, head, patch, trace
+/// An operation's method: a path item's fixed fields (`get` … `trace`, 3.2's `query`), or a
+/// key of 3.2's `additionalOperations` (`PURGE`), kept as the spec spells it.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
 
-    /// Safe to repeat: GET, HEAD, OPTIONS, PUT, DELETE, TRACE.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public static let get = HTTPMethod(rawValue: "get")
+    public static let put = HTTPMethod(rawValue: "put")
+    public static let post = HTTPMethod(rawValue: "post")
+    public static let delete = HTTPMethod(rawValue: "delete")
+    public static let options = HTTPMethod(rawValue: "options")
+    public static let head = HTTPMethod(rawValue: "head")
+    public static let patch = HTTPMethod(rawValue: "patch")
+    public static let trace = HTTPMethod(rawValue: "trace")
+    /// OpenAPI 3.2: a safe, idempotent request that carries its query in a body.
+    public static let query = HTTPMethod(rawValue: "query")
+
+    /// The fixed fields of a path item that are operations.
+    public static let pathItemFields: [HTTPMethod] = [.get, .put, .post, .delete, .options, .head, .patch, .trace, .query]
+
+    /// The method a path item's field names, or nil for a field that is not a method.
+    public init?(pathItemField key: String) {
+        guard let method = Self.pathItemFields.first(where: { $0.rawValue == key }) else { return nil }
+        self = method
+    }
+
+    /// One of the fixed fields, not an `additionalOperations` entry.
+    public var isStandard: Bool {
+        Self.pathItemFields.contains(self)
+    }
+
+    /// Safe to repeat: GET, HEAD, OPTIONS, PUT, DELETE, TRACE, QUERY; not POST, PATCH or a
+    /// method the spec adds, of which nothing is known.
     public var isIdempotent: Bool {
-        self != .post && self != .patch
+        isStandard && self != .post && self != .patch
     }
 }
 
@@ -189,6 +227,8 @@ public struct Parameter: Sendable {
 public struct MediaType: Sendable {
     public var name: String
     public var schema: SchemaID?
+    /// OpenAPI 3.2: the schema of each item of a sequential body (an event stream, JSON Lines).
+    public var itemSchema: SchemaID?
     public var examples: [SpecValue] = []
     /// multipart / form-urlencoded `encoding` content types by property.
     public var encodingContentTypes: [String: String] = [:]

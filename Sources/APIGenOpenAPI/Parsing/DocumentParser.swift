@@ -22,9 +22,10 @@ extension SpecParser {
         let parts = versionText.split(separator: ".")
         switch (parts.first, parts.dropFirst().first) {
         case ("3", "0"): version = .openAPI30
-        case ("3", "1"), ("3", "2"): version = .openAPI31
+        case ("3", "1"): version = .openAPI31
+        case ("3", "2"): version = .openAPI32
         default:
-            error("unsupported OpenAPI version '\(versionText)'; expected 3.0.x or 3.1.x", at: versionNode)
+            error("unsupported OpenAPI version '\(versionText)'; expected 3.0.x, 3.1.x or 3.2.x", at: versionNode)
             return nil
         }
         guard let info = parseInfo(lookup["info"], root: root) else { return nil }

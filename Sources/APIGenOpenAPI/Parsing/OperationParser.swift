@@ -19,8 +19,10 @@ extension SpecParser {
             var description: String?
             var servers: [Server] = []
             for field in fields {
-                if let method = HTTPMethod(rawValue: field.key) {
+                if let method = HTTPMethod(pathItemField: field.key) {
                     methods.append((method, field.value))
+                } else if field.key == "additionalOperations" {
+                    methods += additionalOperations(field.value)
                 } else if field.key == "parameters" {
                     shared = parameters(field.value)
                 } else if field.key == "summary" {
@@ -90,6 +92,23 @@ extension SpecParser {
         return operation
     }
 
+    /// 3.2's `additionalOperations`: methods without a fixed field (`PURGE`, `LINK`), by name. A
+    /// name that is not an HTTP token, or that a fixed field covers, is left out with a warning.
+    private func additionalOperations(_ ref: SourceRef) -> [(HTTPMethod, SourceRef)] {
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return (pairs(ref, expecting: "a map of operations") ?? []).compactMap { entry in
+            guard !entry.key.isEmpty, entry.key.allSatisfy(token.contains) else {
+                warning("'\(entry.key)' is not an HTTP method name; the operation is left out", at: entry.value)
+                return nil
+            }
+            guard HTTPMethod(pathItemField: entry.key.lowercased()) == nil else {
+                warning("'\(entry.key)' has a field of its own in a path item; the operation is left out", at: entry.value)
+                return nil
+            }
+            return (HTTPMethod(rawValue: entry.key), entry.value)
+        }
+    }
+
     /// `callbacks`: name → (URL expression → path item), a callback perhaps behind `$ref`
     /// (`#/components/callbacks/…`).
     private func parseCallbacks(_ ref: SourceRef) -> [Callback] {
@@ -118,6 +137,8 @@ extension SpecParser {
         switch locationText {
         case "path", "query", "header", "cookie":
             location = Parameter.Location(rawValue: locationText)!
+        case "querystring":
+            return queryString(name: name, lookup: lookup, at: target)
         case "body" where version == .swagger2, "formData" where version == .swagger2:
             // Gathered into a request body by the Swagger converter.
             var parameter = Parameter(name: name, location: .query, required: false, source: target)
@@ -127,7 +148,9 @@ extension SpecParser {
             parameter.description = lookup["description"].flatMap(documentation)
             return parameter
         default:
-            error("parameter '\(name)' has unknown location '\(locationText)'; expected path, query, header or cookie", at: locationNode)
+            error(
+                "parameter '\(name)' has unknown location '\(locationText)'; expected path, query, querystring, header or cookie",
+                at: locationNode)
             return nil
         }
         var parameter = Parameter(name: name, location: location, required: location == .path, source: target)
@@ -168,6 +191,24 @@ extension SpecParser {
         return parameter
     }
 
+    /// 3.2's `in: querystring`: the whole query string, its `content` saying how. A form-encoded
+    /// object is the same as an exploded `form` query parameter of that object (each property
+    /// its own `key=value`), and is read as one; other content is left out with a warning.
+    private func queryString(name: String, lookup: [String: SourceRef], at target: SourceRef) -> Parameter? {
+        guard let media = lookup["content"].flatMap({ mediaTypes($0).first }),
+            media.name.lowercased().hasPrefix("application/x-www-form-urlencoded")
+        else {
+            let message = "querystring parameter '\(name)' is supported only as application/x-www-form-urlencoded content; it is left out"
+            warning(message, at: target)
+            return nil
+        }
+        var parameter = Parameter(name: name, location: .query, required: lookup["required"].flatMap(bool) ?? false, source: target)
+        parameter.schema = media.schema
+        (parameter.style, parameter.explode) = (.form, true)
+        parameter.description = lookup["description"].flatMap(documentation)
+        return parameter
+    }
+
     /// A parameter's `style`, when OpenAPI allows it in `location`; else a warning, and nil for
     /// the location's default.
     private func style(_ ref: SourceRef, location: Parameter.Location, name: String) -> Parameter.Style? {
@@ -200,11 +241,13 @@ extension SpecParser {
 
     func mediaTypes(_ ref: SourceRef) -> [MediaType] {
         (pairs(ref, expecting: "a map of media types") ?? []).compactMap { entry in
-            guard let fields = pairs(entry.value, expecting: "a media type") else { return nil }
+            // 3.2 keeps media type objects in `#/components/mediaTypes` behind `$ref`.
+            guard let target = followObject(entry.value), let fields = pairs(target, expecting: "a media type") else { return nil }
             var media = MediaType(name: entry.key, schema: nil)
             for field in fields {
                 switch field.key {
                 case "schema": media.schema = schema(field.value)
+                case "itemSchema": media.itemSchema = schema(field.value)
                 case "example": media.examples.append(value(field.value))
                 case "examples":
                     for example in pairs(field.value, expecting: "a map of examples") ?? [] {

@@ -26,9 +26,9 @@ extension SpecParser {
         switch doc.kind(ref.node) {
         case .mapping:
             break
-        case .scalar where doc.scalarValue(ref.node) == .bool(true) && version == .openAPI31:
+        case .scalar where doc.scalarValue(ref.node) == .bool(true) && version.hasFullJSONSchema:
             return schema
-        case .scalar where doc.scalarValue(ref.node) == .bool(false) && version == .openAPI31:
+        case .scalar where doc.scalarValue(ref.node) == .bool(false) && version.hasFullJSONSchema:
             warning("the schema 'false' (no value allowed) is generated as a free-form value", at: ref)
             return schema
         default:
@@ -131,7 +131,7 @@ extension SpecParser {
                 break
             }
         }
-        if version != .openAPI31, schema.referenceText != nil {
+        if !version.hasFullJSONSchema, schema.referenceText != nil {
             // In 3.0 and 2.0 a `$ref` replaces its siblings; only the common `nullable`
             // and documentation are kept, as authors clearly mean them.
             schema.types = []
@@ -267,7 +267,7 @@ extension SpecParser {
         guard let target = locate(reference: text, from: node) else { return nil }
         let doc = document(target)
         let kind = doc.kind(target.node)
-        let isBooleanSchema = kind == .scalar && version == .openAPI31
+        let isBooleanSchema = kind == .scalar && version.hasFullJSONSchema
         guard kind == .mapping || isBooleanSchema else {
             error("reference '\(text)' points at \(describeKind(target)), not a schema", at: node)
             return nil
@@ -315,7 +315,7 @@ extension SpecParser {
     private static let nonSchemaRoots = [
         "/info", "/paths", "/servers", "/tags", "/security", "/webhooks", "/components/parameters", "/components/responses",
         "/components/requestBodies", "/components/headers", "/components/securitySchemes", "/components/examples", "/components/links",
-        "/components/callbacks", "/components/pathItems", "/parameters", "/responses", "/securityDefinitions",
+        "/components/callbacks", "/components/pathItems", "/components/mediaTypes", "/parameters", "/responses", "/securityDefinitions",
     ]
 
     /// A chain of references that only leads back to itself has no content: report it and
