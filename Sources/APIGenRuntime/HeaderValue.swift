@@ -15,40 +15,18 @@ extension HTTPFields {
     }
 }
 
-extension String: HeaderValue {
-    /// The text as sent.
-    public init?(headerValue text: String) {
-        self = text
-    }
-}
-
-extension Int: HeaderValue {
-    /// A decimal integer: `42`.
+extension HeaderValue where Self: LosslessStringConvertible {
+    /// The value its text describes: `42` for an `Int`, `0.25` for a `Double`.
     public init?(headerValue text: String) {
         self.init(text)
     }
 }
 
-extension Int32: HeaderValue {
-    /// A decimal integer in 32 bits.
-    public init?(headerValue text: String) {
-        self.init(text)
-    }
-}
-
-extension Int64: HeaderValue {
-    /// A decimal integer in 64 bits.
-    public init?(headerValue text: String) {
-        self.init(text)
-    }
-}
-
-extension Double: HeaderValue {
-    /// A decimal number: `0.25`, `1e3`.
-    public init?(headerValue text: String) {
-        self.init(text)
-    }
-}
+extension String: HeaderValue {}
+extension Int: HeaderValue {}
+extension Int32: HeaderValue {}
+extension Int64: HeaderValue {}
+extension Double: HeaderValue {}
 
 extension Bool: HeaderValue {
     /// `true` or `false`, as OpenAPI's `simple` style writes a boolean.
