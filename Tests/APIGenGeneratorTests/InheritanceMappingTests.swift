@@ -93,3 +93,40 @@ final class InheritanceMappingTests: XCTestCase {
         assertContains(text, ["public nonisolated struct Animal: APIModel {"])
     }
 }
+
+/// An explicit `mapping` is the spec's word on which value selects which alternative, even when
+/// every alternative's property allows every value (DigitalOcean's actions share one `type` enum).
+final class DiscriminatorMappingTests: XCTestCase {
+    func testAnExplicitMappingWinsOverAnEnumTheAlternativesShare() throws {
+        let spec = """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /actions:
+                post:
+                  operationId: act
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          oneOf: [{$ref: '#/components/schemas/Unassign'}, {$ref: '#/components/schemas/Assign'}]
+                          discriminator:
+                            propertyName: type
+                            mapping: {unassign: '#/components/schemas/Unassign', assign: '#/components/schemas/Assign'}
+                  responses: {'204': {description: ok}}
+            components:
+              schemas:
+                ActionType: {type: object, required: [type], properties: {type: {type: string, enum: [assign, unassign]}}}
+                Unassign: {allOf: [{$ref: '#/components/schemas/ActionType'}]}
+                Assign:
+                  allOf:
+                    - {$ref: '#/components/schemas/ActionType'}
+                    - {type: object, required: [droplet_id], properties: {droplet_id: {type: integer}}}
+            """
+        let text = try generate(spec).text
+        XCTAssertTrue(text.contains(#"case "unassign": self = .unassign(try Unassign(from: decoder))"#), text)
+        XCTAssertTrue(text.contains(#"case "assign": self = .assign(try Assign(from: decoder))"#))
+        // The sample is built from the first alternative and carries that alternative's value.
+        XCTAssertTrue(text.contains(##"public static var sample: ActRequest { EmbeddedJSON.decode(#"{"type":"unassign"}"#) }"##), text)
+    }
+}

@@ -45,11 +45,11 @@ struct SampleSynthesizer {
         return value
     }
 
-    /// Makes the discriminator select a union's branch in its sample: a value that selects no
-    /// branch (a synthesized string, say) becomes the branch's own; one that selects some branch
-    /// (the spec's example) is kept.
+    /// Makes the discriminator select a union's branch in its sample: a value that selects
+    /// another branch or none (a synthesized string, or the first value of an enum every
+    /// branch shares) becomes the branch's own; one that selects this branch is kept.
     private func name(
-        _ member: SchemaID, among alternatives: [SchemaID], by discriminator: Schema.Discriminator, in members: inout [SpecValue.Member]
+        _ member: SchemaID, by discriminator: Schema.Discriminator, in members: inout [SpecValue.Member]
     ) {
         let key = discriminator.propertyName
         func values(_ alternative: SchemaID) -> [String] {
@@ -61,7 +61,7 @@ struct SampleSynthesizer {
             members.insert(.init(key: key, value: .string(selector)), at: 0)
             return
         }
-        if case .string(let current) = members[index].value, alternatives.contains(where: { values($0).contains(current) }) {
+        if case .string(let current) = members[index].value, values(member).contains(current) {
             return
         }
         members[index].value = .string(selector)
@@ -88,7 +88,7 @@ struct SampleSynthesizer {
             for member in alternatives {
                 if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
                     if let discriminator = table[resolved].discriminator, case .object(var members) = value {
-                        name(member, among: alternatives, by: discriminator, in: &members)
+                        name(member, by: discriminator, in: &members)
                         value = .object(members)
                     }
                     return value
