@@ -113,4 +113,21 @@ final class NamingTests: XCTestCase {
         XCTAssertFalse(codeOnly(output).contains("fatalError"), "a webhook name became code")
         XCTAssertTrue(output.contains(#"(try WebhookBody.decode(Webhook.self, from: body, decoder: decoder))"#))
     }
+
+    /// A webhook name with two methods is decoded by name and method, so each case has a name
+    /// of its own to be decoded by.
+    func testAWebhookWithTwoMethodsIsDecodedByNameAndMethod() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: Hooks, version: "1"}
+            webhooks:
+              pet:
+                post: {responses: {'204': {description: ok}}}
+                put: {responses: {'204': {description: ok}}}
+            """
+        let output = try generate(spec).text
+        XCTAssertTrue(output.contains(#"case "pet POST": self = .petPost"#), output)
+        XCTAssertTrue(output.contains(#"case "pet PUT": self = .petPut"#), output)
+        XCTAssertTrue(output.contains(#"public static let names: [String] = ["pet POST", "pet PUT"]"#), output)
+    }
 }

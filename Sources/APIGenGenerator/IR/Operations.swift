@@ -50,6 +50,12 @@ public struct ErrorResponsesDeclaration: Sendable {
             case range(Int)
             /// `default`: any other status.
             case other
+
+            /// A range or `default` stands for several statuses: its case holds the one received.
+            public var carriesStatus: Bool {
+                if case .exact = self { return false }
+                return true
+            }
         }
 
         public var name: Identifier

@@ -12,16 +12,13 @@ struct ErrorEnumGenerator {
         }
         printer.line("/// The error responses `\(operation)` declares, read from the `APIError` it threw:")
         let first = errors.cases[0]
-        let pattern = isExact(first.status) ? "(let body)" : "(let body, let status)"
+        let pattern = first.status.carriesStatus ? "(let body, let status)" : "(let body)"
         printer.line("/// `if case .\(first.name)\(pattern)? = \(errors.typeName)(error) { … }`.")
         printer.block("\(access)nonisolated enum \(errors.typeName): Sendable") { printer in
             for (index, item) in errors.cases.enumerated() {
                 if index > 0, !item.documentation.isEmpty { printer.blank() }
                 printer.documentation(item.documentation)
-                switch item.status {
-                case .exact: printer.line("case \(item.name)(\(item.type, in: context))")
-                case .range, .other: printer.line("case \(item.name)(\(item.type, in: context), status: Int)")
-                }
+                printer.line("case \(item.name)(\(item.type, in: context)\(item.status.carriesStatus ? ", status: Int" : ""))")
             }
             printer.blank()
             printer.line("/// The declared response `error` carries, its body decoded with the client's JSON rules; nil")
@@ -38,10 +35,7 @@ struct ErrorEnumGenerator {
                         printer.indented { printer in
                             let type: SourceText = "\(item.type, in: context)"
                             printer.line("guard let body = error.body(as: \(type).self, decoder: decoder) else { return nil }")
-                            switch item.status {
-                            case .exact: printer.line("self = .\(item.name)(body)")
-                            case .range, .other: printer.line("self = .\(item.name)(body, status: status)")
-                            }
+                            printer.line("self = .\(item.name)(body\(item.status.carriesStatus ? ", status: status" : ""))")
                         }
                     }
                     if !errors.cases.contains(where: { $0.status == .other }) {
@@ -50,10 +44,5 @@ struct ErrorEnumGenerator {
                 }
             }
         }
-    }
-
-    private func isExact(_ status: ErrorResponsesDeclaration.Case.Status) -> Bool {
-        if case .exact = status { return true }
-        return false
     }
 }

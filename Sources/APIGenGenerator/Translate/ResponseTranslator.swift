@@ -50,15 +50,21 @@ struct ResponseTranslator {
         guard let chosen = success.media else {
             return Entry(status: response.status, type: nil, decoding: .empty, mediaType: nil)
         }
-        let media = chosen.type
-        switch chosen.kind {
+        let (type, decoding) = bodyType(of: chosen, suggestedName: typeBase + "Response")
+        return Entry(status: response.status, type: type, decoding: decoding, mediaType: chosen.type.name)
+    }
+
+    /// What a body of `media` is read as: a JSON body its schema's type (declared at the top level
+    /// as `suggestedName` when inline), text a `String`, anything else `Data`. Responses, webhooks
+    /// and callbacks all read their bodies this way.
+    func bodyType(of media: OperationEntry.Media, suggestedName: String) -> (SwiftType, OperationResponse.Decoding) {
+        switch media.kind {
         case .json:
-            let type = media.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + "Response") } ?? .jsonValue
-            return Entry(status: response.status, type: type, decoding: .json, mediaType: media.name)
+            return (media.type.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: suggestedName) } ?? .jsonValue, .json)
         case .text:
-            return Entry(status: response.status, type: .string, decoding: .text, mediaType: media.name)
+            return (.string, .text)
         case .binary, .form, .multipart:
-            return Entry(status: response.status, type: .data, decoding: .data, mediaType: media.name)
+            return (.data, .data)
         }
     }
 
@@ -98,12 +104,8 @@ struct ResponseTranslator {
         cases = cases.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         let typeName = types.claimTopLevelName(typeBase + "Error")
         var declaration = ErrorResponsesDeclaration(typeName: typeName, cases: cases)
-        let key = cases.map { "\($0.name.plain) \($0.status) \($0.type.code(in: ""))" }.joined(separator: "|")
-        if let shared = types.errorEnums[key] {
-            declaration.sharedWith = (shared.typeName, shared.operationID)
-        } else {
-            types.errorEnums[key] = (typeName, operation.operation.operationId ?? typeName)
-        }
+        declaration.sharedWith = types.errorCatalog.shareEnum(
+            typeName, operationID: operation.operation.operationId ?? typeName, cases: cases)
         return declaration
     }
 
@@ -113,27 +115,20 @@ struct ResponseTranslator {
         return operation.responses.filter { !$0.isSuccess && !($0.status == "default" && defaultIsSuccess) }
     }
 
-    /// What identifies an inline schema among its copies: its file and its text; nil for a
-    /// schema that has a name (a component or `$ref` target).
-    static func inlineKey(_ id: SchemaID, in types: SchemaTypes) -> String? {
-        guard types.typeNames[id] == nil, types.table[id].reference == nil else { return nil }
-        let source = types.table[id].source
-        return "\(source.file) " + JSONText.render(types.files.value(at: source))
-    }
-
     /// A named schema's type; an inline one's type is declared once for every operation that
     /// repeats the same schema (named after its status then: `NotFoundErrorBody`).
     private func errorBodyType(_ id: SchemaID, caseName: String, typeBase: String) -> SwiftType {
-        guard let key = Self.inlineKey(id, in: types) else {
+        let catalog = types.errorCatalog
+        guard let key = catalog.inlineKey(of: id) else {
             return types.typeDeclaredAtTopLevel(for: id, suggestedName: typeBase + SwiftName.typeName(caseName))
         }
-        if let known = types.inlineErrorBodies[key] {
+        if let known = catalog.inlineTypes[key] {
             return known
         }
         let status = caseName == "other" ? "" : SwiftName.typeName(caseName)
-        let name = types.repeatedInlineErrorBodies.contains(key) ? status + "ErrorBody" : typeBase + SwiftName.typeName(caseName)
+        let name = catalog.repeatedKeys.contains(key) ? status + "ErrorBody" : typeBase + SwiftName.typeName(caseName)
         let type = types.typeDeclaredAtTopLevel(for: id, suggestedName: name)
-        types.inlineErrorBodies[key] = type
+        catalog.inlineTypes[key] = type
         return type
     }
 

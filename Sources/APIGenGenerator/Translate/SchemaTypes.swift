@@ -38,26 +38,8 @@ final class SchemaTypes {
     private var patchRequestNames = SchemaMap<String>()
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
-    /// Error enums by their cases (`OperationErrors`), so operations that declare the same
-    /// errors share one.
-    var errorEnums: [String: (typeName: String, operationID: String)] = [:]
-    /// Inline error bodies given a type, by their file and text: a spec that repeats one
-    /// error object in every operation (Linode's) gets one type for it, not hundreds.
-    var inlineErrorBodies: [String: SwiftType] = [:]
-    /// The keys of `inlineErrorBodies` that more than one response has.
-    private(set) lazy var repeatedInlineErrorBodies: Set<String> = {
-        var seen: Set<String> = []
-        var repeated: Set<String> = []
-        for operation in document.operations {
-            for response in ResponseTranslator.errorResponses(of: operation) {
-                for media in response.content {
-                    guard let id = media.schema, let key = ResponseTranslator.inlineKey(id, in: self) else { continue }
-                    if !seen.insert(key).inserted { repeated.insert(key) }
-                }
-            }
-        }
-        return repeated
-    }()
+    /// What operations' error responses share: inline error bodies and error enums.
+    private(set) lazy var errorCatalog = ErrorCatalog(self)
 
     let shapes: ShapeTable
 

@@ -9,60 +9,49 @@ struct WebhookTranslator {
 
     /// The `Webhook` enum; nil when the spec has no webhooks.
     func webhooks(_ webhooks: [Operation]) -> WebhooksDeclaration? {
-        let requests = webhooks.map { (key: $0.path, name: $0.path, operation: $0) }
+        let requests = webhooks.map { (name: $0.path, operation: $0) }
         return declaration(requests, typeName: "Webhook", origin: "the spec's `webhooks`", suffix: "Webhook")
     }
 
     /// The enum of the requests `operation` makes the API send back (`SubscribeCallback`); nil
-    /// when it has no callbacks. Each is decoded by its callback's name; a callback of several
-    /// requests (rare) has them by name, method and URL expression.
+    /// when it has no callbacks. Each is decoded by its callback's name.
     func callbacks(_ callbacks: [Callback], of operation: OperationDeclaration) -> WebhooksDeclaration? {
-        let requests = callbacks.flatMap { callback in
-            callback.operations.map { request in
-                let method = request.method.rawValue.uppercased()
-                let key = callback.operations.count == 1 ? callback.name : "\(callback.name) \(method) \(request.path)"
-                return (key: key, name: key, operation: request)
-            }
-        }
+        let requests = callbacks.flatMap { callback in callback.operations.map { (name: callback.name, operation: $0) } }
         let base = SwiftName.typeName(operation.name.plain)
         return declaration(
             requests, typeName: base + "Callback", origin: "the `callbacks` of `\(operation.operationID)`",
             suffix: "Callback", prefix: base)
     }
 
+    /// A name that several requests share (a webhook with two methods, a callback with two
+    /// URLs: rare) is decoded as `name METHOD`, and with the URL expression where that differs.
     private func declaration(
-        _ requests: [(key: String, name: String, operation: Operation)], typeName: String, origin: String, suffix: String,
-        prefix: String = ""
+        _ requests: [(name: String, operation: Operation)], typeName: String, origin: String, suffix: String, prefix: String = ""
     ) -> WebhooksDeclaration? {
         guard !requests.isEmpty else { return nil }
         // Claimed at the top level, so that no model of that name is hidden inside the namespace.
         let claimed = types.claimTopLevelName(typeName)
         var names = NameScope(reserved: ["init", "self", "Type", "name", "names"])
-        let repeated = Dictionary(grouping: requests, by: \.name).filter { $0.value.count > 1 }.keys
+        let repeated = Set(Dictionary(grouping: requests, by: \.name).filter { $0.value.count > 1 }.keys)
         let cases = requests.map { request in
-            // A name with several methods (rare) gets a case per method.
-            let base = repeated.contains(request.name) ? request.name + " " + request.operation.method.rawValue : request.name
+            var (key, base) = (request.name, request.name)
+            if repeated.contains(request.name) {
+                key += " " + request.operation.method.rawValue.uppercased()
+                base += " " + request.operation.method.rawValue.lowercased()
+                if request.operation.path != request.name { key += " " + request.operation.path }
+            }
             let name = names.claim(SwiftName.memberName(base, fallback: "request"))
             let (payload, decoding) = body(of: request.operation, typeBase: prefix + SwiftName.typeName(name) + suffix)
-            return WebhookCase(
-                name: Identifier(name), specName: request.key, payload: payload, decoding: decoding,
-                documentation: documentation(request.operation))
+            let documentation = documentation(request.operation)
+            return WebhookCase(name: Identifier(name), specName: key, payload: payload, decoding: decoding, documentation: documentation)
         }
         return WebhooksDeclaration(typeName: claimed, origin: origin, cases: cases)
     }
 
     private func body(of request: Operation, typeBase: String) -> (SwiftType?, OperationResponse.Decoding) {
-        let entry = OperationEntry(request, shapes: types.shapes, table: types.table)
-        guard let media = entry.body else { return (nil, .empty) }
-        switch media.kind {
-        case .json:
-            let type = media.type.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase) } ?? .jsonValue
-            return (type, .json)
-        case .text:
-            return (.string, .text)
-        case .binary, .form, .multipart:
-            return (.data, .data)
-        }
+        guard let media = OperationEntry(request, shapes: types.shapes, table: types.table).body else { return (nil, .empty) }
+        let (type, decoding) = ResponseTranslator(types: types).bodyType(of: media, suggestedName: typeBase)
+        return (type, decoding)
     }
 
     /// Summary, body description, description, then the method and the name or URL expression.
