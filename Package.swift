@@ -13,6 +13,7 @@ let generatedClients = [
     "FeaturesAPI",
     "HostileAPI",
     "LibraryAPI",
+    "StreamsAPI",
 ]
 
 /// Apps created by Xcode 26 isolate everything to the main actor by default; generated code
@@ -60,9 +61,12 @@ let package = Package(
         .testTarget(name: "APIGenYAMLTests", dependencies: ["APIGenYAML"]),
         .testTarget(name: "APIGenOpenAPITests", dependencies: ["APIGenOpenAPI"]),
         .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI"]),
-        .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime"]),
+        // Starts the Python servers of Tests/Support for the loopback tests.
+        .target(name: "LoopbackServers", path: "Tests/LoopbackServers"),
+        .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime", "LoopbackServers"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
-        .testTarget(name: "EndToEndTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["APIGenRuntime", "LoopbackServers"] + generatedClients.map { .target(name: $0) }),
     ] + generatedClients.map { name in
         .target(
             name: name,

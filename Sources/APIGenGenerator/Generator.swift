@@ -61,17 +61,19 @@ public struct Generator {
             ? ViewSchemaTypes(types: types, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
             : []
         let samples = SampleTranslator(types: types)
+        // A streaming variant is the same operation as the builder before it.
+        let distinct = operations.filter { !$0.isStreamingVariant }
         return Translation(
             types: types,
             client: client,
             declarations: declarations,
             viewModels: viewModels,
             samples: samples.samples(listElements: Self.listElements(declarations, client)),
-            previews: samples.previewResponses(for: operations),
+            previews: samples.previewResponses(for: distinct),
             exampleChecks: options.exampleChecks
-                ? ExampleCheckTranslator(types: types).checks(operations: operations) : nil,
+                ? ExampleCheckTranslator(types: types).checks(operations: distinct) : nil,
             conformance: options.conformance
-                ? ConformanceTranslator(types: types, files: files).declaration(operations: operations) : nil,
+                ? ConformanceTranslator(types: types, files: files).declaration(operations: distinct) : nil,
             sampleTranslator: samples
         )
     }

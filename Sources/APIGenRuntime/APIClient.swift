@@ -48,7 +48,7 @@ public final class APIClient: Sendable {
     public let retry: RetryPolicy
     /// Seconds one attempt may take in all, unless the request sets its own `timeout`.
     public let timeout: TimeInterval
-    private let makeDecoder: @Sendable () -> JSONDecoder
+    let makeDecoder: @Sendable () -> JSONDecoder
     private let makeEncoder: @Sendable () -> JSONEncoder
 
     /// Creates a client for the server at `baseURL`.
@@ -122,16 +122,13 @@ public final class APIClient: Sendable {
     /// Throws the same errors as ``send(_:)``.
     public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
         let httpRequest = try await makeHTTPRequest(request)
-        let (response, body) = try await perform(httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent)
-        guard (100..<600).contains(response.status) else {
-            throw APIError.invalidResponse
+        if let openStream = request.response.openStream {
+            return try await streamedResponse(for: request, httpRequest, openStream: openStream)
         }
-        guard response.isSuccess else {
-            // A server may quote the credential it rejected; the reason is shown to people and logs.
-            let reason = ErrorReason.extract(status: response.status, headers: response.headers, body: body)
-            throw APIError.server(
-                status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: httpRequest)), body: body)
+        let (response, body) = try await perform(httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent) {
+            [transport] request in try await transport.send(request)
         }
+        try checkStatus(response, body: body, of: httpRequest)
         do {
             let value = try request.response.decode(response, body, makeDecoder())
             return APIResponse(value: value, status: response.status, headers: response.headers)
@@ -144,6 +141,20 @@ public final class APIClient: Sendable {
             var failure = DecodingFailure(error, body: body)
             failure.message = Redaction.scrub(failure.message, secrets: Redaction().secrets(of: httpRequest))
             throw APIError.decoding(failure)
+        }
+    }
+
+    /// Throws `APIError.server` for a status outside 2xx, `APIError.invalidResponse` for one that
+    /// is not HTTP.
+    func checkStatus(_ response: HTTPResponse, body: Data, of request: HTTPRequest) throws {
+        guard (100..<600).contains(response.status) else {
+            throw APIError.invalidResponse
+        }
+        guard response.isSuccess else {
+            // A server may quote the credential it rejected; the reason is shown to people and logs.
+            let reason = ErrorReason.extract(status: response.status, headers: response.headers, body: body)
+            throw APIError.server(
+                status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: request)), body: body)
         }
     }
 
@@ -192,16 +203,20 @@ public final class APIClient: Sendable {
 
     // MARK: Sending
 
-    /// Attempts until success, a non-retryable outcome, or the policy's limit. Returns the last
-    /// response whatever its status; throws the last failure.
-    private func perform(_ request: HTTPRequest, operationID: String, isIdempotent: Bool) async throws -> (HTTPResponse, Data) {
+    /// Attempts until success, a non-retryable outcome, or the policy's limit, each attempt
+    /// through the middlewares to `send`. Returns the last response whatever its status; throws
+    /// the last failure.
+    func perform(
+        _ request: HTTPRequest, operationID: String, isIdempotent: Bool,
+        send: @escaping @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         var attempt = 1
         while true {
             try Task.checkCancellation()
             let outcome: RetryPolicy.Outcome
             var received: (HTTPResponse, Data)?
             do {
-                let exchange = try await runMiddlewares(request, operationID: operationID, from: 0)
+                let exchange = try await runMiddlewares(request, operationID: operationID, from: 0, send: send)
                 if exchange.0.isSuccess {
                     return exchange
                 }
@@ -227,27 +242,30 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func runMiddlewares(_ request: HTTPRequest, operationID: String, from index: Int) async throws -> (HTTPResponse, Data) {
+    private func runMiddlewares(
+        _ request: HTTPRequest, operationID: String, from index: Int,
+        send: @escaping @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         guard index < middlewares.count else {
             // Middlewares may add headers too; nothing with a line break goes out.
             try RequestBuilder.validate(headers: request.headers)
-            return try await Self.withTimeout(request.timeout ?? timeout) { [transport] in
-                try await transport.send(request)
+            return try await Self.withTimeout(request.timeout ?? timeout) {
+                try await send(request)
             }
         }
         return try await middlewares[index].intercept(request, operationID: operationID) { request in
-            try await self.runMiddlewares(request, operationID: operationID, from: index + 1)
+            try await self.runMiddlewares(request, operationID: operationID, from: index + 1, send: send)
         }
     }
 
     /// Runs `operation` with a deadline for the whole exchange; a late answer becomes
     /// `URLError(.timedOut)` and the exchange is cancelled. `URLRequest.timeoutInterval` alone only
     /// limits the time between packets, so a server that trickles bytes would never time out.
-    static func withTimeout(
+    static func withTimeout<Result: Sendable>(
         _ seconds: TimeInterval,
-        _ operation: @escaping @Sendable () async throws -> (HTTPResponse, Data)
-    ) async throws -> (HTTPResponse, Data) {
-        try await withThrowingTaskGroup(of: (HTTPResponse, Data)?.self) { group in
+        _ operation: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
                 try await operation()
             }

@@ -16,6 +16,34 @@ public protocol HTTPTransport: Sendable {
     /// Throws `URLError` when the exchange fails below HTTP, and `CancellationError` when the
     /// calling task is cancelled.
     func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data)
+
+    /// Sends `request` and returns the response as soon as its head arrives, with the body's
+    /// bytes as they come (event streams, JSON Lines).
+    ///
+    /// Cancelling the calling task before the head arrives, or ending the iteration of the chunks
+    /// (dropping their iterator), cancels the exchange. The default implementation sends the
+    /// request with ``send(_:)`` and delivers the whole body as one chunk.
+    func stream(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseChunks)
+}
+
+/// A response body's bytes in the pieces they arrive in. Throws `URLError` when the connection
+/// drops.
+public typealias ResponseChunks = AsyncThrowingStream<Data, any Error>
+
+extension HTTPTransport {
+    /// The whole body, after it has arrived, as one chunk.
+    public func stream(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseChunks) {
+        let (response, body) = try await send(request)
+        return (
+            response,
+            ResponseChunks { continuation in
+                if !body.isEmpty {
+                    continuation.yield(body)
+                }
+                continuation.finish()
+            }
+        )
+    }
 }
 
 /// The production transport: `URLSession` (FoundationNetworking on Linux).
@@ -25,6 +53,9 @@ public protocol HTTPTransport: Sendable {
 /// tests prove it), and surfaces as `CancellationError`.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    /// Streams go through a session of their own, made from `session`'s configuration on first
+    /// use: FoundationNetworking delivers a body as it arrives only to a session's delegate.
+    let streaming: StreamingSession
     /// Used when a request carries no timeout of its own.
     public let defaultTimeout: TimeInterval
 
@@ -35,7 +66,9 @@ public struct URLSessionTransport: HTTPTransport {
     ///     to disk.
     ///   - defaultTimeout: seconds for a request that carries no timeout of its own.
     public init(session: URLSession? = nil, defaultTimeout: TimeInterval = 60) {
-        self.session = session ?? URLSession(configuration: .ephemeral)
+        let session = session ?? URLSession(configuration: .ephemeral)
+        self.session = session
+        self.streaming = StreamingSession(configuration: session.configuration)
         self.defaultTimeout = defaultTimeout
     }
 
@@ -129,7 +162,7 @@ public struct URLSessionTransport: HTTPTransport {
 /// Follows redirects, but never carries credentials to another origin: URLSession copies every
 /// header to the redirected request (FoundationNetworking even to another host), which would hand
 /// the token or api key to whoever the `Location` names.
-private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     private let sensitiveNames: Set<String>
 
     init(sensitiveNames: Set<String>) {
@@ -143,15 +176,20 @@ private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let from = response.url ?? task.originalRequest?.url, let to = request.url, !Self.sameOrigin(from, to) else {
-            return completionHandler(request)
+        completionHandler(Self.redirect(request, from: response.url ?? task.originalRequest?.url, sensitiveNames: sensitiveNames))
+    }
+
+    /// `request` as the redirect should send it: without credentials when it leaves the origin.
+    static func redirect(_ request: URLRequest, from: URL?, sensitiveNames: Set<String>) -> URLRequest {
+        guard let from, let to = request.url, !sameOrigin(from, to) else {
+            return request
         }
         var stripped = request
         let redaction = Redaction()
         for name in (request.allHTTPHeaderFields ?? [:]).keys where redaction.isSensitive(name, extraNames: sensitiveNames) {
             stripped.setValue(nil, forHTTPHeaderField: name)
         }
-        completionHandler(stripped)
+        return stripped
     }
 
     static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
@@ -164,7 +202,7 @@ private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
 
 /// The data task of one `send`, shared between the task that starts it and the cancellation
 /// handler, which may run first, concurrently, or not at all.
-private final class InFlightTask: Sendable {
+final class InFlightTask: Sendable {
     private struct State {
         var task: URLSessionDataTask?
         var isCancelled = false

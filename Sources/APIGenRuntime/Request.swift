@@ -127,10 +127,19 @@ public struct ResponseBody<Response: Sendable>: Sendable {
 
     /// The decoding function.
     public let decode: Decode
+    /// For a streamed body (`ResponseStream`): the value made from the open connection, before
+    /// the body has arrived. nil reads the whole body with `decode`.
+    let openStream: (@Sendable (StreamConnection) -> Response)?
 
     /// A custom decoding, e.g. for a body that needs a response header to be read.
     public init(decode: @escaping Decode) {
         self.decode = decode
+        self.openStream = nil
+    }
+
+    init(decode: @escaping Decode, openStream: @escaping @Sendable (StreamConnection) -> Response) {
+        self.decode = decode
+        self.openStream = openStream
     }
 }
 

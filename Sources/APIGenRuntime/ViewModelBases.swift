@@ -139,3 +139,38 @@ open class SubmissionViewModel<Response: Sendable>: Observable {
         return await submission.submit { try await client.send(request) }
     }
 }
+
+/// The base of generated view models for streamed responses: the subclass's `start(…)` opens
+/// the stream, and `elements` grow as they arrive (see `StreamedElements`).
+@MainActor
+open class StreamViewModel<Element: Sendable>: Observable {
+    /// Sends the requests.
+    public let client: APIClient
+    private let stream = StreamedElements<Element>()
+
+    /// Creates a model that sends its requests with `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+
+    /// Idle until a start, loading until the stream opens, then the elements so far.
+    public final var state: Loadable<[Element]> { stream.state }
+    /// The elements received so far.
+    public final var elements: [Element] { stream.elements }
+    /// True while the stream is open.
+    public final var isStreaming: Bool { stream.isStreaming }
+    /// Why the stream broke off after elements had arrived.
+    public final var streamError: (any Error)? { stream.streamError }
+
+    /// Streams `request`'s response until it ends, fails or the calling task is cancelled; a
+    /// running stream is replaced.
+    public final func start(_ request: Request<ResponseStream<Element>>) async {
+        let client = client
+        await stream.start { try await client.send(request) }
+    }
+
+    /// Stops the stream, keeping the elements; cancels the HTTP request.
+    public final func stop() { stream.stop() }
+    /// Forgets the elements, stopping the stream first.
+    public final func reset() { stream.reset() }
+}

@@ -1,4 +1,5 @@
 @_spi(Generated) import APIGenRuntime
+import LoopbackServers
 import Foundation
 import XCTest
 
@@ -60,8 +61,8 @@ final class RuntimeSafetyTests: XCTestCase {
     // MARK: Helpers
 
     /// The loopback fault server, stopped when the test ends; skips when python3 is missing.
-    private func startServer() throws -> LoopbackFaultServer {
-        let server = try LoopbackFaultServer()
+    private func startServer() throws -> LoopbackServer {
+        let server = try LoopbackServer(script: "fault_server.py")
         addTeardownBlock { server.stop() }
         return server
     }
@@ -452,7 +453,7 @@ final class RuntimeSafetyTests: XCTestCase {
     func testTransportFailureWithCredentialsNeverLeaksThem() async throws {
         let lines = Recorder<String>()
         let client = APIClient(
-            baseURL: URL(string: "http://127.0.0.1:\(LoopbackFaultServer.unusedPort())")!, transport: URLSessionTransport(),
+            baseURL: URL(string: "http://127.0.0.1:\(LoopbackServer.unusedPort())")!, transport: URLSessionTransport(),
             authentication: Self.authentication, middlewares: [LoggingMiddleware(detail: .headers) { lines.append($0) }], retry: .none, timeout: 5
         )
         var request = Request<Void>(method: .get, path: "/pets", operationID: "listPets", response: .empty)

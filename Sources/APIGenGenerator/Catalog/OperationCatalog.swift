@@ -25,6 +25,10 @@ struct OperationEntry {
     let body: Media?
     /// The 2xx responses, else the `default` one (`Operation.successResponses`).
     let successes: [Success]
+    /// The success responses that also offer a stream beside the body read by default
+    /// (OpenAI's JSON or `text/event-stream`, chosen by `stream: true`), read as that stream;
+    /// nil when none does.
+    let streamedSuccesses: [Success]?
 
     init(_ operation: Operation, shapes: ShapeTable, table: SchemaTable) {
         func media(_ content: [MediaType]) -> Media? {
@@ -33,6 +37,26 @@ struct OperationEntry {
         self.operation = operation
         body = operation.requestBody.flatMap { media($0.content) }
         successes = operation.successResponses.map { Success(response: $0, media: media($0.content)) }
+        let streamed = zip(operation.successResponses, successes).compactMap { response, success -> Success? in
+            guard success.media?.kind.isStream == false,
+                let stream = response.content.lazy.map({ Media(type: $0, kind: MediaTypes.kind(of: $0, shapes, table)) }).first(
+                    where: \.kind.isStream)
+            else { return nil }
+            return Success(response: response, media: stream)
+        }
+        streamedSuccesses = streamed.isEmpty ? nil : streamed
+    }
+
+    private init(operation: Operation, body: Media?, successes: [Success]) {
+        self.operation = operation
+        self.body = body
+        self.successes = successes
+        self.streamedSuccesses = nil
+    }
+
+    /// The operation read as the stream its responses offer beside their default body.
+    var streamingVariant: OperationEntry? {
+        streamedSuccesses.map { OperationEntry(operation: operation, body: body, successes: $0) }
     }
 
     /// The schema of the first success response that is JSON with a schema.
@@ -69,6 +93,9 @@ struct OperationEntry {
 struct TranslatedOperation {
     let entry: OperationEntry
     let declaration: OperationDeclaration
+    /// The second builder of an operation that can answer with a stream (`createChatStream`
+    /// beside `createChat`): same operation, so no preview, example check or conformance case.
+    var isStreamingVariant = false
 
     var operation: Operation { entry.operation }
 }

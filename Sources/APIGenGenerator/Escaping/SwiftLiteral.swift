@@ -75,6 +75,15 @@ public enum SwiftLiteral {
         return (hashes + "\"\"\"", text, "\"\"\"" + hashes)
     }
 
+    /// A raw multiline literal for text made of lines (a streamed body): the delimiters and the
+    /// lines between them, the text's line feeds being the literal's own. nil when a line has
+    /// characters that must be escaped.
+    public static func multilineLines(_ text: String) -> (open: String, lines: [String], close: String)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let hashes = rawDelimiter(lines.joined()) else { return nil }
+        return (hashes + "\"\"\"", lines, "\"\"\"" + hashes)
+    }
+
     /// The `#`s of a raw literal for `text`: one more than its longest run of `#`, so neither a
     /// closing delimiter nor an escape can be formed inside; nil when the text has characters
     /// that must be escaped. One pass over the bytes.

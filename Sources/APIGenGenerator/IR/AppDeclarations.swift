@@ -37,6 +37,8 @@ public struct ViewModelDeclaration: Sendable {
         case paged(Paging)
         /// A write: `isSubmitting`, `errorMessage`, `submit(...)`.
         case submission
+        /// A streamed response: `elements`, `isStreaming`, `start(...)`.
+        case stream(element: SwiftType)
     }
 
     /// How a paged read walks its pages: data, printed as the `PagedQuery` closures by

@@ -145,9 +145,38 @@ public struct OperationResponse: Sendable {
         case optionalJSON
         /// Different bodies per status: an enum with a case per status.
         case byStatus(enumName: String, cases: [StatusCase])
+        /// A `ResponseStream` of elements read as they arrive.
+        case stream(Stream)
     }
 
-    /// `Void`, `Pet`, `[Pet]`, `Data`, `String`, or the per-status enum.
+    /// How a streamed body is cut into elements, and each element's type.
+    public enum Stream: Sendable, Equatable {
+        /// Server-sent events whose data is JSON of (or the text of) the payload type:
+        /// elements are `ServerSentEvent<Payload>`.
+        case events(payload: SwiftType)
+        /// Server-sent events whose schema describes the whole event (`event`, `data`, …):
+        /// elements are the event type.
+        case eventObjects(SwiftType)
+        /// JSON Lines: one element per line.
+        case jsonLines(SwiftType)
+        /// A JSON text sequence (RFC 7464): one element per record.
+        case jsonSequence(SwiftType)
+
+        /// What the stream yields.
+        public var elementType: SwiftType {
+            switch self {
+            case .events(let payload): return .named("ServerSentEvent<\(payload.code)>")
+            case .eventObjects(let type), .jsonLines(let type), .jsonSequence(let type): return type
+            }
+        }
+
+        /// The `ResponseStream` the request returns.
+        public var responseType: SwiftType {
+            .named("ResponseStream<\(elementType.code)>")
+        }
+    }
+
+    /// `Void`, `Pet`, `[Pet]`, `Data`, `String`, a `ResponseStream`, or the per-status enum.
     public var type: SwiftType
     public var decoding: Decoding
     public var accept: String?

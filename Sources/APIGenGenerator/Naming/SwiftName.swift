@@ -146,7 +146,8 @@ public enum SwiftName {
         "APIResponse", "Authentication", "Middleware", "RetryPolicy", "MockTransport", "URLSessionTransport",
         "UserMessages", "DecodingFailure", "RemoteQuery", "PagedQuery", "PageRequest", "Submission",
         "QueryViewModel", "PagedViewModel", "SubmissionViewModel", "PropertyWriter", "PropertyReader",
-        "OptimisticUpdater", "EmbeddedJSON", "APIGenSwiftUI",
+        "OptimisticUpdater", "EmbeddedJSON", "APIGenSwiftUI", "ResponseStream", "ServerSentEvent",
+        "ServerSentEventOptions", "ResponseChunks", "StreamViewModel",
         // Foundation types an app file importing both Foundation and the client would find ambiguous.
         "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",
         "Bundle", "Host", "Port", "Stream", "Expression", "Predicate", "Formatter", "Scanner", "IndexPath",

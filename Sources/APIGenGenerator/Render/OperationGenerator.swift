@@ -156,6 +156,14 @@ struct OperationGenerator {
             return "ResponseBody { _, body, decoder in body.isEmpty ? nil : try decoder.decode(\(type).self, from: body) }"
         case .byStatus(let enumName, _):
             return "\(enumName).decode"
+        case .stream(.events(let payload)):
+            return ".serverSentEvents(of: \(context.code(payload)).self)"
+        case .stream(.eventObjects(let type)):
+            return ".serverSentEventObjects(of: \(context.code(type)).self)"
+        case .stream(.jsonLines(let type)):
+            return ".jsonLines(of: \(context.code(type)).self)"
+        case .stream(.jsonSequence(let type)):
+            return ".jsonSequence(of: \(context.code(type)).self)"
         }
     }
 

@@ -91,7 +91,18 @@ enum SampleFileGenerator {
                 printer.line("),")
             }
             return
-        case .text(let text): value = ".text(\(SwiftLiteral.string(text)))"
+        case .text(let text):
+            value = ".text(\(SwiftLiteral.string(text)))"
+            if !printer.fits(key.count + value.count + 3), let literal = SwiftLiteral.multilineLines(text) {
+                printer.line("\(key): .text(")
+                printer.indented { printer in
+                    printer.line(SourceText(literal.open))
+                    for line in literal.lines { printer.line(SourceText(line)) }
+                    printer.line(SourceText(literal.close))
+                }
+                printer.line("),")
+                return
+            }
         case .data: value = ".data(Data())"
         case .empty(let status): value = ".status(\(status))"
         }

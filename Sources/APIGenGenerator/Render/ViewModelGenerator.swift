@@ -23,6 +23,7 @@ struct ViewModelGenerator {
         case .query: base = "QueryViewModel<\(response)>"
         case .paged(let paging): base = "PagedViewModel<\(Self.page(paging, response)), \(context.code(paging.itemType))>"
         case .submission: base = "SubmissionViewModel<\(response)>"
+        case .stream(let element): base = "StreamViewModel<\(context.code(element))>"
         }
         printer.line("@MainActor")
         printer.block("\(access)final class \(model.name): \(base)") { printer in
@@ -63,6 +64,8 @@ struct ViewModelGenerator {
                     paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
             case .submission:
                 renderSubmit(model, names: names, into: &printer, context: context)
+            case .stream:
+                renderStart(model, names: names, into: &printer, context: context)
             }
         }
     }
@@ -73,7 +76,7 @@ struct ViewModelGenerator {
         switch model.kind {
         case .query: return model.operation.parameters
         case .paged(let paging): return model.operation.parameters.filter { $0.key != paging.parameter.key || $0.location != .query }
-        case .submission: return []
+        case .submission, .stream: return []
         }
     }
 
@@ -107,7 +110,8 @@ struct ViewModelGenerator {
     private static let ownNames: Set<String> = [
         "client", "request", "query", "pages", "submission", "fetch", "state", "isRefreshing", "refreshError", "hasMore",
         "isLoadingMore", "loadMoreError", "lastPage", "isSubmitting", "errorMessage", "canSubmit", "response", "load",
-        "retry", "refresh", "reset", "loadMore", "submit", "self", "Type", "init", "observationRegistrar", "makeRequest",
+        "retry", "refresh", "reset", "loadMore", "submit", "start", "stop", "elements", "isStreaming", "streamError", "stream", "self",
+        "Type", "init", "observationRegistrar", "makeRequest",
         "makePageRequests", "super",
     ]
 
@@ -203,6 +207,18 @@ struct ViewModelGenerator {
         }
     }
 
+    private func renderStart(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
+        let operation = model.operation
+        let local = names.local
+        let arguments = OperationGenerator.parameterList(operation, context: context) { local[$0.name]! }
+        printer.line("/// Streams the response until it ends, fails or the calling task is cancelled.")
+        printer.listBlock("\(context.access)func start(", arguments, ") async") { printer in
+            var request = call(operation, local: local, prefix: "await start(")
+            request.close.append(")")
+            printer.call(request)
+        }
+    }
+
     private func documentation(for model: ViewModelDeclaration) -> Documentation {
         let operation = model.operation
         let summary = operation.documentation.lines.first ?? operation.name.plain
@@ -213,6 +229,8 @@ struct ViewModelGenerator {
             return Documentation(["The pages of `\(namespace).\(operation.name.plain)` for a list screen: \(summary)"])
         case .submission:
             return Documentation(["Sends `\(namespace).\(operation.name.plain)` from a form or button: \(summary)"])
+        case .stream:
+            return Documentation(["The elements of `\(namespace).\(operation.name.plain)` as they stream in: \(summary)"])
         }
     }
 }

@@ -5,6 +5,13 @@ import Foundation
 enum MediaTypes {
     enum Kind: Equatable {
         case json, form, multipart, binary, text
+        /// `text/event-stream`, `application/jsonl` and `application/x-ndjson`,
+        /// `application/json-seq`: read as they arrive, an element at a time.
+        case eventStream, jsonLines, jsonSequence
+
+        var isStream: Bool {
+            self == .eventStream || self == .jsonLines || self == .jsonSequence
+        }
     }
 
     /// The kind of a body: by its name, except that a wildcard (`*/*`, `application/*`) whose
@@ -30,9 +37,9 @@ enum MediaTypes {
         }
     }
 
-    /// JSON first, then form, multipart, bytes, text; document order within a kind.
+    /// JSON first, then form, multipart, streams, bytes, text; document order within a kind.
     static func preferred(_ content: [MediaType], _ shapes: ShapeTable, _ table: SchemaTable) -> MediaType? {
-        let ranking: [Kind] = [.json, .form, .multipart, .binary, .text]
+        let ranking: [Kind] = [.json, .form, .multipart, .eventStream, .jsonLines, .jsonSequence, .binary, .text]
         return content.enumerated().min { lhs, rhs in
             (ranking.firstIndex(of: kind(of: lhs.element, shapes, table))!, lhs.offset) < (
                 ranking.firstIndex(of: kind(of: rhs.element, shapes, table))!, rhs.offset
@@ -49,6 +56,12 @@ enum MediaTypes {
             $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
         }
         let type = isBare ? name : name.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch type {
+        case "text/event-stream": return .eventStream
+        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines": return .jsonLines
+        case "application/json-seq": return .jsonSequence
+        default: break
+        }
         if type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type.hasSuffix("/json")
             || type.hasPrefix("application/json")
         {

@@ -18,6 +18,15 @@ struct OperationTranslator {
             let base = operation.operationId.map { SwiftName.memberName($0) } ?? fallbackName(operation)
             let name = names.claim(base)
             translated.append(TranslatedOperation(entry: entry, declaration: translate(entry, name: name, schemes: schemes)))
+            if let streaming = entry.streamingVariant {
+                var declaration = translate(streaming, name: names.claim(base + "Stream"), schemes: schemes)
+                // Beside the summary, before the method and path line and the parameters.
+                let note = ["Reads the response as a stream, an element at a time as it arrives.", ""]
+                let lines = declaration.documentation.lines
+                let methodLine = lines.firstIndex { $0.hasPrefix("`") && $0.hasSuffix("`") } ?? lines.endIndex
+                declaration.documentation.lines.insert(contentsOf: note, at: methodLine)
+                translated.append(TranslatedOperation(entry: streaming, declaration: declaration, isStreamingVariant: true))
+            }
         }
         var documentation: [String] = []
         documentation += SwiftLiteral.documentationLines(document.info.title)
@@ -172,7 +181,7 @@ struct OperationTranslator {
             type = types.typeDeclaredAtTopLevel(for: schema, suggestedName: typeBase + "Request")
             let fields = bodyFields(schema, encodings: media.encodingContentTypes)
             encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
-        case .binary:
+        case .binary, .eventStream, .jsonLines, .jsonSequence:
             type = .data
             encoding = .data(contentType: MediaTypes.contentType(of: media, kind: kind))
         case .text:

@@ -17,6 +17,10 @@ struct ResponseTranslator {
         let entries = operation.successes.map { entry(for: $0, typeBase: typeBase) }
         let accept = Array(Set(entries.compactMap(\.mediaType))).sorted().joined(separator: ", ")
         let acceptHeader = accept.isEmpty ? nil : accept
+        // A stream is read as it comes, whatever the status: the first streamed response decides.
+        if let streamed = entries.first(where: { if case .stream = $0.decoding { true } else { false } }), let type = streamed.type {
+            return OperationResponse(type: type, decoding: streamed.decoding, accept: streamed.mediaType)
+        }
         var distinct: [SwiftType] = []
         for entry in entries {
             if let type = entry.type?.unwrapped, !distinct.contains(type) {
@@ -65,7 +69,56 @@ struct ResponseTranslator {
             return (.string, .text)
         case .binary, .form, .multipart:
             return (.data, .data)
+        case .eventStream, .jsonLines, .jsonSequence:
+            let stream = streamElements(of: media, suggestedName: suggestedName)
+            return (stream.responseType, .stream(stream))
         }
+    }
+
+    /// The elements of a streamed body, from OpenAPI 3.2's `itemSchema`, else the `schema`
+    /// (which 3.0 and 3.1 specs use for one element). For an event stream the schema is the
+    /// events' data, unless it is an object of event fields with a `data` property (as 3.2's
+    /// examples and Mistral's spec write it): then its `data`'s `contentSchema` is the payload,
+    /// or, without one, the events decode as that object.
+    private func streamElements(of media: OperationEntry.Media, suggestedName: String) -> OperationResponse.Stream {
+        let base = suggestedName.hasSuffix("Response") ? String(suggestedName.dropLast("Response".count)) : suggestedName
+        let schema = media.type.itemSchema ?? media.type.schema
+        func type(_ id: SchemaID, _ suffix: String) -> SwiftType {
+            types.typeDeclaredAtTopLevel(for: id, suggestedName: base + suffix)
+        }
+        switch media.kind {
+        case .jsonLines:
+            return .jsonLines(schema.map { type($0, "Item") } ?? .jsonValue)
+        case .jsonSequence:
+            return .jsonSequence(schema.map { type($0, "Item") } ?? .jsonValue)
+        default:
+            guard let schema else { return .events(payload: .string) }
+            guard eventDataSchema(schema) != nil else {
+                return .events(payload: type(schema, "Event"))
+            }
+            if let content = eventDataContentSchema(schema) {
+                return .events(payload: type(content, "EventData"))
+            }
+            return .eventObjects(type(schema, "Event"))
+        }
+    }
+
+    /// The `data` property's schema when `schema` describes a whole event: an object of
+    /// `event`, `id`, `retry` and `data` only, with another field beside `data` or a `data`
+    /// that is encoded JSON (a payload of one `data` member is a payload).
+    private func eventDataSchema(_ schema: SchemaID) -> SchemaID? {
+        let members = types.structMembers(of: schema)
+        let eventFields: Set<String> = ["event", "id", "retry", "data"]
+        guard members.allSatisfy({ eventFields.contains($0.key) }), let data = members.first(where: { $0.key == "data" })?.schema
+        else { return nil }
+        let isEncoded = types.table[types.table.resolved(data)].contentSchema != nil
+        return members.count > 1 || isEncoded ? data : nil
+    }
+
+    /// What an event's `data` string holds (its `contentSchema`), when `schema` describes a
+    /// whole event.
+    func eventDataContentSchema(_ schema: SchemaID) -> SchemaID? {
+        eventDataSchema(schema).flatMap { types.table[types.table.resolved($0)].contentSchema }
     }
 
     /// The declared error responses with a JSON body, as the operation's error enum: exact

@@ -68,7 +68,37 @@ struct SampleTranslator {
                 return PreviewResponse(operationID: declaration.operationID, body: .text(text))
             case .binary, .form, .multipart:
                 return PreviewResponse(operationID: declaration.operationID, body: .data)
+            case .eventStream, .jsonLines, .jsonSequence:
+                let schema = media.itemSchema ?? media.schema
+                var value = schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name.plain) }
+                // An event whose data is encoded JSON: the data's sample is its content schema's.
+                if let schema, let content = ResponseTranslator(types: types).eventDataContentSchema(schema),
+                    case .object(var members)? = value, let index = members.firstIndex(where: { $0.key == "data" }),
+                    let data = synthesizer.sample(for: content, hint: declaration.name.plain)
+                {
+                    members[index].value = .string(JSONText.render(data))
+                    value = .object(members)
+                }
+                return PreviewResponse(operationID: declaration.operationID, body: .text(Self.streamed(value, kind: chosen.kind)))
             }
+        }
+    }
+
+    /// One element of a stream as its body: an event (`event:` and `data:` lines from an event
+    /// object, else the value as data), a line, or a record.
+    static func streamed(_ value: SpecValue?, kind: MediaTypes.Kind) -> String {
+        switch kind {
+        case .jsonLines:
+            return JSONText.render(value ?? .object([])) + "\n"
+        case .jsonSequence:
+            return "\u{1E}" + JSONText.render(value ?? .object([])) + "\n"
+        default:
+            guard let value else { return "data: OK\n\n" }
+            if case .object(let members) = value, let data = members.first(where: { $0.key == "data" })?.value {
+                let event = members.first { $0.key == "event" }.flatMap { $0.value.stringValue }.map { "event: \($0)\n" } ?? ""
+                return event + "data: " + (data.stringValue ?? JSONText.render(data)) + "\n\n"
+            }
+            return "data: " + (value.stringValue ?? JSONText.render(value)) + "\n\n"
         }
     }
 }

@@ -30,7 +30,9 @@ struct ViewSchemaTypes {
             let name = types.claimTopLevelName(SwiftName.typeName(declaration.name.plain) + "Model")
             let isRead = operation.method == .get || operation.extensions["x-apigen-read"] == .bool(true)
             let kind: ViewModelDeclaration.Kind
-            if isRead, declaration.body == nil {
+            if case .stream(let stream) = declaration.response.decoding {
+                kind = .stream(element: stream.elementType)
+            } else if isRead, declaration.body == nil {
                 kind = paging(translated.entry, declaration).map(ViewModelDeclaration.Kind.paged) ?? .query
             } else {
                 kind = .submission

@@ -156,6 +156,7 @@ public struct Schema: Sendable {
         @usableFromInline var required: [String] = []
         @usableFromInline var additionalProperties: AdditionalProperties = .unspecified
         @usableFromInline var items: SchemaID?
+        @usableFromInline var contentSchema: SchemaID?
         @usableFromInline var allOf: [SchemaID] = []
         @usableFromInline var oneOf: [SchemaID] = []
         @usableFromInline var anyOf: [SchemaID] = []
@@ -265,6 +266,12 @@ public struct Schema: Sendable {
     @inlinable public var items: SchemaID? {
         get { storage.fields.items }
         set { fields.items = newValue }
+    }
+    /// What a string holds when it is encoded JSON (`contentMediaType: application/json`), such
+    /// as an event's `data`.
+    @inlinable public var contentSchema: SchemaID? {
+        get { storage.fields.contentSchema }
+        set { fields.contentSchema = newValue }
     }
     @inlinable public var allOf: [SchemaID] {
         get { storage.fields.allOf }

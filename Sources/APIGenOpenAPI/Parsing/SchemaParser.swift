@@ -105,6 +105,7 @@ extension SpecParser {
                 } else {
                     schema.items = self.schema(value)
                 }
+            case "contentSchema": schema.contentSchema = self.schema(value)
             case "prefixItems":
                 warning("'prefixItems' is not supported; the array's items are free-form values", at: value)
             case "allOf": schema.allOf = schemaList(value)
