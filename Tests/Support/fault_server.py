@@ -30,15 +30,13 @@ Endpoints (any method; query parameters in brackets):
 
 import email.utils
 import json
-import os
-import signal
 import socket
-import socketserver
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from loopback import serve
 
 counts = {}
 counts_lock = threading.Lock()
@@ -48,11 +46,6 @@ def bump(key):
     with counts_lock:
         counts[key] = counts.get(key, 0) + 1
         return counts[key]
-
-
-class Server(socketserver.ThreadingMixIn, HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -184,26 +177,5 @@ def big_body(mb):
     return big_bodies[mb]
 
 
-def exit_when_stdin_closes():
-    try:
-        while sys.stdin.buffer.read(1024):
-            pass
-    except OSError:
-        pass
-    os._exit(0)
-
-
-def main():
-    # The test process may spawn us from a thread that blocks signals; the mask is inherited,
-    # and a blocked SIGTERM would make "stop by PID" hang.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    server = Server(("127.0.0.1", port), Handler)
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server.serve_forever()
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -29,14 +29,12 @@ Endpoints (query parameters in brackets):
 """
 
 import json
-import os
-import signal
-import socketserver
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from loopback import serve
 
 lock = threading.Lock()
 connections = {}
@@ -51,11 +49,6 @@ def release_event(key):
 
 class Dropped(Exception):
     """The client went away, or the handler dropped the connection on purpose."""
-
-
-class Server(socketserver.ThreadingMixIn, HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -244,25 +237,5 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(200, {"connections": connections.get(key, []), "closed": closed.get(key, False)})
 
 
-def exit_when_stdin_closes():
-    try:
-        while sys.stdin.buffer.read(1024):
-            pass
-    except OSError:
-        pass
-    os._exit(0)
-
-
-def main():
-    # A test process may spawn us from a thread that blocks signals; the mask is inherited.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    server = Server(("127.0.0.1", port), Handler)
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server.serve_forever()
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)
