@@ -191,7 +191,7 @@ public nonisolated struct Book: APIModel {
 }
 
 /// Someone who wrote at least one book in the catalogue.
-public nonisolated struct Author: APIModel {
+public nonisolated struct Author: APIModel, Identifiable {
     /// The author's catalogue identifier.
     ///
     /// - Example: `OL7115219A`

@@ -4,7 +4,7 @@
 import Foundation
 
 /// One episode of a show.
-public nonisolated struct Episode: APIModel {
+public nonisolated struct Episode: APIModel, Identifiable {
     /// The episode's identifier.
     ///
     /// - Example: `3f2c8a4e-5b1d-4c7a-9e0f-1a2b3c4d5e6f`

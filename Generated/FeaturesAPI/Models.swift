@@ -160,7 +160,7 @@ public nonisolated struct ContributorTokenPage: APIModel {
 /// A widget, with required and optional properties and a `default` of
 /// every kind. Optional properties with a default decode to the default
 /// when the key is missing.
-public nonisolated struct Widget: APIModel {
+public nonisolated struct Widget: APIModel, Identifiable {
     /// Required, no default.
     ///
     /// - Example: `0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11`
@@ -589,7 +589,7 @@ public nonisolated struct Formats: APIModel {
 }
 
 /// An order, with an inline object, an inline array of objects and an inline enum.
-public nonisolated struct Order: APIModel {
+public nonisolated struct Order: APIModel, Identifiable {
     /// - Example: `1001`
     public var id: Int64
     /// An inline enum; becomes a nested type.
@@ -750,7 +750,7 @@ public nonisolated struct Order: APIModel {
 /// never by the client. `password` is writeOnly: sent by the client, never
 /// returned. All three are required, which only applies in the direction
 /// where they are present.
-public nonisolated struct Account: APIModel {
+public nonisolated struct Account: APIModel, Identifiable {
     /// - Example: `17`
     public var id: Int64?
     /// - Example: `someone@example.com`
@@ -1602,7 +1602,7 @@ public nonisolated struct Bird: APIModel {
 }
 
 /// Something with an identifier.
-public nonisolated struct Identified: APIModel {
+public nonisolated struct Identified: APIModel, Identifiable {
     /// - Example: `4e3c2b1a-0f9e-4d8c-b7a6-958473625140`
     public var id: UUID
 
@@ -1661,7 +1661,7 @@ public nonisolated struct Timestamps: APIModel {
 }
 
 /// allOf of two references plus inline properties, merged into one struct.
-public nonisolated struct Document: APIModel {
+public nonisolated struct Document: APIModel, Identifiable {
     /// - Example: `4e3c2b1a-0f9e-4d8c-b7a6-958473625140`
     public var id: UUID
     /// - Example: `2024-01-01T09:00:00Z`

@@ -107,7 +107,7 @@ public nonisolated enum Visibility: OpenEnum {
 }
 
 /// A published post as people see it in their feed.
-public nonisolated struct Post: APIModel {
+public nonisolated struct Post: APIModel, Identifiable {
     /// The post's identifier.
     ///
     /// - Example: `p_7Hq2Xk`
@@ -415,7 +415,7 @@ public nonisolated enum NotificationModel: APIModel {
 }
 
 /// Someone liked one of your posts.
-public nonisolated struct LikeNotification: APIModel {
+public nonisolated struct LikeNotification: APIModel, Identifiable {
     /// What happened; names the kind of notification.
     ///
     /// - Example: `like`
@@ -463,7 +463,7 @@ public nonisolated struct LikeNotification: APIModel {
 }
 
 /// Someone started following you.
-public nonisolated struct FollowNotification: APIModel {
+public nonisolated struct FollowNotification: APIModel, Identifiable {
     /// What happened; names the kind of notification.
     ///
     /// - Example: `like`
@@ -615,7 +615,7 @@ public nonisolated struct Removal: APIModel {
 }
 
 /// Someone who posts.
-public nonisolated struct User: APIModel {
+public nonisolated struct User: APIModel, Identifiable {
     /// The user's identifier.
     ///
     /// - Example: `u_42`
@@ -735,7 +735,7 @@ public nonisolated struct NewComment: APIModel {
 }
 
 /// A comment on a post.
-public nonisolated struct Comment: APIModel {
+public nonisolated struct Comment: APIModel, Identifiable {
     /// The comment's identifier.
     ///
     /// - Example: `c_19`
@@ -819,7 +819,7 @@ public nonisolated struct MediaUpload: APIModel {
 }
 
 /// A stored photo.
-public nonisolated struct Media: APIModel {
+public nonisolated struct Media: APIModel, Identifiable {
     /// The photo's identifier.
     ///
     /// - Example: `m_81fa3c`

@@ -107,7 +107,7 @@ public nonisolated struct BookFilter: APIModel {
     }
 }
 
-public nonisolated struct Loan: APIModel {
+public nonisolated struct Loan: APIModel, Identifiable {
     public var id: Int64
     public var isbn: String
     public var due: CalendarDate

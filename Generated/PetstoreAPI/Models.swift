@@ -41,7 +41,7 @@ public nonisolated struct NewPet: APIModel {
 }
 
 /// A pet in the store.
-public nonisolated struct Pet: APIModel {
+public nonisolated struct Pet: APIModel, Identifiable {
     /// The pet's name.
     ///
     /// - Example: `Rex`

@@ -169,7 +169,7 @@ public nonisolated struct ProgressUpdate: APIModel {
 }
 
 /// A note you made on a page of a book, with an optional highlighted passage.
-public nonisolated struct Note: APIModel {
+public nonisolated struct Note: APIModel, Identifiable {
     /// The note's identifier.
     ///
     /// - Example: `6b0e2f1c-9a4d-4e8b-b3c7-5d2a1f0e9c8b`

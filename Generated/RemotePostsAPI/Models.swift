@@ -4,7 +4,7 @@
 import Foundation
 
 /// A short blog post.
-public nonisolated struct Post: APIModel {
+public nonisolated struct Post: APIModel, Identifiable {
     /// The identifier of the user who wrote the post.
     ///
     /// - Example: `1`
@@ -54,7 +54,7 @@ public nonisolated struct Post: APIModel {
 }
 
 /// A comment left on a post.
-public nonisolated struct Comment: APIModel {
+public nonisolated struct Comment: APIModel, Identifiable {
     /// The post the comment belongs to.
     ///
     /// - Example: `1`
@@ -114,7 +114,7 @@ public nonisolated struct Comment: APIModel {
 }
 
 /// Someone who writes posts.
-public nonisolated struct User: APIModel {
+public nonisolated struct User: APIModel, Identifiable {
     /// The user's identifier.
     ///
     /// - Example: `1`
