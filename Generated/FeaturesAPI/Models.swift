@@ -238,7 +238,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         ratio: Double = 0.5,
         enabled: Bool = true,
         status: Status = .inProgress,
-        priority: Priority = ._2,
+        priority: Priority = .two,
         size: Size = .medium,
         tags: [String] = ["new", "featured"],
         aliases: [String] = [],
@@ -271,7 +271,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         self.ratio = reader.decode(Double.self, "ratio", default: 0.5)
         self.enabled = reader.decode(Bool.self, "enabled", default: true)
         self.status = reader.decode(Status.self, "status", default: .inProgress)
-        self.priority = reader.decode(Priority.self, "priority", default: ._2)
+        self.priority = reader.decode(Priority.self, "priority", default: .two)
         self.size = reader.decode(Size.self, "size", default: .medium)
         self.tags = reader.decode([String].self, "tags", default: ["new", "featured"])
         self.aliases = reader.decode([String].self, "aliases", default: [])
@@ -291,7 +291,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         writer.encode(self.ratio, "ratio", default: 0.5)
         writer.encode(self.enabled, "enabled", default: true)
         writer.encode(self.status, "status", default: .inProgress)
-        writer.encode(self.priority, "priority", default: ._2)
+        writer.encode(self.priority, "priority", default: .two)
         writer.encode(self.size, "size", default: .medium)
         writer.encode(self.tags, "tags", default: ["new", "featured"])
         writer.encode(self.aliases, "aliases", default: [])
@@ -398,29 +398,56 @@ public nonisolated enum Status: OpenEnum {
 
 /// An integer enum: 1 is low, 2 normal, 3 high, -1 means "not triaged".
 public nonisolated enum Priority: OpenEnum {
-    case minus1
-    case _1
-    case _2
-    case _3
+    case minusOne
+    case one
+    case two
+    case three
     /// A value this client does not know yet, kept as sent.
     case unknown(Int32)
 
     public init(rawValue: Int32) {
         switch rawValue {
-        case -1: self = .minus1
-        case 1: self = ._1
-        case 2: self = ._2
-        case 3: self = ._3
+        case -1: self = .minusOne
+        case 1: self = .one
+        case 2: self = .two
+        case 3: self = .three
         default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Int32 {
         switch self {
-        case .minus1: -1
-        case ._1: 1
-        case ._2: 2
-        case ._3: 3
+        case .minusOne: -1
+        case .one: 1
+        case .two: 2
+        case .three: 3
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// Named by `x-enum-varnames`, as OpenAPI Generator reads it.
+public nonisolated enum Severity: OpenEnum {
+    case low
+    case mediumRisk
+    case high
+    /// A value this client does not know yet, kept as sent.
+    case unknown(Int)
+
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 10: self = .low
+        case 20: self = .mediumRisk
+        case 30: self = .high
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: Int {
+        switch self {
+        case .low: 10
+        case .mediumRisk: 20
+        case .high: 30
         case .unknown(let value): value
         }
     }

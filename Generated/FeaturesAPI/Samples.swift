@@ -78,7 +78,12 @@ extension Status {
 
 extension Priority {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Priority { .minus1 }
+    public static var sample: Priority { .minusOne }
+}
+
+extension Severity {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Severity { .low }
 }
 
 extension Formats {

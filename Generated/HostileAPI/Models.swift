@@ -805,29 +805,29 @@ public nonisolated struct MemberAnyOf: APIModel {
 }
 
 public nonisolated enum IntEnum: OpenEnum {
-    case _0
-    case minus1
-    case _1
-    case _2147483647
+    case zero
+    case minusOne
+    case one
+    case twoBillionOneHundredFortySevenMillionFourHundredEightyThreeThousandSixHundredFortySeven
     /// A value this client does not know yet, kept as sent.
     case unknown(Int)
 
     public init(rawValue: Int) {
         switch rawValue {
-        case 0: self = ._0
-        case -1: self = .minus1
-        case 1: self = ._1
-        case 2_147_483_647: self = ._2147483647
+        case 0: self = .zero
+        case -1: self = .minusOne
+        case 1: self = .one
+        case 2_147_483_647: self = .twoBillionOneHundredFortySevenMillionFourHundredEightyThreeThousandSixHundredFortySeven
         default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Int {
         switch self {
-        case ._0: 0
-        case .minus1: -1
-        case ._1: 1
-        case ._2147483647: 2_147_483_647
+        case .zero: 0
+        case .minusOne: -1
+        case .one: 1
+        case .twoBillionOneHundredFortySevenMillionFourHundredEightyThreeThousandSixHundredFortySeven: 2_147_483_647
         case .unknown(let value): value
         }
     }

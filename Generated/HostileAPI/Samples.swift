@@ -54,7 +54,7 @@ extension MemberAnyOf {
 
 extension IntEnum {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: IntEnum { ._0 }
+    public static var sample: IntEnum { .zero }
 }
 
 extension StringModel {

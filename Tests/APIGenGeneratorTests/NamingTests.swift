@@ -130,4 +130,23 @@ final class NamingTests: XCTestCase {
         XCTAssertTrue(output.contains(#"case "pet PUT": self = .petPut"#), output)
         XCTAssertTrue(output.contains(#"public static let names: [String] = ["pet POST", "pet PUT"]"#), output)
     }
+
+    func testIntegerEnumCasesAreSpelledOutUnlessTheSpecNamesThem() throws {
+        let output = try generate(
+            schemasSpec(
+                """
+                Code: {type: integer, enum: [0, 15, 42, 404, 1000, 2000001, -7]}
+                Named: {type: integer, enum: [1, 2], x-enumNames: [first-choice, Second]}
+                Partial: {type: integer, enum: [1, 2], x-enum-varnames: [only]}
+                """)
+        ).text
+        assertContains(
+            output,
+            [
+                "case zero", "case fifteen", "case fortyTwo", "case fourHundredFour", "case oneThousand",
+                "case twoMillionOne", "case minusSeven", "case firstChoice", "case second",
+            ])
+        // Names that do not cover every value are not used.
+        XCTAssertFalse(output.contains("case only"), output)
+    }
 }

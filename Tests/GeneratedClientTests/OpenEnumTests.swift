@@ -41,8 +41,8 @@ final class OpenEnumTests: XCTestCase {
         guard case .inProgress = try decodeEnum(Status.self, #""in-progress""#) else {
             return XCTFail("in-progress should decode to .inProgress")
         }
-        guard case .minus1 = try decodeEnum(Priority.self, "-1") else {
-            return XCTFail("-1 should decode to .minus1")
+        guard case .minusOne = try decodeEnum(Priority.self, "-1") else {
+            return XCTFail("-1 should decode to .minusOne")
         }
     }
 
@@ -81,19 +81,25 @@ final class OpenEnumTests: XCTestCase {
 
     // MARK: Integer enums
 
+    func testIntegerEnumCasesTakeTheSpecsNames() throws {
+        XCTAssertEqual(try decodeEnum(Severity.self, "20"), .mediumRisk)
+        XCTAssertEqual(Severity.low.rawValue, 10)
+        XCTAssertEqual(Severity.high.rawValue, 30)
+    }
+
     func testIntegerEnum() throws {
-        XCTAssertEqual(try decodeEnum(Priority.self, "-1"), .minus1)
-        XCTAssertEqual(try decodeEnum(Priority.self, "1"), ._1)
-        XCTAssertEqual(try decodeEnum(Priority.self, "2"), ._2)
-        XCTAssertEqual(try decodeEnum(Priority.self, "3"), ._3)
-        XCTAssertEqual(Priority.minus1.rawValue, -1)
-        XCTAssertEqual(Priority._3.rawValue, 3)
+        XCTAssertEqual(try decodeEnum(Priority.self, "-1"), .minusOne)
+        XCTAssertEqual(try decodeEnum(Priority.self, "1"), .one)
+        XCTAssertEqual(try decodeEnum(Priority.self, "2"), .two)
+        XCTAssertEqual(try decodeEnum(Priority.self, "3"), .three)
+        XCTAssertEqual(Priority.minusOne.rawValue, -1)
+        XCTAssertEqual(Priority.three.rawValue, 3)
 
         let unknown = try decodeEnum(Priority.self, "7")
         guard case .unknown(let raw) = unknown else { return XCTFail("Expected .unknown, got \(unknown)") }
         XCTAssertEqual(raw, 7)
         XCTAssertEqual(try encodeEnum(unknown), "7")
-        XCTAssertEqual(try encodeEnum(Priority.minus1), "-1")
+        XCTAssertEqual(try encodeEnum(Priority.minusOne), "-1")
 
         // Priority is int32: a value outside Int32 is a decoding error, not a silent wrap-around.
         XCTAssertThrowsError(try decodeEnum(Priority.self, "4294967298"))

@@ -163,7 +163,7 @@ final class PreviewClientViewModelTests: XCTestCase {
 
     func testFeaturesViewModels() async {
         let client = FeaturesAPI.API.previewClient()
-        let widgets = FeaturesAPI.ListWidgetsModel(client: client, status: .todo, priority: .minus1)
+        let widgets = FeaturesAPI.ListWidgetsModel(client: client, status: .todo, priority: .minusOne)
         await assertLoads({ widgets.state }, widgets.load, [FeaturesAPI.Widget.sample])
         let widget = FeaturesAPI.GetWidgetModel(client: client, widgetId: FeaturesAPI.Widget.sample.id)
         await assertLoads({ widget.state }, widget.load, FeaturesAPI.Widget.sample)

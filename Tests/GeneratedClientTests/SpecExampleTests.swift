@@ -23,7 +23,7 @@ final class SpecExampleTests: XCTestCase {
         """#)
         XCTAssertEqual(widget, Widget(
             id: UUID(uuidString: "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11")!, name: "Sprocket", label: "Left-hand sprocket",
-            count: 3, ratio: 0.75, enabled: true, status: .inProgress, priority: ._2, size: .large,
+            count: 3, ratio: 0.75, enabled: true, status: .inProgress, priority: .two, size: .large,
             tags: ["new"], aliases: [], settings: ["theme": "light"]
         ))
         XCTAssertEqual(try decode(LegacyWidget.self, #"{"code": "W-0042", "title": "Sprocket"}"#), LegacyWidget(code: "W-0042", title: "Sprocket"))
@@ -31,7 +31,7 @@ final class SpecExampleTests: XCTestCase {
 
     func testEnumExamples() throws {
         XCTAssertEqual(try decode([Status].self, #"["in-progress"]"#), [.inProgress])
-        XCTAssertEqual(try decode([Priority].self, "[2]"), [._2])
+        XCTAssertEqual(try decode([Priority].self, "[2]"), [.two])
         XCTAssertEqual(try decode([EdgeCaseEnum].self, #"["default"]"#), [.default])
         XCTAssertEqual(try decode([Kind].self, #"["composite"]"#), [.composite])
         XCTAssertEqual(try decode([UnitModel].self, #"["cm"]"#), [.cm])

@@ -36,8 +36,11 @@ struct EnumTranslator {
 /// Enum case names are decided once per schema: the enum, defaults naming a case and samples
 /// all use them.
 extension SchemaTypes {
-    /// Case names for an enum schema's distinct values, in order: `in-progress` → `inProgress`,
-    /// `""` → `empty`, `2fa` → `_2fa`, `-1` → `minus1`; clashes get a numeric suffix.
+    /// Case names for an enum schema's distinct values, in order: the spec's `x-enum-varnames`
+    /// when it names each value, else `in-progress` → `inProgress`, `""` → `empty`, `2fa` →
+    /// `_2fa`, and integers spelled out (`3` → `three`, `-1` → `minusOne`, `404` →
+    /// `fourHundredFour`: words read at the call site, where `_3` or `value3` say nothing the
+    /// raw value doesn't); clashes get a numeric suffix.
     func caseNames(for id: SchemaID) -> [Identifier] {
         if let cached = enumCaseNames[id] {
             return cached
@@ -45,7 +48,12 @@ extension SchemaTypes {
         // The members every enum has, and the `sample`/`samples` its Samples.swift extension adds.
         var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type", "sample", "samples"])
         let names: [Identifier]
+        let given = table[id].enumNames ?? []
         switch shapes[id] {
+        case .stringEnum(let values) where given.count == values.count && !given.contains(""):
+            names = given.map { Identifier(scope.claim(SwiftName.memberName($0))) }
+        case .integerEnum(let values) where given.count == values.count && !given.contains(""):
+            names = given.map { Identifier(scope.claim(SwiftName.memberName($0))) }
         case .stringEnum(let values):
             names = values.map { value in
                 var text = value
@@ -55,7 +63,7 @@ extension SchemaTypes {
             }
         case .integerEnum(let values):
             names = values.map { value in
-                Identifier(scope.claim(value < 0 ? "minus\(value.magnitude)" : "_\(value)"))
+                Identifier(scope.claim(SwiftName.memberName(NumberWords.spelledOut(value))))
             }
         default:
             names = []

@@ -162,6 +162,7 @@ public struct Schema: Sendable {
         @usableFromInline var anyOf: [SchemaID] = []
         @usableFromInline var discriminator: Discriminator?
         @usableFromInline var enumValues: [SpecValue]?
+        @usableFromInline var enumNames: [String]?
         @usableFromInline var constValue: SpecValue?
         @usableFromInline var defaultValue: SpecValue?
         @usableFromInline var examples: [SpecValue] = []
@@ -266,6 +267,11 @@ public struct Schema: Sendable {
     @inlinable public var items: SchemaID? {
         get { storage.fields.items }
         set { fields.items = newValue }
+    }
+    /// Case names for `enum`'s values, in order (`x-enum-varnames`, `x-enumNames`).
+    @inlinable public var enumNames: [String]? {
+        get { storage.fields.enumNames }
+        set { fields.enumNames = newValue }
     }
     /// What a string holds when it is encoded JSON (`contentMediaType: application/json`), such
     /// as an event's `data`.

@@ -114,6 +114,9 @@ extension SpecParser {
             case "discriminator": schema.discriminator = discriminator(value, owner: id)
             case "enum":
                 schema.enumValues = (items(value, expecting: "a list of values") ?? []).map { self.value($0) }
+            case "x-enum-varnames", "x-enumNames", "x-enum-names":
+                // Case names for the values, in order (OpenAPI Generator's and NSwag's spelling).
+                schema.enumNames = (items(value, expecting: "a list of names") ?? []).map { self.value($0).stringValue ?? "" }
             case "const": schema.constValue = self.value(value)
             case "default": schema.defaultValue = self.value(value)
             case "example", "x-example": schema.examples.append(self.value(value))
