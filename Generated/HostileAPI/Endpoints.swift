@@ -181,12 +181,19 @@ extension API {
 
     /// The servers the spec lists; pass one to `APIClient(server:)`.
     public nonisolated enum Servers {
+        /// The values of the servers' `env` variable.
+        public nonisolated enum Env: String, Sendable, CaseIterable {
+            case proDPwned = "pro\"d\\(pwned())\\"
+            case dev = "dev#\""
+            case value = "\"\""
+        }
+
         /// """\n*/ #endif
         ///
         /// - Parameters:
         ///   - env: Quotes " and backslashes \ and \(interpolation) One of: `pro"d\(pwned())\`, `dev#"`, `""`.
-        public static func nEndif(env: String = "pro\"d\\(pwned())\\") -> APIServer {
-            APIServer(template: "https://example.com/\"quoted\"/\\(pwned())/back\\slash/{env}", variables: ["env": env])
+        public static func nEndif(env: Env = .proDPwned) -> APIServer {
+            APIServer(template: "https://example.com/\"quoted\"/\\(pwned())/back\\slash/{env}", variables: ["env": env.rawValue])
         }
         public static func server2() -> APIServer {
             APIServer(template: "http://localhost:8080/#\"##\"###", variables: [:])

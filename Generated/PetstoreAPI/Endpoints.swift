@@ -106,12 +106,18 @@ extension API {
 
     /// The servers the spec lists; pass one to `APIClient(server:)`.
     public nonisolated enum Servers {
+        /// The values of the servers' `environment` variable.
+        public nonisolated enum Environment: String, Sendable, CaseIterable {
+            case production
+            case staging
+        }
+
         /// The hosted Petstore API.
         ///
         /// - Parameters:
         ///   - environment: Which deployment to talk to. One of: `production`, `staging`.
-        public static func hostedPetstoreAPI(environment: String = "production") -> APIServer {
-            APIServer(template: "https://{environment}.petstore.example.com/v1", variables: ["environment": environment])
+        public static func hostedPetstoreAPI(environment: Environment = .production) -> APIServer {
+            APIServer(template: "https://{environment}.petstore.example.com/v1", variables: ["environment": environment.rawValue])
         }
 
         /// The first server in the spec, with its default variables.

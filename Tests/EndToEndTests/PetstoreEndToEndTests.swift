@@ -91,7 +91,7 @@ final class PetstoreEndToEndTests: XCTestCase {
 
     func testServersBuildTheirURLFromVariables() {
         XCTAssertEqual(API.Servers.default.url.absoluteString, "https://production.petstore.example.com/v1")
-        XCTAssertEqual(API.Servers.hostedPetstoreAPI(environment: "staging").url.absoluteString, "https://staging.petstore.example.com/v1")
+        XCTAssertEqual(API.Servers.hostedPetstoreAPI(environment: .staging).url.absoluteString, "https://staging.petstore.example.com/v1")
     }
 
     /// A port nothing listens on: bind one, note it, close it.

@@ -244,10 +244,20 @@ public struct SecuritySchemeDeclaration: Sendable {
 
 public struct ServerDeclaration: Sendable {
     public struct Variable: Sendable {
+        /// One value of a variable's `enum`, as a case of its Swift enum.
+        public struct Choice: Sendable, Equatable {
+            public var name: Identifier
+            public var value: String
+        }
+
         public var name: Identifier
         public var key: String
         public var defaultValue: String
         public var documentation: Documentation
+        /// The enum in `Servers` that a variable with an `enum` takes (`Region`), shared by the
+        /// servers whose variable has the same name and values; nil for a free `String`.
+        public var typeName: String?
+        public var choices: [Choice] = []
     }
 
     public var name: Identifier

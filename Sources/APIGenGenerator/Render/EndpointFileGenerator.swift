@@ -103,12 +103,33 @@ enum EndpointFileGenerator {
         }
     }
 
+    /// An enum per server variable with an `enum`, so `region: .mars` does not compile.
+    private static func renderVariableEnums(_ servers: [ServerDeclaration], into printer: inout Printer, access: String) {
+        var declared: Set<String> = []
+        for variable in servers.flatMap(\.variables) {
+            guard let typeName = variable.typeName, declared.insert(typeName).inserted else { continue }
+            printer.line("/// The values of the servers' `\(SwiftLiteral.inlineDocumentation(variable.key))` variable.")
+            printer.block("\(access)nonisolated enum \(typeName): String, Sendable, CaseIterable") { printer in
+                for choice in variable.choices {
+                    let plain = choice.name.plain == choice.value
+                    printer.line(plain ? "case \(choice.name)" : "case \(choice.name) = \(SwiftLiteral.string(choice.value))")
+                }
+            }
+            printer.blank()
+        }
+    }
+
     private static func renderServers(_ servers: [ServerDeclaration], into printer: inout Printer, access: String) {
         printer.line("/// The servers the spec lists; pass one to `APIClient(server:)`.")
         printer.block("\(access)nonisolated enum Servers") { printer in
+            renderVariableEnums(servers, into: &printer, access: access)
             for server in servers {
                 printer.documentation(server.documentation)
-                var parameters = server.variables.map { SourceText("\($0.name): String = \(SwiftLiteral.string($0.defaultValue))") }
+                var parameters = server.variables.map { variable -> SourceText in
+                    guard let typeName = variable.typeName, let choice = variable.choices.first(where: { $0.value == variable.defaultValue })
+                    else { return "\(variable.name): String = \(SwiftLiteral.string(variable.defaultValue))" }
+                    return "\(variable.name): \(typeName) = .\(choice.name)"
+                }
                 if server.isRelative {
                     // No scheme or host in the spec: the app says where the API lives.
                     parameters.insert("relativeTo base: URL", at: 0)
@@ -124,7 +145,7 @@ enum EndpointFileGenerator {
                     }
                 }
                 printer.listBlock("\(access)static func \(server.name)(", parameters, ") -> APIServer") { printer in
-                    let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)" }
+                    let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)\($0.typeName == nil ? "" : ".rawValue")" }
                     let template: SourceText = "template: \(literal: server.urlTemplate)"
                     let dictionary = variables.isEmpty ? "[:]" : "[\(variables.joined(separator: ", "))]"
                     let relative: SourceText = server.isRelative ? ", relativeTo: base" : ""

@@ -257,6 +257,12 @@ enum ServerTranslator {
 
     static func servers(_ servers: [Server]) -> [ServerDeclaration] {
         var names = NameScope(reserved: ["init", "self", "Type", "default", "all"])
+        var typeNames = NameScope(reserved: SwiftName.reservedTypeNames)
+        struct VariableValues: Hashable {
+            let key: String
+            let values: [String]
+        }
+        var enums: [VariableValues: String] = [:]
         var result: [ServerDeclaration] = []
         for (index, server) in servers.enumerated() {
             // A URL that does not parse even with its default variables would stop the app at run time.
@@ -268,9 +274,30 @@ enum ServerTranslator {
             if proposed.isEmpty || proposed.count > 40 {
                 proposed = servers.count == 1 ? "main" : "server\(index + 1)"
             }
-            result.append(declaration(server, name: Identifier(names.claim(proposed))))
+            var declaration = declaration(server, name: Identifier(names.claim(proposed)))
+            for index in declaration.variables.indices where !declaration.variables[index].choices.isEmpty {
+                let variable = declaration.variables[index]
+                // The same variable with the same values (a region on every server) is one enum.
+                let key = VariableValues(key: variable.key, values: variable.choices.map(\.value))
+                if enums[key] == nil {
+                    enums[key] = typeNames.claim(SwiftName.declarableTypeName(SwiftName.typeName(variable.key)))
+                }
+                declaration.variables[index].typeName = enums[key]
+            }
+            result.append(declaration)
         }
         return result
+    }
+
+    /// A case per value of a variable's `enum`, when its default is one of them.
+    private static func choices(_ variable: Server.Variable) -> [ServerDeclaration.Variable.Choice] {
+        guard variable.enumValues.contains(variable.defaultValue), Set(variable.enumValues).count == variable.enumValues.count else {
+            return []
+        }
+        var names = NameScope(reserved: ["init", "self", "Type", "rawValue", "allCases"])
+        return variable.enumValues.map { value in
+            .init(name: Identifier(names.claim(SwiftName.memberName(value, fallback: value.isEmpty ? "empty" : "value"))), value: value)
+        }
     }
 
     /// The server an operation names for itself: the first absolute one that is a URL. None
@@ -286,7 +313,7 @@ enum ServerTranslator {
         var variableNames = NameScope(reserved: ["self", "Type", "init", "base"])
         let variables = server.variables.map { variable in
             let choices = variable.enumValues.map { "`\(SwiftLiteral.inlineDocumentation($0))`" }.joined(separator: ", ")
-            return ServerDeclaration.Variable(
+            var declaration = ServerDeclaration.Variable(
                 name: Identifier(variableNames.claim(SwiftName.memberName(variable.name))),
                 key: variable.name,
                 defaultValue: variable.defaultValue,
@@ -295,6 +322,8 @@ enum ServerTranslator {
                         + (variable.enumValues.isEmpty ? [] : ["One of: \(choices)."])
                 )
             )
+            declaration.choices = Self.choices(variable)
+            return declaration
         }
         var declaration = ServerDeclaration(
             name: name,
