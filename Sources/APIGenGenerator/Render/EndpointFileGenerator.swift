@@ -126,7 +126,8 @@ enum EndpointFileGenerator {
             for server in servers {
                 printer.documentation(server.documentation)
                 var parameters = server.variables.map { variable -> SourceText in
-                    guard let typeName = variable.typeName, let choice = variable.choices.first(where: { $0.value == variable.defaultValue })
+                    guard let typeName = variable.typeName,
+                        let choice = variable.choices.first(where: { $0.value == variable.defaultValue })
                     else { return "\(variable.name): String = \(SwiftLiteral.string(variable.defaultValue))" }
                     return "\(variable.name): \(typeName) = .\(choice.name)"
                 }
@@ -145,7 +146,9 @@ enum EndpointFileGenerator {
                     }
                 }
                 printer.listBlock("\(access)static func \(server.name)(", parameters, ") -> APIServer") { printer in
-                    let variables = server.variables.map { "\(SwiftLiteral.string($0.key)): \($0.name)\($0.typeName == nil ? "" : ".rawValue")" }
+                    let variables = server.variables.map {
+                        "\(SwiftLiteral.string($0.key)): \($0.name)\($0.typeName == nil ? "" : ".rawValue")"
+                    }
                     let template: SourceText = "template: \(literal: server.urlTemplate)"
                     let dictionary = variables.isEmpty ? "[:]" : "[\(variables.joined(separator: ", "))]"
                     let relative: SourceText = server.isRelative ? ", relativeTo: base" : ""
