@@ -324,7 +324,7 @@ final class TypeMappingTests: XCTestCase {
             #"case "with \"quote\"": self = .withQuote"#,
             "default: self = .unknown(rawValue)",
             "public nonisolated enum Level: OpenEnum",
-            "case minus1", "case _1", "case unknown(Int)",
+            "case minusOne", "case one", "case unknown(Int)",
         ])
     }
 

@@ -54,7 +54,7 @@ final class UsageMappingTests: XCTestCase {
             "    public var password: String\n",
         ])
         // Both ways: each is absent in one direction.
-        let account = try XCTUnwrap(text.range(of: "public nonisolated struct Account: APIModel {")).upperBound
+        let account = try XCTUnwrap(text.range(of: "public nonisolated struct Account: APIModel, Identifiable {")).upperBound
         assertContains(String(text[account...]), ["    public var id: String?\n    public var password: String?\n"])
     }
 
@@ -97,7 +97,7 @@ final class UsageMappingTests: XCTestCase {
                   properties: {locale: {type: string, nullable: true}}
             """)
         XCTAssertEqual(diagnostics.items.map(\.description), [])
-        let profile = try XCTUnwrap(text.range(of: "public nonisolated struct Profile: APIModel {")).upperBound
+        let profile = try XCTUnwrap(text.range(of: "public nonisolated struct Profile: APIModel, Identifiable {")).upperBound
         let patch = try XCTUnwrap(text.range(of: "public nonisolated struct ProfilePatch: APIModel {"))
         // The received model has no use for "absent or null"…
         assertContains(String(text[profile..<patch.lowerBound]), [

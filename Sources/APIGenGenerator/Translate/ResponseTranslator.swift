@@ -104,15 +104,14 @@ struct ResponseTranslator {
     }
 
     /// The `data` property's schema when `schema` describes a whole event: an object of
-    /// `event`, `id`, `retry` and `data` only, with another field beside `data` or a `data`
-    /// that is encoded JSON (a payload of one `data` member is a payload).
+    /// `event`, `id`, `retry` and `data` only. One of `data` alone is an event too: Mistral
+    /// writes each stream so (`CompletionEvent: {data: CompletionChunk}`), and a payload with
+    /// nothing but a `data` member is rare in a stream.
     private func eventDataSchema(_ schema: SchemaID) -> SchemaID? {
         let members = types.structMembers(of: schema)
         let eventFields: Set<String> = ["event", "id", "retry", "data"]
-        guard members.allSatisfy({ eventFields.contains($0.key) }), let data = members.first(where: { $0.key == "data" })?.schema
-        else { return nil }
-        let isEncoded = types.table[types.table.resolved(data)].contentSchema != nil
-        return members.count > 1 || isEncoded ? data : nil
+        guard members.allSatisfy({ eventFields.contains($0.key) }) else { return nil }
+        return members.first { $0.key == "data" }?.schema
     }
 
     /// What an event's `data` string holds (its `contentSchema`), when `schema` describes a
