@@ -56,4 +56,18 @@ final class PatternSampleTests: XCTestCase {
         let deep = String(repeating: "(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
         XCTAssertNil(PatternSample.string(matching: deep, variant: 0, minLength: nil, maxLength: nil))
     }
+
+    func testArraySamplesHaveTheItemsTheSchemaAsksFor() throws {
+        let output = try generate(
+            schemasSpec(
+                """
+                Tags: {type: object, required: [few, many, none], properties: {few: {type: array, items: {type: string}, minItems: 3}, many: {type: array, items: {type: integer}, minItems: 50}, none: {type: array, items: {type: string}, maxItems: 0}}}
+                """)
+        ).text
+        let sample = try XCTUnwrap(output.range(of: "public static var sample: Tags")).upperBound
+        let text = String(output[sample...].prefix(400))
+        XCTAssertTrue(text.contains(#""few":["Few 1","Few 2","Few 3"]"#), text)
+        XCTAssertTrue(text.contains(#""many":[1,2,3,4,5]"#), text)
+        XCTAssertTrue(text.contains(#""none":[]"#), text)
+    }
 }

@@ -104,9 +104,13 @@ struct SampleSynthesizer {
         case .constant(let value):
             return .string(value)
         case .array(let items):
-            guard let items else { return .array([]) }
+            let count = Self.itemCount(table[resolved])
+            guard let items, count > 0 else { return .array([]) }
             // A cycle through an array ends in an empty array, which is always valid.
-            return .array(sample(items, variant: variant, hint: hint, depth: depth + 1, path: &path).map { [$0] } ?? [])
+            let elements = (0..<count).compactMap { offset in
+                sample(items, variant: variant + offset, hint: hint, depth: depth + 1, path: &path)
+            }
+            return .array(elements.count == count ? elements : [])
         case .dictionary:
             return .object([])
         case .primitive(let type):
@@ -152,6 +156,15 @@ struct SampleSynthesizer {
             }
         }
         return .object(members)
+    }
+
+    /// The most items a sample array is given to meet a `minItems`.
+    static let mostItems = 5
+
+    /// One item, or as many as `minItems` asks (up to `mostItems`), never more than `maxItems`.
+    static func itemCount(_ schema: Schema) -> Int {
+        let count = max(1, min(schema.minItems ?? 1, mostItems))
+        return min(count, max(0, schema.maxItems ?? count))
     }
 
     /// The most characters a sample string is given to meet a `minLength`.

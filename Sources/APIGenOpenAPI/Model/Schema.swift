@@ -170,6 +170,8 @@ public struct Schema: Sendable {
         @usableFromInline var maximum: Double?
         @usableFromInline var minLength: Int?
         @usableFromInline var maxLength: Int?
+        @usableFromInline var minItems: Int?
+        @usableFromInline var maxItems: Int?
         @usableFromInline var pattern: String?
 
         init(source: SourceRef) {
@@ -267,6 +269,15 @@ public struct Schema: Sendable {
     @inlinable public var items: SchemaID? {
         get { storage.fields.items }
         set { fields.items = newValue }
+    }
+    /// How many items an array must have at least, and at most.
+    @inlinable public var minItems: Int? {
+        get { storage.fields.minItems }
+        set { fields.minItems = newValue }
+    }
+    @inlinable public var maxItems: Int? {
+        get { storage.fields.maxItems }
+        set { fields.maxItems = newValue }
     }
     /// Case names for `enum`'s values, in order (`x-enum-varnames`, `x-enumNames`).
     @inlinable public var enumNames: [String]? {

@@ -128,6 +128,8 @@ extension SpecParser {
             case "maximum": schema.maximum = number(value)
             case "minLength": schema.minLength = integer(value)
             case "maxLength": schema.maxLength = integer(value)
+            case "minItems": schema.minItems = integer(value)
+            case "maxItems": schema.maxItems = integer(value)
             case "pattern": schema.pattern = documentation(value)
             default:
                 // Validation-only keywords (`not`, `multipleOf`, ...), `$defs` (parsed when
