@@ -40,17 +40,11 @@ extension APIClient {
             opened.withLock { $0 = chunks }
             return (response, Data())
         }
-        let chunks =
-            opened.withLock { $0 }
-            ?? ResponseChunks { continuation in
-                continuation.yield(body)
-                continuation.finish()
-            }
-        guard response.isSuccess else {
+        let chunks = opened.withLock { $0 } ?? .whole(body)
+        if !response.isSuccess {
+            // Throws the server's error, its reason read from the body.
             try checkStatus(response, body: try await Self.collect(chunks, limit: Self.streamedErrorBodyLimit), of: httpRequest)
-            throw APIError.invalidResponse
         }
-        try checkStatus(response, body: Data(), of: httpRequest)
         return (response, chunks)
     }
 

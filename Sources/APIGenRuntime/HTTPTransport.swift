@@ -34,15 +34,19 @@ extension HTTPTransport {
     /// The whole body, after it has arrived, as one chunk.
     public func stream(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseChunks) {
         let (response, body) = try await send(request)
-        return (
-            response,
-            ResponseChunks { continuation in
-                if !body.isEmpty {
-                    continuation.yield(body)
-                }
-                continuation.finish()
+        return (response, .whole(body))
+    }
+}
+
+extension ResponseChunks {
+    /// A body received already, as one chunk (none when it is empty).
+    static func whole(_ body: Data) -> ResponseChunks {
+        ResponseChunks { continuation in
+            if !body.isEmpty {
+                continuation.yield(body)
             }
-        )
+            continuation.finish()
+        }
     }
 }
 

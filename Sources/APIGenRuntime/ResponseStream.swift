@@ -113,13 +113,13 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
             }
         }
 
-        private static func decoded(_ body: Data, _ decode: () throws -> Element) throws -> Element {
+        private static func decoded(_ body: @autoclosure () -> Data, _ decode: () throws -> Element) throws -> Element {
             do {
                 return try decode()
             } catch let error as APIError {
                 throw error
             } catch {
-                throw APIError.decoding(DecodingFailure(error, body: body))
+                throw APIError.decoding(DecodingFailure(error, body: body()))
             }
         }
 
@@ -225,11 +225,7 @@ final class StreamConnection: Sendable {
 
     /// A connection that is the whole of `body`, received already, and never reopens.
     convenience init(body: Data, decoder: JSONDecoder) {
-        let chunks = ResponseChunks { continuation in
-            continuation.yield(body)
-            continuation.finish()
-        }
-        self.init(first: chunks, makeDecoder: { decoder }, sleep: RetryPolicy.taskSleep, reopen: { _ in nil })
+        self.init(first: .whole(body), makeDecoder: { decoder }, sleep: RetryPolicy.taskSleep, reopen: { _ in nil })
     }
 
     /// The first response's bytes, to the one iterator that reads them.

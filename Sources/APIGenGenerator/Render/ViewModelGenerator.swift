@@ -62,10 +62,8 @@ struct ViewModelGenerator {
                 printer.blank()
                 renderPageRequests(
                     paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
-            case .submission:
-                renderSubmit(model, names: names, into: &printer, context: context)
-            case .stream:
-                renderStart(model, names: names, into: &printer, context: context)
+            case .submission, .stream:
+                renderSendMethod(model, names: names, into: &printer, context: context)
             }
         }
     }
@@ -194,26 +192,26 @@ struct ViewModelGenerator {
         paging.isLinked ? "LinkedPage<\(response)>" : response
     }
 
-    private func renderSubmit(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
+    /// `submit(…)` or `start(…)`: the operation's parameters, passed to the base's method of
+    /// the same name with the request they make.
+    private func renderSendMethod(
+        _ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext
+    ) {
         let operation = model.operation
         let local = names.local
         let arguments = OperationGenerator.parameterList(operation, context: context) { local[$0.name]! }
-        printer.line("/// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.")
-        printer.line("@discardableResult")
-        printer.listBlock("\(context.access)func submit(", arguments, ") async -> Bool") { printer in
-            var request = call(operation, local: local, prefix: "await submit(")
-            request.close.append(")")
-            printer.call(request)
+        let method: String
+        let result: String
+        if case .stream = model.kind {
+            (method, result) = ("start", "")
+            printer.line("/// Streams the response until it ends, fails or the calling task is cancelled.")
+        } else {
+            (method, result) = ("submit", " -> Bool")
+            printer.line("/// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.")
+            printer.line("@discardableResult")
         }
-    }
-
-    private func renderStart(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
-        let operation = model.operation
-        let local = names.local
-        let arguments = OperationGenerator.parameterList(operation, context: context) { local[$0.name]! }
-        printer.line("/// Streams the response until it ends, fails or the calling task is cancelled.")
-        printer.listBlock("\(context.access)func start(", arguments, ") async") { printer in
-            var request = call(operation, local: local, prefix: "await start(")
+        printer.listBlock("\(context.access)func \(method)(", arguments, ") async\(result)") { printer in
+            var request = call(operation, local: local, prefix: "await \(method)(")
             request.close.append(")")
             printer.call(request)
         }

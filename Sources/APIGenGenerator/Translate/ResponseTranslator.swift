@@ -93,10 +93,10 @@ struct ResponseTranslator {
             return .jsonSequence(schema.map { type($0, "Item") } ?? .jsonValue)
         default:
             guard let schema else { return .events(payload: .string) }
-            guard eventDataSchema(schema) != nil else {
+            guard let data = eventDataSchema(schema) else {
                 return .events(payload: type(schema, "Event"))
             }
-            if let content = eventDataContentSchema(schema) {
+            if let content = types.table[types.table.resolved(data)].contentSchema {
                 return .events(payload: type(content, "EventData"))
             }
             return .eventObjects(type(schema, "Event"))
