@@ -14,6 +14,7 @@ let generatedClients = [
     "HostileAPI",
     "LibraryAPI",
     "StreamsAPI",
+    "FeedMediaAPI",
 ]
 
 /// Apps created by Xcode 26 isolate everything to the main actor by default; generated code

@@ -197,7 +197,12 @@ public nonisolated struct Widget: APIModel, Identifiable {
     /// - Important: Deprecated.
     ///
     /// - Example: `W-0042`
-    public var legacyCode: String?
+    @available(*, deprecated, message: "'legacyCode' is deprecated by the API.")
+    public var legacyCode: String? {
+        get { _legacyCode }
+        set { _legacyCode = newValue }
+    }
+    @usableFromInline var _legacyCode: String?
     /// Nullable with a default.
     public var threshold: Double?
     /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
@@ -258,7 +263,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         self.tags = tags
         self.aliases = aliases
         self.settings = settings
-        self.legacyCode = legacyCode
+        self._legacyCode = legacyCode
         self.threshold = threshold
     }
 
@@ -276,7 +281,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         self.tags = reader.decode([String].self, "tags", default: ["new", "featured"])
         self.aliases = reader.decode([String].self, "aliases", default: [])
         self.settings = reader.decode([String: String].self, "settings", default: ["theme": "dark"])
-        self.legacyCode = reader.decodeIfPresent(String.self, "legacyCode")
+        self._legacyCode = reader.decodeIfPresent(String.self, "legacyCode")
         self.threshold = reader.decode(Double.self, "threshold", default: 0.25)
         self.keyPresence = reader.presence
         try reader.finish()
@@ -296,7 +301,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         writer.encode(self.tags, "tags", default: ["new", "featured"])
         writer.encode(self.aliases, "aliases", default: [])
         writer.encode(self.settings, "settings", default: ["theme": "dark"])
-        writer.encodeIfPresent(self.legacyCode, "legacyCode")
+        writer.encodeIfPresent(self._legacyCode, "legacyCode")
         writer.encodeIfPresent(self.threshold, "threshold", default: 0.25)
         try writer.finish()
     }
@@ -315,7 +320,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
         visitor.visit(self.tags, other.tags)
         visitor.visit(self.aliases, other.aliases)
         visitor.visit(self.settings, other.settings)
-        visitor.visit(self.legacyCode, other.legacyCode)
+        visitor.visit(self._legacyCode, other._legacyCode)
         visitor.visit(self.threshold, other.threshold)
     }
 }
@@ -333,6 +338,7 @@ public nonisolated struct LegacyWidget: APIModel {
     /// - Example: `Sprocket`
     public var title: String?
 
+    @available(*, deprecated, message: "LegacyWidget is deprecated by the API.")
     public init(code: String, title: String? = nil) {
         self.code = code
         self.title = title

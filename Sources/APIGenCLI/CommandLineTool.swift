@@ -57,7 +57,7 @@ public enum CommandLineTool {
     }
 
     static let usage = """
-        OVERVIEW: Generate a Swift client from an OpenAPI 3.0/3.1 or Swagger 2.0 description.
+        OVERVIEW: Generate a Swift client from an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 description.
 
         USAGE: apigen <command> [options]
 
@@ -74,7 +74,11 @@ public enum CommandLineTool {
           --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 16 from 100 kB of spec)
           --namespace <Name>        Enum holding the request builders (default: API)
           --no-view-models          Leave out the observable view models
-          --timings                 Print CPU and wall time per stage (read, model, resolve, validate, translate, render, write)
+          --tag <tag>               Generate only operations with this tag, and the schemas they use (repeatable)
+          --operation <id>          Generate only this operationId too (repeatable)
+          --path <path>             Generate only the operations of this path too, as written in the spec (repeatable)
+          --schema <Name>           Keep this component schema, and those it uses, too (repeatable)
+          --timings                 Print CPU and wall time per stage (read, model, resolve, validate, filter, translate, render, write)
 
         OPTIONS:
           -h, --help                Show this help

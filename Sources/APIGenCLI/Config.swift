@@ -1,4 +1,5 @@
 import APIGenGenerator
+import APIGenOpenAPI
 import APIGenYAML
 import Foundation
 
@@ -12,6 +13,11 @@ import Foundation
 /// endpointFiles: 1      # default: 1, or 16 from 100 kB of spec
 /// namespace: API        # the enum holding the request builders
 /// viewModels: true      # false, or a list of tags to generate view models for
+/// filter:               # generate only these operations and the schemas they reach
+///   tags: [pets]
+///   operations: [getStoreInventory]
+///   paths: [/users/{username}]
+///   schemas: [ApiResponse]
 /// ```
 struct Config {
     var moduleName: String?
@@ -22,6 +28,7 @@ struct Config {
     var namespace: String?
     var viewModels: Bool?
     var viewModelTags: Set<String>?
+    var filter = DocumentFilter()
 
     static func defaultPath(besideSpec spec: String) -> String? {
         let candidate = ((spec as NSString).deletingLastPathComponent as NSString).appendingPathComponent("apigen.yaml")
@@ -91,6 +98,16 @@ struct Config {
                 } else {
                     return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
                 }
+            case "filter":
+                switch parseFilter(pair.value, in: document) {
+                case .success(let filter): config.filter = filter
+                case .failure(let problem): return .failure(problem)
+                }
+            case "tags", "operations", "paths", "schemas":
+                warnings.append(
+                    .warning(
+                        "setting '\(pair.key)' is ignored here; to generate only some \(pair.key), list them under 'filter:'",
+                        at: document.location(pair.keyNode), pointer: "/" + pair.key))
             default:
                 warnings.append(
                     .warning(
@@ -99,5 +116,41 @@ struct Config {
             }
         }
         return .success((config, warnings))
+    }
+
+    /// `filter:`: a mapping of `tags`, `operations`, `paths` and `schemas`, each a list of names
+    /// (or one name).
+    static func parseFilter(_ node: YAMLNode, in document: YAMLDocument) -> Result<DocumentFilter, Diagnostic> {
+        guard document.kind(node) == .mapping else {
+            return .failure(
+                .error("'filter' must be a mapping of tags, operations, paths and schemas", at: document.location(node), pointer: "/filter")
+            )
+        }
+        var filter = DocumentFilter()
+        for pair in document.pairs(node) {
+            let pointer = "/filter/" + JSONPointer.escape(pair.key)
+            let items = document.kind(pair.value) == .sequence ? document.items(pair.value) : [pair.value]
+            var entries: [DocumentFilter.Entry] = []
+            for (index, item) in items.enumerated() {
+                guard document.kind(item) == .scalar, let name = document.scalar(item), !name.isEmpty else {
+                    return .failure(
+                        .error("'filter.\(pair.key)' must be a list of names", at: document.location(item), pointer: pointer))
+                }
+                let itemPointer = document.kind(pair.value) == .sequence ? "\(pointer)/\(index)" : pointer
+                entries.append(DocumentFilter.Entry(name, location: document.location(item), pointer: itemPointer))
+            }
+            switch pair.key {
+            case "tags": filter.tags += entries
+            case "operations": filter.operations += entries
+            case "paths": filter.paths += entries
+            case "schemas": filter.schemas += entries
+            default:
+                return .failure(
+                    .error(
+                        "unknown filter '\(pair.key)': use tags, operations, paths or schemas", at: document.location(pair.keyNode),
+                        pointer: pointer))
+            }
+        }
+        return .success(filter)
     }
 }

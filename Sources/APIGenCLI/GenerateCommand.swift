@@ -17,6 +17,8 @@ struct GenerateCommand {
     var exampleChecks = false
     var conformance = false
     var printTimings = false
+    /// `--tag`, `--operation`, `--path` and `--schema`, added to the config file's `filter:`.
+    var filter = DocumentFilter()
 
     /// Parses the arguments after `generate`; a usage error is returned as its message.
     static func parse(_ arguments: [String]) -> Result<GenerateCommand, UsageError> {
@@ -60,6 +62,17 @@ struct GenerateCommand {
                 command.conformance = true
             case "--timings":
                 command.printTimings = true
+            case "--tag", "--operation", "--path", "--schema":
+                guard case .success(let text) = value(for: argument), !text.isEmpty else {
+                    return .failure(UsageError("\(argument) needs a name"))
+                }
+                let entry = DocumentFilter.Entry(text)
+                switch argument {
+                case "--tag": command.filter.tags.append(entry)
+                case "--operation": command.filter.operations.append(entry)
+                case "--path": command.filter.paths.append(entry)
+                default: command.filter.schemas.append(entry)
+                }
             case "--model-files", "--endpoint-files":
                 guard case .success(let text) = value(for: argument), let count = Int(text), (1...64).contains(count) else {
                     return .failure(UsageError("\(argument) must be a number from 1 to 64"))
@@ -101,9 +114,16 @@ struct GenerateCommand {
                 diagnostics.append(problem)
             }
         }
-        guard let document = loaded.document, !diagnostics.hasErrors else {
+        guard var document = loaded.document, !diagnostics.hasErrors else {
             report(diagnostics, errors: errors)
             return 1
+        }
+        var filter = config.filter
+        filter.merge(self.filter)
+        if !filter.isEmpty {
+            let filtered = pipeline.filter(document, with: filter)
+            document = filtered.document
+            for warning in filtered.warnings { diagnostics.append(warning) }
         }
         let module = moduleName ?? config.moduleName ?? GeneratorOptions.moduleName(fromTitle: document.info.title)
         var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)

@@ -152,7 +152,7 @@ final class RequiredOptionalDefaultTests: XCTestCase {
         XCTAssertEqual(widget.tags, ["new", "featured"])
         XCTAssertEqual(widget.aliases, [])
         XCTAssertEqual(widget.settings, ["theme": "dark"])
-        XCTAssertNil(widget.legacyCode)
+        XCTAssertNil(try encodeToJSONValue(widget)["legacyCode"], "deprecated, read in DeprecationTests")
     }
 
     func testDefaultsNotAppliedWhenKeysArePresent() throws {
@@ -171,7 +171,7 @@ final class RequiredOptionalDefaultTests: XCTestCase {
         XCTAssertEqual(widget.tags, [])
         XCTAssertEqual(widget.aliases, ["a"])
         XCTAssertEqual(widget.settings, [:])
-        XCTAssertEqual(widget.legacyCode, "W-1")
+        XCTAssertEqual(try encodeToJSONValue(widget)["legacyCode"], "W-1", "deprecated, read in DeprecationTests")
     }
 
     func testAbsentDefaultsStayAbsentWhenEncodedBack() throws {
@@ -249,7 +249,7 @@ final class RequiredOptionalDefaultTests: XCTestCase {
         XCTAssertEqual(widget.tags, ["new", "featured"])
         XCTAssertEqual(widget.aliases, [])
         XCTAssertEqual(widget.settings, ["theme": "dark"])
-        XCTAssertNil(widget.legacyCode)
+        XCTAssertNil(try encodeToJSONValue(widget)["legacyCode"], "deprecated, read in DeprecationTests")
         // The init and the decoder agree on every default.
         XCTAssertEqual(widget, try decode(Widget.self, #"{"id": "0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11", "name": "Sprocket"}"#))
     }

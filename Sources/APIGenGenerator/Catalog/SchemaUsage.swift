@@ -45,8 +45,9 @@ struct SchemaUsage {
             receivedRoots += (webhook.requestBody?.content ?? []).compactMap(\.schema)
             sentRoots += webhook.responses.flatMap { $0.content.compactMap(\.schema) }
         }
-        sent = Self.reachable(from: sentRoots, in: table)
-        received = Self.reachable(from: receivedRoots, in: table)
+        let reach = SchemaReach(table)
+        sent = reach.reachable(from: sentRoots)
+        received = reach.reachable(from: receivedRoots)
     }
 
     /// Where the three-state fields of the (resolved) schema `id` go.
@@ -63,23 +64,5 @@ struct SchemaUsage {
     /// Whether values of the object `id` only ever go to the server.
     func isOnlySent(_ id: SchemaID) -> Bool {
         sent.contains(id) && !received.contains(id)
-    }
-
-    /// Every schema a value of `roots` may hold, each visited once.
-    private static func reachable(from roots: [SchemaID], in table: SchemaTable) -> Set<SchemaID> {
-        var found: Set<SchemaID> = []
-        var pending = roots
-        while let next = pending.popLast() {
-            guard found.insert(next).inserted else { continue }
-            let schema = table[next]
-            if let target = schema.reference { pending.append(target) }
-            pending += schema.allOf
-            pending += schema.oneOf
-            pending += schema.anyOf
-            pending += schema.properties.map(\.schema)
-            if let items = schema.items { pending.append(items) }
-            if case .schema(let values) = schema.additionalProperties { pending.append(values) }
-        }
-        return found
     }
 }

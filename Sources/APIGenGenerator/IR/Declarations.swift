@@ -52,6 +52,10 @@ public struct StructDeclaration: Sendable {
 
     public var coding = Coding.keyed
     public var properties: [PropertyDeclaration] = []
+    /// The schema says `deprecated: true`. The memberwise initializer carries the deprecation,
+    /// so an app that builds such a value is warned. The type cannot: every generated use of
+    /// it (properties, request builders, unions) would warn, and Swift cannot silence them.
+    public var deprecationMessage: String?
     /// Values of keys beyond the declared properties, from `additionalProperties`.
     public var additionalProperties: AdditionalPropertiesMember?
 
@@ -90,6 +94,14 @@ public struct PropertyDeclaration: Sendable {
     /// The one string the schema allows (`const`, or an `enum` of one value): decoding any other
     /// fails, which is how a union tells alternatives apart by such a value.
     public var constant: String?
+    /// The schema says `deprecated: true`: the property is `@available(*, deprecated)`, and
+    /// generated code reads and writes its storage, so that only the app's uses warn.
+    public var deprecationMessage: String?
+
+    /// Kept in `_name` storage behind an accessor: boxed (`isIndirect`), or deprecated.
+    public var hasStorage: Bool {
+        isIndirect || deprecationMessage != nil
+    }
 
     /// A URL (whose text `URL` may give back differently, and which may come as `""`), or
     /// optional and either nullable or defaulted: what it received is kept in `KeyPresence`.

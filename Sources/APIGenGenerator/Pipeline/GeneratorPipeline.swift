@@ -11,6 +11,7 @@ import Foundation
 /// | `model` | the tree → the document model, schema references pending (`SpecLoader.Parsed`) |
 /// | `resolve` | every reference followed, the files it names read (`SpecLoader.Result`) |
 /// | `validate` | checks across the document, added to its diagnostics (`SpecLoader.Result`) |
+/// | `filter` | only the operations and schemas asked for, when asked (`OpenAPIDocument`) |
 /// | `translate` | the document → Swift declarations, data not text (`Generator.Translation`) |
 /// | `render` | the declarations → Swift source, through one printer (`[GeneratedFile]`) |
 /// | `write` | the files → disk, unchanged files left alone (`FileWriter.Summary`) |
@@ -32,6 +33,14 @@ public struct GeneratorPipeline {
         let parsed = stage("model") { loader.parse(read) }
         let resolved = stage("resolve") { loader.resolve(parsed) }
         return stage("validate") { loader.validate(resolved) }
+    }
+
+    /// `filter`: the part of the document `filter` keeps, and a warning for each entry that
+    /// matches nothing.
+    public mutating func filter(_ document: OpenAPIDocument, with filter: DocumentFilter) -> (
+        document: OpenAPIDocument, warnings: [Diagnostic]
+    ) {
+        stage("filter") { filter.apply(to: document) }
     }
 
     /// `translate` and `render`: the Swift files of the client.

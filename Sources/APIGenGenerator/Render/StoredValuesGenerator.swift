@@ -2,13 +2,14 @@
 /// equality and hashing on (see `APIModel`): each stored value beside the other value's. One
 /// generic call per property costs the compiler less than synthesized `==` and `hash(into:)`.
 enum StoredValuesGenerator {
-    /// A struct's stored values: `names` are its properties (an indirect one through its
-    /// accessor), the bookkeeping `KeyPresence` left out as it never makes two values differ.
-    static func renderStruct(_ names: [Identifier], into printer: inout Printer, context: RenderContext) {
+    /// A struct's stored values: `paths` reach its properties (an indirect one through its
+    /// accessor, a deprecated one through its storage), the bookkeeping `KeyPresence` left out
+    /// as it never makes two values differ.
+    static func renderStruct(_ paths: [String], into printer: inout Printer, context: RenderContext) {
         attributes(context, into: &printer)
         printer.block(header(context)) { printer in
-            for name in names {
-                printer.line("visitor.visit(self.\(name), other.\(name))")
+            for path in paths {
+                printer.line("visitor.visit(self.\(path), other.\(path))")
             }
         }
     }

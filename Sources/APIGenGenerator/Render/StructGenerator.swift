@@ -18,13 +18,8 @@ struct StructGenerator: DeclarationGenerator {
         printer.block("\(access)nonisolated struct \(declaration.name): \(conformances)") { printer in
             for property in structure.properties {
                 printer.documentation(property.documentation)
-                if property.isIndirect {
-                    // Boxed: the property closes a cycle of structs, or its value is large (`ValueLayout`).
-                    printer.block("\(access)var \(property.name): \(storedType: property, in: context)") { printer in
-                        printer.line("get { \(storageName(property)).value }")
-                        printer.line("set { \(storageName(property)).value = newValue }")
-                    }
-                    printer.line("private var \(storageName(property)): Indirect<\(storedType: property, in: context)>")
+                if property.hasStorage {
+                    renderStoredBehindAccessor(property, into: &printer, context: context)
                 } else {
                     printer.line("\(access)var \(property.name): \(storedType: property, in: context)")
                 }
@@ -50,8 +45,31 @@ struct StructGenerator: DeclarationGenerator {
                 AllMatchesCoding(structure: structure, objects: objects, context: context).render(into: &printer)
             }
             printer.blank()
-            let stored = structure.properties.map(\.name) + (structure.additionalProperties.map { [$0.name] } ?? [])
+            let stored = structure.properties.map(valuePath) + (structure.additionalProperties.map { ["\($0.name)"] } ?? [])
             StoredValuesGenerator.renderStruct(stored, into: &printer, context: context)
+        }
+    }
+
+    /// A boxed property (it closes a cycle of structs, or its value is large: `ValueLayout`)
+    /// or a deprecated one: an accessor over `_name` storage. A deprecated property's storage is
+    /// what generated code reads and writes, so the deprecation warns only where the app uses
+    /// it; it is `@usableFromInline` where public, for the inlinable `visitStoredValues`.
+    private func renderStoredBehindAccessor(_ property: PropertyDeclaration, into printer: inout Printer, context: RenderContext) {
+        let storage = storageName(property)
+        let value = property.isIndirect ? "\(storage).value" : storage
+        if let message = property.deprecationMessage {
+            printer.line("@available(*, deprecated, message: \(literal: message))")
+        }
+        printer.block("\(context.access)var \(property.name): \(storedType: property, in: context)") { printer in
+            printer.line("get { \(value) }")
+            printer.line("set { \(value) = newValue }")
+        }
+        let type: SourceText =
+            property.isIndirect ? "Indirect<\(storedType: property, in: context)>" : "\(storedType: property, in: context)"
+        if property.deprecationMessage == nil {
+            printer.line("private var \(storage): \(type)")
+        } else {
+            printer.line("\(context.access == "public " ? "@usableFromInline " : "")var \(storage): \(type)")
         }
     }
 
@@ -59,10 +77,18 @@ struct StructGenerator: DeclarationGenerator {
         "_" + property.name.plain
     }
 
+    /// How generated code reaches a property's value: a deprecated one through its storage.
+    private func valuePath(_ property: PropertyDeclaration) -> String {
+        guard property.deprecationMessage != nil else { return property.name.code }
+        return storageName(property) + (property.isIndirect ? ".value" : "")
+    }
+
     /// `self.name = value`, or into the box for an indirect property.
     func assign(_ property: PropertyDeclaration, _ value: Printer.Call, into printer: inout Printer) {
         if property.isIndirect {
             printer.list("self.\(storageName(property)) = Indirect(\(value.open)", value.arguments, "\(value.close))")
+        } else if property.deprecationMessage != nil {
+            printer.list("self.\(storageName(property)) = \(value.open)", value.arguments, value.close)
         } else {
             printer.list("self.\(property.name) = \(value.open)", value.arguments, value.close)
         }
@@ -87,6 +113,9 @@ struct StructGenerator: DeclarationGenerator {
         }
         if let extra = structure.additionalProperties {
             parameters.append("\(extra.name): [String: \(extra.valueType, in: context)] = [:]")
+        }
+        if let message = structure.deprecationMessage {
+            printer.line("@available(*, deprecated, message: \(literal: message))")
         }
         if parameters.isEmpty {
             printer.line("\(context.access)init() {}")
@@ -176,7 +205,8 @@ struct StructGenerator: DeclarationGenerator {
                 let readOnly: [SourceText] = property.isReadOnly ? ["readOnly: true"] : []
                 let defaultValue: [SourceText] =
                     property.tracksPresence ? property.defaultValue.map { ["default: \(SwiftLiteral.code(for: $0))"] } ?? [] : []
-                printer.list("writer.\(method)(", ["self.\(property.name)", "\(literal: property.key)"] + defaultValue + readOnly, ")")
+                printer.list(
+                    "writer.\(method)(", ["self.\(valuePath(property))", "\(literal: property.key)"] + defaultValue + readOnly, ")")
             }
             if let extra = structure.additionalProperties {
                 printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")

@@ -21,7 +21,7 @@ struct WrapperGenerator: DeclarationGenerator {
                 printer.line("try value.encode(to: encoder)")
             }
             printer.blank()
-            StoredValuesGenerator.renderStruct([Identifier("value")], into: &printer, context: context)
+            StoredValuesGenerator.renderStruct(["value"], into: &printer, context: context)
         }
     }
 }

@@ -39,7 +39,8 @@ enum SharedPropertyTranslator {
             }
             let type = first.type.unwrapped
             // The same name and type in every case; a type nested in one case is not another's.
-            guard properties.allSatisfy({ $0.name == first.name && $0.type.unwrapped == type }),
+            // A deprecated property is read through its storage only inside its own type.
+            guard properties.allSatisfy({ $0.name == first.name && $0.type.unwrapped == type && $0.deprecationMessage == nil }),
                 !caseStructs.contains(where: { isNested(type, in: $0.name) })
             else { return nil }
             return UnionDeclaration.SharedProperty(name: first.name, key: key, type: type, documentation: first.documentation)

@@ -46,10 +46,16 @@ struct StructTranslator {
             member.isReadOnly = isReadOnly
             member.isNullable = nullable
             member.constant = constant
+            if table[property.schema].deprecated {
+                member.deprecationMessage = "'\(property.name)' is deprecated by the API."
+            }
             declaration.properties.append(member)
         }
         if isPatchBody {
             declaration = PatchRequestTranslator.threeState(declaration)
+        }
+        if table[id].deprecated {
+            declaration.deprecationMessage = "\(name) is deprecated by the API."
         }
         if !merged.properties.isEmpty {
             switch merged.additionalProperties {
