@@ -19,7 +19,7 @@ public nonisolated enum API {
         var request = Request<[Book]>(method: .query, path: "/books", operationID: "searchBooks", response: .json)
         request.body = .json(body)
         request.accept = "application/json"
-        request.security = [[Security.library]]
+        request.security = [[Security.library.scoped(["read"])]]
         return request
     }
 
@@ -33,7 +33,7 @@ public nonisolated enum API {
         var request = Request<[Book]>(method: .get, path: "/books", operationID: "listBooks", response: .json)
         request.addQuery("filter", filter)
         request.accept = "application/json"
-        request.security = [[Security.library]]
+        request.security = [[Security.library.scoped(["read"])]]
         return request
     }
 
@@ -42,7 +42,7 @@ public nonisolated enum API {
     /// `PURGE /books`
     public static func purgeBooks() -> Request<Void> {
         var request = Request<Void>(method: HTTPMethod(rawValue: "PURGE"), path: "/books", operationID: "purgeBooks", response: .empty)
-        request.security = [[Security.library]]
+        request.security = [[Security.library.scoped(["read"])]]
         return request
     }
 
@@ -50,7 +50,7 @@ public nonisolated enum API {
     public static func getLoan(loanId: Int64) -> Request<Loan> {
         var request = Request<Loan>(method: .get, path: "/loans/\(PathParameter.encode(loanId))", operationID: "getLoan", response: .json)
         request.accept = "application/json"
-        request.security = [[Security.library]]
+        request.security = [[Security.library.scoped(["read"])]]
         return request
     }
 }

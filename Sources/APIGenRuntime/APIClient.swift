@@ -121,12 +121,21 @@ public final class APIClient: Sendable {
     ///
     /// Throws the same errors as ``send(_:)``.
     public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
-        let httpRequest = try await makeHTTPRequest(request)
+        var httpRequest = try await makeHTTPRequest(request)
         if let openStream = request.response.openStream {
             return try await streamedResponse(for: request, httpRequest, openStream: openStream)
         }
-        let (response, body) = try await perform(httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent) {
-            [transport] request in try await transport.send(request)
+        let send: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data) = { [transport] request in
+            try await transport.send(request)
+        }
+        var (response, body) = try await perform(
+            httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent, send: send)
+        if response.status == 401, let refresher = authentication?.refresher, request.acceptsBearerToken {
+            // Once: a 401 to the new token too is the answer.
+            _ = try await refresher.token(replacing: Self.bearerToken(of: httpRequest))
+            httpRequest = try await makeHTTPRequest(request)
+            (response, body) = try await perform(
+                httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent, send: send)
         }
         try checkStatus(response, body: body, of: httpRequest)
         do {
@@ -156,6 +165,12 @@ public final class APIClient: Sendable {
             throw APIError.server(
                 status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: request)), body: body)
         }
+    }
+
+    /// The bearer token `request` carries, which a 401 rejected.
+    static func bearerToken(of request: HTTPRequest) -> String? {
+        guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else { return nil }
+        return String(authorization.dropFirst("Bearer ".count))
     }
 
     // MARK: Building

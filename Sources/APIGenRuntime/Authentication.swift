@@ -26,9 +26,16 @@ public struct Authentication: Sendable {
     }
 
     private let provider: Provider
+    /// Refreshes the bearer token when the server rejects it (`.bearer(refresher)`).
+    let refresher: TokenRefresher?
 
     /// Answers with `provider` for every scheme; nil skips the scheme.
     public init(_ provider: @escaping Provider) {
+        self.init(refresher: nil, provider)
+    }
+
+    init(refresher: TokenRefresher?, _ provider: @escaping Provider) {
+        self.refresher = refresher
         self.provider = provider
     }
 
@@ -49,6 +56,15 @@ public struct Authentication: Sendable {
     /// A fixed bearer token.
     public static func bearer(_ token: String) -> Authentication {
         bearer { token }
+    }
+
+    /// A bearer token for the OAuth2 scopes the operation needs (`scheme.scopes`, from the
+    /// spec's `security`), asked for on every request; nil sends no token.
+    public static func bearer(scoped token: @escaping @Sendable (_ scopes: [String]) async throws -> String?) -> Authentication {
+        Authentication { scheme in
+            guard case .bearer = scheme.kind, let token = try await token(scheme.scopes) else { return nil }
+            return .bearer(token)
+        }
     }
 
     /// User name and password for `http basic` schemes.
@@ -80,7 +96,7 @@ public struct Authentication: Sendable {
     /// Several sources, asked in order; the first credential wins. For APIs that take a token
     /// on some operations and an api key on others.
     public static func combined(_ authentications: [Authentication]) -> Authentication {
-        Authentication { scheme in
+        Authentication(refresher: authentications.lazy.compactMap(\.refresher).first) { scheme in
             for authentication in authentications {
                 if let credential = try await authentication.credential(for: scheme) {
                     return credential

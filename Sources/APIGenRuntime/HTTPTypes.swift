@@ -172,10 +172,20 @@ public struct SecurityScheme: Sendable, Hashable {
     public var name: String
     /// How the credential is sent.
     public var kind: Kind
+    /// The OAuth2 scopes the operation asks for (its `security` requirement's list), for a
+    /// token provider that gets tokens by scope.
+    public var scopes: [String] = []
 
     /// Creates a scheme. Generated clients declare theirs as constants in `API.Security`.
     public init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
+    }
+
+    /// The scheme as an operation needs it: with these scopes.
+    public func scoped(_ scopes: [String]) -> SecurityScheme {
+        var scheme = self
+        scheme.scopes = scopes
+        return scheme
     }
 }

@@ -46,6 +46,11 @@ public struct Request<Response: Sendable>: Sendable {
         self.isIdempotent = method.isIdempotent
     }
 
+    /// Whether an alternative of `security` sends a bearer token, which a 401 may refresh.
+    var acceptsBearerToken: Bool {
+        security.contains { $0.contains { $0.kind == .bearer } }
+    }
+
     // MARK: Parameters
 
     /// Adds a query parameter serialized by `style` (form, spaceDelimited, pipeDelimited,

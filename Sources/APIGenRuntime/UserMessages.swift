@@ -22,6 +22,8 @@ public struct UserMessages: Sendable {
     public var cancelled = "The request was cancelled."
     /// The client refused to send the request (`APIError.invalidRequest`).
     public var invalidRequest = "The request could not be sent."
+    /// A 401 that refreshing the token could not fix (``TokenRefresher``): the refresh failed.
+    public var sessionExpired = "Your session has expired. Please sign in again."
     /// Anything else.
     public var generic = "Something went wrong. Please try again."
     /// The text for `APIError.server`; by default the server's reason as extracted from the body

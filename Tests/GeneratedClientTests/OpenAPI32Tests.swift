@@ -26,6 +26,16 @@ final class OpenAPI32Tests: XCTestCase {
         XCTAssertEqual(found.first?.available, true, "the schema's default")
     }
 
+    /// `security: [{library: [read]}]`: the token provider is asked for a token of those scopes.
+    func testTheOperationsOAuth2ScopesReachTheTokenProvider() async throws {
+        let mock = MockTransport(.json(text: books))
+        let client = APIClient(
+            server: API.Servers.main(), transport: mock,
+            authentication: .bearer(scoped: { scopes in "token-" + scopes.joined(separator: ",") }), retry: .none)
+        _ = try await client.send(API.searchBooks(body: BookSearch(text: "ring")))
+        XCTAssertEqual(mock.lastRequest?.headers["Authorization"], "Bearer token-read")
+    }
+
     func testAnAdditionalOperationIsSentWithItsOwnMethodAndNeverRetried() async throws {
         let mock = MockTransport(.status(204))
         try await client(mock).send(API.purgeBooks())

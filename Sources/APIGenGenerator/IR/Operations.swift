@@ -10,8 +10,8 @@ public struct OperationDeclaration: Sendable {
     public var parameters: [OperationParameter]
     public var body: OperationBody?
     public var response: OperationResponse
-    /// Scheme property names per alternative; nil keeps the runtime default (no credentials).
-    public var security: [[Identifier]]?
+    /// The schemes of each alternative; nil keeps the runtime default (no credentials).
+    public var security: [[SecurityUse]]?
     public var documentation: Documentation
     /// Where the spec sends this operation instead of the client's server (its own or its
     /// path's `servers`: the first absolute one, its variables at their defaults).
@@ -266,4 +266,11 @@ public struct ServerDeclaration: Sendable {
     public var documentation: Documentation
     /// A URL without a scheme and host (`/api`), resolved against a base URL the app gives.
     public var isRelative = false
+}
+
+/// One scheme of a security requirement: its `API.Security` property, and the OAuth2 scopes
+/// the operation asks for, which the token provider is given.
+public struct SecurityUse: Sendable, Equatable {
+    public var scheme: Identifier
+    public var scopes: [String]
 }

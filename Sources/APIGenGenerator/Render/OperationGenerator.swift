@@ -38,7 +38,17 @@ struct OperationGenerator {
                 printer.line("request.accept = \(literal: accept)")
             }
             if let security = operation.security {
-                let alternatives = security.map { SourceText("[" + $0.map { "Security.\($0)" }.joined(separator: ", ") + "]") }
+                let alternatives = security.map { alternative in
+                    var text: SourceText = "["
+                    for (index, use) in alternative.enumerated() {
+                        text.append(index == 0 ? "Security.\(use.scheme)" : ", Security.\(use.scheme)")
+                        if !use.scopes.isEmpty {
+                            text.append(".scoped([\(use.scopes.map(SwiftLiteral.string).joined(separator: ", "))])")
+                        }
+                    }
+                    text.append("]")
+                    return text
+                }
                 printer.list("request.security = [", alternatives, "]", trailingComma: true)
             }
             if let server = operation.server {

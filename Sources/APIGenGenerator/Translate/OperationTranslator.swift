@@ -272,13 +272,15 @@ struct OperationTranslator {
     }
 
     private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
-        -> [[Identifier]]?
+        -> [[SecurityUse]]?
     {
         let requirements = operation.security ?? document.security
         guard !requirements.isEmpty else { return nil }
-        var alternatives: [[Identifier]] = []
+        var alternatives: [[SecurityUse]] = []
         for requirement in requirements {
-            let names = requirement.schemes.compactMap { item in schemes.first { $0.specName == item.name }?.declaration.name }
+            let names = requirement.schemes.compactMap { item in
+                schemes.first { $0.specName == item.name }.map { SecurityUse(scheme: $0.declaration.name, scopes: item.scopes) }
+            }
             // A requirement naming an unsupported scheme cannot be satisfied; skip it.
             if names.count == requirement.schemes.count {
                 alternatives.append(names)
