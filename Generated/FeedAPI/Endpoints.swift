@@ -120,7 +120,7 @@ public nonisolated enum API {
 
     /// Comment on a post
     ///
-    /// Adds a comment to a post. The body is sent as a web form.
+    /// Adds a comment to a post. The body may be JSON or a web form.
     ///
     /// `POST /posts/{postId}/comments`
     ///
@@ -133,9 +133,32 @@ public nonisolated enum API {
             operationID: "addComment",
             response: .json
         )
-        var form = FormBody()
-        form.append("text", body.text)
-        request.body = .form(form)
+        request.body = .json(body)
+        request.accept = "application/json"
+        request.security = [[Security.apiKey]]
+        return request
+    }
+
+    /// Comment on a post
+    ///
+    /// Adds a comment to a post. The body may be JSON or a web form.
+    ///
+    /// Sends the body as `application/x-www-form-urlencoded`.
+    ///
+    /// `POST /posts/{postId}/comments`
+    ///
+    /// - Parameters:
+    ///   - postId: The post's identifier.
+    public static func addComment(postId: String, form: NewComment) -> Request<Comment> {
+        var request = Request<Comment>(
+            method: .post,
+            path: "/posts/\(PathParameter.encode(postId))/comments",
+            operationID: "addComment",
+            response: .json
+        )
+        var formFields = FormBody()
+        formFields.append("text", form.text)
+        request.body = .form(formFields)
         request.accept = "application/json"
         request.security = [[Security.apiKey]]
         return request
@@ -149,10 +172,26 @@ public nonisolated enum API {
     /// `POST /media`
     public static func uploadMedia(body: MediaUpload) -> Request<Media> {
         var request = Request<Media>(method: .post, path: "/media", operationID: "uploadMedia", response: .json)
-        var form = MultipartBody()
-        form.appendFile("file", body.file, contentType: "image/png")
-        form.append("caption", body.caption)
-        request.body = .multipart(form)
+        var formFields = MultipartBody()
+        formFields.appendFile("file", body.file, contentType: "image/png")
+        formFields.append("caption", body.caption)
+        request.body = .multipart(formFields)
+        request.accept = "application/json"
+        request.security = [[Security.apiKey]]
+        return request
+    }
+
+    /// Upload a photo
+    ///
+    /// Uploads a photo so that it can be attached to a post. Use the returned
+    /// `url` as the `imageURL` of a new post.
+    ///
+    /// Sends the body as `image/png`.
+    ///
+    /// `POST /media`
+    public static func uploadMedia(data: Data) -> Request<Media> {
+        var request = Request<Media>(method: .post, path: "/media", operationID: "uploadMedia", response: .json)
+        request.body = .data(data, contentType: "image/png")
         request.accept = "application/json"
         request.security = [[Security.apiKey]]
         return request

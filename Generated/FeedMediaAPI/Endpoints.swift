@@ -20,10 +20,26 @@ public nonisolated enum API {
     /// `POST /media`
     public static func uploadMedia(body: MediaUpload) -> Request<Media> {
         var request = Request<Media>(method: .post, path: "/media", operationID: "uploadMedia", response: .json)
-        var form = MultipartBody()
-        form.appendFile("file", body.file, contentType: "image/png")
-        form.append("caption", body.caption)
-        request.body = .multipart(form)
+        var formFields = MultipartBody()
+        formFields.appendFile("file", body.file, contentType: "image/png")
+        formFields.append("caption", body.caption)
+        request.body = .multipart(formFields)
+        request.accept = "application/json"
+        request.security = [[Security.apiKey]]
+        return request
+    }
+
+    /// Upload a photo
+    ///
+    /// Uploads a photo so that it can be attached to a post. Use the returned
+    /// `url` as the `imageURL` of a new post.
+    ///
+    /// Sends the body as `image/png`.
+    ///
+    /// `POST /media`
+    public static func uploadMedia(data: Data) -> Request<Media> {
+        var request = Request<Media>(method: .post, path: "/media", operationID: "uploadMedia", response: .json)
+        request.body = .data(data, contentType: "image/png")
         request.accept = "application/json"
         request.security = [[Security.apiKey]]
         return request

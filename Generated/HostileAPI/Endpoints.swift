@@ -91,8 +91,8 @@ public nonisolated enum API {
     /// `PUT /types`
     public static func endif(body: StringModel? = nil) -> Request<Void> {
         var request = Request<Void>(method: .put, path: "/types", operationID: "#endif", response: .empty)
-        if let value = body {
-            request.body = .json(value)
+        if let givenBody = body {
+            request.body = .json(givenBody)
         }
         return request
     }
@@ -105,12 +105,12 @@ public nonisolated enum API {
     /// `PATCH /types`
     public static func _123start(body: _123startRequest? = nil) -> Request<Void> {
         var request = Request<Void>(method: .patch, path: "/types", operationID: "123start", response: .empty)
-        if let value = body {
-            var form = FormBody()
-            form.append("", value.value)
-            form.append("a\"b", value.aB)
-            form.append("c\\d", value.cD)
-            request.body = .form(form)
+        if let givenBody = body {
+            var formFields = FormBody()
+            formFields.append("", givenBody.value)
+            formFields.append("a\"b", givenBody.aB)
+            formFields.append("c\\d", givenBody.cD)
+            request.body = .form(formFields)
         }
         return request
     }

@@ -23,6 +23,9 @@ struct OperationEntry {
     let operation: Operation
     /// nil when the operation has no request body, or none with a media type.
     let body: Media?
+    /// The first media type of each other kind the body may be sent as (form beside JSON,
+    /// multipart, bytes, text), in `MediaTypes.preferred`'s order: each gets a builder of its own.
+    let alternativeBodies: [Media]
     /// The 2xx responses, else the `default` one (`Operation.successResponses`).
     let successes: [Success]
     /// The success responses that also offer a stream beside the body read by default
@@ -36,6 +39,9 @@ struct OperationEntry {
         }
         self.operation = operation
         body = operation.requestBody.flatMap { media($0.content) }
+        alternativeBodies = MediaTypes.alternatives(to: body?.type, in: operation.requestBody?.content ?? [], shapes, table).map {
+            Media(type: $0, kind: MediaTypes.kind(of: $0, shapes, table))
+        }
         successes = operation.successResponses.map { Success(response: $0, media: media($0.content)) }
         let streamed = zip(operation.successResponses, successes).compactMap { response, success -> Success? in
             guard success.media?.kind.isStream == false,
@@ -50,6 +56,7 @@ struct OperationEntry {
     private init(operation: Operation, body: Media?, successes: [Success]) {
         self.operation = operation
         self.body = body
+        self.alternativeBodies = []
         self.successes = successes
         self.streamedSuccesses = nil
     }

@@ -9,6 +9,9 @@ public struct OperationDeclaration: Sendable {
     public var pathSegments: [PathSegment]
     public var parameters: [OperationParameter]
     public var body: OperationBody?
+    /// The body in each other media type the operation accepts, each sent by a builder of the
+    /// same name with its own label (`createPet(form:)` beside `createPet(body:)`).
+    public var alternativeBodies: [AlternativeBody] = []
     public var response: OperationResponse
     /// The schemes of each alternative; nil keeps the runtime default (no credentials).
     public var security: [[SecurityUse]]?
@@ -273,4 +276,11 @@ public struct ServerDeclaration: Sendable {
 public struct SecurityUse: Sendable, Equatable {
     public var scheme: Identifier
     public var scopes: [String]
+}
+
+/// A request body in another media type than the builder's, with the documentation of the
+/// builder that sends it.
+public struct AlternativeBody: Sendable {
+    public var body: OperationBody
+    public var documentation: Documentation
 }

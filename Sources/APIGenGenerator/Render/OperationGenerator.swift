@@ -1,6 +1,18 @@
-/// One request builder: a static function that fills in a `Request` for an operation.
+/// One request builder: a static function that fills in a `Request` for an operation; one more,
+/// of the same name, for each other media type its body may be sent as.
 struct OperationGenerator {
     func render(_ operation: OperationDeclaration, into printer: inout Printer, context: RenderContext) {
+        renderBuilder(operation, into: &printer, context: context)
+        for alternative in operation.alternativeBodies {
+            var variant = operation
+            variant.body = alternative.body
+            variant.documentation = alternative.documentation
+            printer.blank()
+            renderBuilder(variant, into: &printer, context: context)
+        }
+    }
+
+    private func renderBuilder(_ operation: OperationDeclaration, into printer: inout Printer, context: RenderContext) {
         let access = context.access
         printer.documentation(operation.documentation)
         if let message = operation.deprecationMessage {
@@ -117,37 +129,37 @@ struct OperationGenerator {
 
     private func renderBody(_ body: OperationBody, into printer: inout Printer) {
         // An optional body is sent only when given.
-        let value: SourceText = body.type.isOptional ? "value" : "\(body.name)"
+        let value: SourceText = body.type.isOptional ? "givenBody" : "\(body.name)"
         var calls: [Printer.Call] = []
         switch body.encoding {
         case .json(let contentType):
             let type: [SourceText] = contentType == "application/json" ? [] : ["contentType: \(literal: contentType)"]
             calls.append(Printer.Call("request.body = .json(", [value] + type, ")"))
         case .form(let fields):
-            calls.append(Printer.Call("var form = FormBody()"))
-            calls += fields.map { Printer.Call("form.append(", ["\(literal: $0.key)", "\(value).\($0.property)"], ")") }
-            calls.append(Printer.Call("request.body = .form(form)"))
+            calls.append(Printer.Call("var formFields = FormBody()"))
+            calls += fields.map { Printer.Call("formFields.append(", ["\(literal: $0.key)", "\(value).\($0.property)"], ")") }
+            calls.append(Printer.Call("request.body = .form(formFields)"))
         case .multipart(let fields):
-            calls.append(Printer.Call("var form = MultipartBody()"))
+            calls.append(Printer.Call("var formFields = MultipartBody()"))
             for field in fields {
                 let arguments: [SourceText] = ["\(literal: field.key)", "\(value).\(field.property)"]
                 switch field.kind {
                 case .text:
-                    calls.append(Printer.Call("form.append(", arguments, ")"))
+                    calls.append(Printer.Call("formFields.append(", arguments, ")"))
                 case .file(let contentType):
-                    calls.append(Printer.Call("form.appendFile(", arguments + ["contentType: \(literal: contentType)"], ")"))
+                    calls.append(Printer.Call("formFields.appendFile(", arguments + ["contentType: \(literal: contentType)"], ")"))
                 case .json:
-                    calls.append(Printer.Call("form.appendJSON(", arguments, ")"))
+                    calls.append(Printer.Call("formFields.appendJSON(", arguments, ")"))
                 }
             }
-            calls.append(Printer.Call("request.body = .multipart(form)"))
+            calls.append(Printer.Call("request.body = .multipart(formFields)"))
         case .data(let contentType):
             calls.append(Printer.Call("request.body = .data(", [value, "contentType: \(literal: contentType)"], ")"))
         case .text(let contentType):
             calls.append(Printer.Call("request.body = .text(", [value, "contentType: \(literal: contentType)"], ")"))
         }
         if body.type.isOptional {
-            printer.block("if let value = \(body.name)") { printer in
+            printer.block("if let givenBody = \(body.name)") { printer in
                 for call in calls { printer.call(call) }
             }
         } else {

@@ -37,14 +37,32 @@ enum MediaTypes {
         }
     }
 
+    private static let ranking: [Kind] = [.json, .form, .multipart, .eventStream, .jsonLines, .jsonSequence, .binary, .text]
+
     /// JSON first, then form, multipart, streams, bytes, text; document order within a kind.
     static func preferred(_ content: [MediaType], _ shapes: ShapeTable, _ table: SchemaTable) -> MediaType? {
-        let ranking: [Kind] = [.json, .form, .multipart, .eventStream, .jsonLines, .jsonSequence, .binary, .text]
-        return content.enumerated().min { lhs, rhs in
+        content.enumerated().min { lhs, rhs in
             (ranking.firstIndex(of: kind(of: lhs.element, shapes, table))!, lhs.offset) < (
                 ranking.firstIndex(of: kind(of: rhs.element, shapes, table))!, rhs.offset
             )
         }?.element
+    }
+
+    /// Beside the `preferred` one, the first media type of each other kind a request body may
+    /// be sent as, in the same order. Streams are never sent.
+    static func alternatives(to preferred: MediaType?, in content: [MediaType], _ shapes: ShapeTable, _ table: SchemaTable)
+        -> [MediaType]
+    {
+        guard let preferred, content.count > 1 else { return [] }
+        var seen: [Kind] = [kind(of: preferred, shapes, table)]
+        var found: [(rank: Int, media: MediaType)] = []
+        for media in content {
+            let kind = kind(of: media, shapes, table)
+            guard !kind.isStream, !seen.contains(kind) else { continue }
+            seen.append(kind)
+            found.append((ranking.firstIndex(of: kind)!, media))
+        }
+        return found.sorted { $0.rank < $1.rank }.map(\.media)
     }
 
     /// `application/json`, `application/problem+json`, `application/vnd.x+json`, `text/json`

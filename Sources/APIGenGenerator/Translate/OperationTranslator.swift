@@ -60,8 +60,8 @@ struct OperationTranslator {
     {
         let operation = entry.operation
         let typeBase = SwiftName.typeName(name)
-        // `request` is the builder's local variable.
-        var labels = NameScope(reserved: ["self", "Type", "init", "request"])
+        // The builder's local variables (`OperationGenerator`).
+        var labels = NameScope(reserved: ["self", "Type", "init", "request", "formFields", "givenBody"])
         var parameters: [OperationParameter] = []
         for parameter in operation.parameters {
             let label = labels.claim(SwiftName.memberName(parameter.name, fallback: "parameter"))
@@ -92,6 +92,11 @@ struct OperationTranslator {
             documentation: documentation(for: operation, parameters: parameters, body: body),
             deprecationMessage: nil
         )
+        if let requestBody = operation.requestBody {
+            declaration.alternativeBodies = entry.alternativeBodies.compactMap { media in
+                alternativeBody(requestBody, media: media, labels: &labels, typeBase: typeBase, parameters: parameters, of: operation)
+            }
+        }
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
         declaration.errors = ResponseTranslator(types: types).errors(for: entry, typeBase: typeBase)
         declaration.responseHeaders = ResponseHeadersTranslator(types: types).headers(for: entry, typeBase: typeBase)
@@ -190,6 +195,34 @@ struct OperationTranslator {
         }
         type = body.required ? type.unwrapped : type.optional
         return OperationBody(name: name, type: type, encoding: encoding, documentation: documentation)
+    }
+
+    /// The body in another media type (`kind` names its label: `form`, `multipart`, `data`,
+    /// `text`), always given: choosing the builder is choosing to send it. Its documentation is
+    /// the operation's, saying which media type it sends.
+    private func alternativeBody(
+        _ requestBody: RequestBody, media: OperationEntry.Media, labels: inout NameScope, typeBase: String,
+        parameters: [OperationParameter], of operation: Operation
+    ) -> AlternativeBody? {
+        let label: String
+        switch media.kind {
+        case .json: label = "json"
+        case .form: label = "form"
+        case .multipart: label = "multipart"
+        case .text: label = "text"
+        case .binary, .eventStream, .jsonLines, .jsonSequence: label = "data"
+        }
+        let suffix = SwiftName.typeName(label)
+        guard
+            var body = translateBody(
+                requestBody, media: media, label: labels.claim(label), typeBase: typeBase + suffix, isPatch: false)
+        else { return nil }
+        body.type = body.type.unwrapped
+        var documentation = self.documentation(for: operation, parameters: parameters, body: body)
+        let note = ["Sends the body as `\(MediaTypes.contentType(of: media.type, kind: media.kind))`.", ""]
+        let methodLine = documentation.lines.firstIndex { $0.hasPrefix("`") && $0.hasSuffix("`") } ?? documentation.lines.endIndex
+        documentation.lines.insert(contentsOf: note, at: methodLine)
+        return AlternativeBody(body: body, documentation: documentation)
     }
 
     /// The fields of a form or multipart body: the object's properties, named as in its struct.

@@ -1,0 +1,79 @@
+import XCTest
+
+/// A request body offered in several media types: JSON is the builder's body, and each other
+/// kind gets a builder of the same name with its own label.
+final class RequestBodyMappingTests: XCTestCase {
+    private let spec = """
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        paths:
+          /pets:
+            post:
+              operationId: addPet
+              summary: Add a pet
+              parameters:
+                - {name: form, in: query, schema: {type: string}}
+              requestBody:
+                content:
+                  application/xml: {schema: {$ref: '#/components/schemas/Pet'}}
+                  application/x-www-form-urlencoded: {schema: {$ref: '#/components/schemas/Pet'}}
+                  application/json: {schema: {$ref: '#/components/schemas/Pet'}}
+                  application/merge-patch+json: {schema: {$ref: '#/components/schemas/Pet'}}
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      properties:
+                        photo: {type: string, format: binary}
+                  text/event-stream: {schema: {type: string}}
+              responses:
+                '201': {description: Added.}
+        components:
+          schemas:
+            Pet: {type: object, properties: {name: {type: string}}}
+        """
+
+    func testEachOtherMediaTypeGetsABuilderWithItsOwnLabel() throws {
+        let (text, _) = try generate(spec)
+        assertContains(
+            text,
+            [
+                // JSON first, and still optional as the spec says.
+                "public static func addPet(form: String? = nil, body: Pet? = nil) -> Request<Void> {",
+                "request.body = .json(givenBody)",
+                // The others are always given: choosing the builder is choosing to send it.
+                "public static func addPet(form: String? = nil, form2: Pet) -> Request<Void> {",
+                "var formFields = FormBody()",
+                "formFields.append(\"name\", form2.name)",
+                "public static func addPet(form: String? = nil, multipart: AddPetMultipartRequest) -> Request<Void> {",
+                "formFields.appendFile(\"photo\", multipart.photo, contentType: \"application/octet-stream\")",
+                "public static func addPet(form: String? = nil, data: Data) -> Request<Void> {",
+                "request.body = .data(data, contentType: \"application/xml\")",
+                "    /// Sends the body as `application/x-www-form-urlencoded`.\n",
+                "    /// Sends the body as `application/xml`.\n",
+            ])
+        // One builder per kind: the second JSON type and the stream add none.
+        XCTAssertEqual(text.components(separatedBy: "static func addPet(").count - 1, 4)
+        XCTAssertFalse(text.contains("merge-patch"))
+        XCTAssertFalse(text.contains("text/event-stream"))
+    }
+
+    func testASingleMediaTypeHasOneBuilder() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /pets:
+                post:
+                  operationId: addPet
+                  requestBody:
+                    required: true
+                    content:
+                      application/json: {schema: {type: object, properties: {name: {type: string}}}}
+                  responses:
+                    '201': {description: Added.}
+            """)
+        XCTAssertEqual(text.components(separatedBy: "static func addPet(").count - 1, 1)
+        XCTAssertFalse(text.contains("Sends the body as"))
+    }
+}
