@@ -204,20 +204,20 @@ public nonisolated struct User: APIModel, Identifiable {
 /// A photo to upload, with an optional caption.
 public nonisolated struct MediaUpload: APIModel {
     /// The photo's bytes, as PNG, JPEG or HEIC.
-    public var file: Data
+    public var file: FilePart
     /// A caption, also used as the photo's alt text.
     ///
     /// - Example: `The bay at sunrise`
     public var caption: String?
 
-    public init(file: Data, caption: String? = nil) {
+    public init(file: FilePart, caption: String? = nil) {
         self.file = file
         self.caption = caption
     }
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.file = try reader.decode(Data.self, "file")
+        self.file = try reader.decode(FilePart.self, "file")
         self.caption = reader.decodeIfPresent(String.self, "caption")
         try reader.finish()
     }

@@ -121,22 +121,29 @@ public final class APIClient: Sendable {
     ///
     /// Throws the same errors as ``send(_:)``.
     public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
-        var httpRequest = try await makeHTTPRequest(request)
+        let built = try await buildHTTPRequest(request)
+        var temporaryFiles = [built.temporaryFile].compactMap { $0 }
+        // A multipart body with files is written to a file for the upload, removed once answered.
+        defer {
+            for file in temporaryFiles { try? FileManager.default.removeItem(at: file) }
+        }
+        var httpRequest = built.request
         if let openStream = request.response.openStream {
             return try await streamedResponse(for: request, httpRequest, openStream: openStream)
         }
-        let send: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data) = { [transport] request in
-            try await transport.send(request)
-        }
+        let send = Self.sending(through: transport)
         var (response, body) = try await perform(
             httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent, send: send)
         if response.status == 401, let refresher = authentication?.refresher, request.acceptsBearerToken {
             // Once: a 401 to the new token too is the answer.
             _ = try await refresher.token(replacing: Self.bearerToken(of: httpRequest))
-            httpRequest = try await makeHTTPRequest(request)
+            let again = try await buildHTTPRequest(request)
+            temporaryFiles += [again.temporaryFile].compactMap { $0 }
+            httpRequest = again.request
             (response, body) = try await perform(
                 httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent, send: send)
         }
+        TransferObserver.current?.completed(sent: httpRequest.bodySize, received: Int64(body.count))
         try checkStatus(response, body: body, of: httpRequest)
         do {
             let value = try request.response.decode(response, body, makeDecoder())
@@ -178,10 +185,18 @@ public final class APIClient: Sendable {
     /// The request as it goes to the middlewares: URL, headers, cookies, credentials and body
     /// resolved. Public so tests and debugging tools can see exactly what would be sent.
     ///
+    /// A multipart body with parts read from files is written to a temporary file (its
+    /// `bodyFile`), which is the caller's to remove; ``send(_:)`` removes its own.
+    ///
     /// Throws `APIError.invalidRequest` when the body cannot be encoded, the URL does not parse, or
     /// a header or cookie is not valid (a name that is not a token, a value with a line break), and
     /// rethrows what the ``authentication`` throws.
     public func makeHTTPRequest<Response>(_ request: Request<Response>) async throws -> HTTPRequest {
+        try await buildHTTPRequest(request).request
+    }
+
+    /// `makeHTTPRequest`, and the temporary file it wrote the body to, if any.
+    func buildHTTPRequest<Response>(_ request: Request<Response>) async throws -> (request: HTTPRequest, temporaryFile: URL?) {
         let credentials = try await AppliedCredentials.resolve(request.security, with: authentication)
         let base = usesOperationServers ? request.server?.url ?? baseURL : baseURL
         let url = try RequestBuilder.url(base: base, path: request.path, query: request.query + credentials.query)
@@ -189,16 +204,6 @@ public final class APIClient: Sendable {
         var headers = request.headers
         if let accept = request.accept, headers["Accept"] == nil {
             headers["Accept"] = accept
-        }
-        var body: Data?
-        if let requestBody = request.body {
-            do {
-                let encoded = try requestBody.encoded(with: makeEncoder())
-                body = encoded.data
-                headers["Content-Type"] = encoded.contentType
-            } catch {
-                throw APIError.invalidRequest("The body of \(request.operationID) could not be encoded: \(error)")
-            }
         }
         for (name, value) in credentials.headers {
             headers[name] = value
@@ -209,11 +214,28 @@ public final class APIClient: Sendable {
             let joined = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
             headers["Cookie"] = headers["Cookie"].map { "\($0); \(joined)" } ?? joined
         }
-        try RequestBuilder.validate(headers: headers)
-        return HTTPRequest(
-            method: request.method, url: url, headers: headers, body: body, timeout: request.timeout ?? timeout,
-            operationID: request.operationID, sensitiveNames: credentials.sensitiveNames
+        // Last, since it may write a temporary file.
+        var body: PreparedBody?
+        if let requestBody = request.body {
+            do {
+                body = try requestBody.prepared(with: makeEncoder())
+            } catch {
+                throw APIError.invalidRequest("The body of \(request.operationID) could not be encoded: \(error)")
+            }
+            headers["Content-Type"] = body?.contentType
+        }
+        let temporaryFile = body?.isTemporary == true ? body?.file : nil
+        do {
+            try RequestBuilder.validate(headers: headers)
+        } catch {
+            temporaryFile.map { try? FileManager.default.removeItem(at: $0) }
+            throw error
+        }
+        let built = HTTPRequest(
+            method: request.method, url: url, headers: headers, body: body?.data, bodyFile: body?.file,
+            timeout: request.timeout ?? timeout, operationID: request.operationID, sensitiveNames: credentials.sensitiveNames
         )
+        return (built, temporaryFile)
     }
 
     // MARK: Sending

@@ -35,8 +35,10 @@ public struct MultipartBody: Sendable {
         public var fileName: String?
         /// The part's `Content-Type`; nil for a text field.
         public var contentType: String?
-        /// The part's content.
+        /// The part's content; empty for a part read from `file`.
         public var data: Data
+        /// The file whose bytes are the part's content, read in pieces when the body is written.
+        public var file: URL?
     }
 
     /// The parts added so far, in order.
@@ -75,31 +77,85 @@ public struct MultipartBody: Sendable {
         parts.append(Part(name: name, fileName: fileName ?? name, contentType: contentType, data: data))
     }
 
+    /// A file part with the file's own name and content type (`contentType` when it has none,
+    /// the spec's `encoding` in generated code); nil adds nothing.
+    public mutating func appendFile(_ name: String, _ file: FilePart?, contentType: String = "application/octet-stream") {
+        guard let file else { return }
+        var part = Part(name: name, fileName: file.fileName, contentType: file.contentType ?? contentType, data: Data())
+        switch file.content {
+        case .data(let data): part.data = data
+        case .file(let url): part.file = url
+        }
+        parts.append(part)
+    }
+
+    /// One file part per file, all under `name`; nil adds nothing.
+    public mutating func appendFile(_ name: String, _ files: [FilePart]?, contentType: String = "application/octet-stream") {
+        for file in files ?? [] {
+            appendFile(name, file, contentType: contentType)
+        }
+    }
+
+    /// Whether a part is read from a file: the body is then written to a file and streamed
+    /// from disk, never held in memory whole.
+    public var readsFiles: Bool {
+        parts.contains { $0.file != nil }
+    }
+
     /// An object field, sent as a JSON part (OpenAPI's default for objects in multipart).
     public mutating func appendJSON<Value: Encodable>(_ name: String, _ value: Value?) {
         guard let value, let data = try? APIJSON.makeRequestEncoder().encode(value) else { return }
         parts.append(Part(name: name, contentType: "application/json", data: data))
     }
 
-    /// The body's bytes: each part with its headers after a boundary line, then the closing boundary.
+    /// The body's bytes: each part with its headers after a boundary line, then the closing
+    /// boundary. A part read from a file that cannot be read is sent empty; sending through
+    /// `APIClient` reports that file's error instead (see ``write(to:)``).
     public func encoded() -> Data {
         var body = Data()
+        try? write { body.append($0) }
+        return body
+    }
+
+    /// Writes the body into the file at `url` (created or replaced), reading each file part in
+    /// pieces of 1 MB, so memory stays small whatever the files' sizes.
+    ///
+    /// Throws the error of a file that cannot be read, or of `url` that cannot be written.
+    public func write(to url: URL) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let output = try FileHandle(forWritingTo: url)
+        defer { try? output.close() }
+        try write { try output.write(contentsOf: $0) }
+    }
+
+    /// The body in pieces, in order.
+    private func write(_ sink: (Data) throws -> Void) throws {
         for part in parts {
-            body.append(Data("--\(boundary)\r\n".utf8))
+            var head = Data("--\(boundary)\r\n".utf8)
             var disposition = "Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
             if let fileName = part.fileName {
                 disposition += "; filename=\"\(Self.quoted(fileName))\""
             }
-            body.append(Data((disposition + "\r\n").utf8))
+            head.append(Data((disposition + "\r\n").utf8))
             if let contentType = part.contentType {
-                body.append(Data("Content-Type: \(Self.headerSafe(contentType))\r\n".utf8))
+                head.append(Data("Content-Type: \(Self.headerSafe(contentType))\r\n".utf8))
             }
-            body.append(Data("\r\n".utf8))
-            body.append(part.data)
-            body.append(Data("\r\n".utf8))
+            head.append(Data("\r\n".utf8))
+            try sink(head)
+            if let file = part.file {
+                let input = try FileHandle(forReadingFrom: file)
+                defer { try? input.close() }
+                while let piece = try input.read(upToCount: 1 << 20), !piece.isEmpty {
+                    try sink(piece)
+                }
+            } else {
+                try sink(part.data)
+            }
+            try sink(Data("\r\n".utf8))
         }
-        body.append(Data("--\(boundary)--\r\n".utf8))
-        return body
+        try sink(Data("--\(boundary)--\r\n".utf8))
     }
 
     /// Names and file names go inside quotes: escape quotes and drop line breaks, which would

@@ -87,7 +87,7 @@ public struct URLSessionTransport: HTTPTransport {
         let inFlight = InFlightTask()
         let outcome: Result<(Data, URLResponse), URLError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
+                let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
                     if let error {
                         continuation.resume(returning: .failure(Self.urlError(error)))
                     } else if let response {
@@ -96,6 +96,10 @@ public struct URLSessionTransport: HTTPTransport {
                         continuation.resume(returning: .failure(URLError(.badServerResponse)))
                     }
                 }
+                // A body in a file is streamed from disk.
+                let task =
+                    request.bodyFile.map { session.uploadTask(with: urlRequest, fromFile: $0, completionHandler: completion) }
+                    ?? session.dataTask(with: urlRequest, completionHandler: completion)
                 task.delegate = RedirectGuard(sensitiveNames: request.sensitiveNames)
                 inFlight.start(task)
             }
@@ -208,7 +212,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
 /// handler, which may run first, concurrently, or not at all.
 final class InFlightTask: Sendable {
     private struct State {
-        var task: URLSessionDataTask?
+        var task: URLSessionTask?
         var isCancelled = false
     }
 
@@ -216,7 +220,7 @@ final class InFlightTask: Sendable {
 
     /// Resumes `task`, or cancels it at once when cancellation came before it existed (then the
     /// completion handler still runs, with `URLError.cancelled`).
-    func start(_ task: URLSessionDataTask) {
+    func start(_ task: URLSessionTask) {
         let cancelled = state.withLock { state in
             state.task = task
             return state.isCancelled

@@ -103,6 +103,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPFields
     /// The encoded body; nil for none.
     public var body: Data?
+    /// A body streamed from this file instead of `body` (a large upload; `body` is nil then).
+    public var bodyFile: URL?
     /// nil: the transport's default.
     public var timeout: TimeInterval?
     /// The spec's operationId, so mocks can answer by operation and logs can name it.
@@ -117,6 +119,7 @@ public struct HTTPRequest: Sendable, Hashable {
         url: URL,
         headers: HTTPFields = HTTPFields(),
         body: Data? = nil,
+        bodyFile: URL? = nil,
         timeout: TimeInterval? = nil,
         operationID: String? = nil,
         sensitiveNames: Set<String> = []
@@ -125,6 +128,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.url = url
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
         self.timeout = timeout
         self.operationID = operationID
         self.sensitiveNames = sensitiveNames

@@ -100,6 +100,8 @@ public enum RequestBody: Sendable {
     case data(Data, contentType: String)
     /// Text, sent as UTF-8; `charset=utf-8` is added unless the content type names a charset.
     case text(String, contentType: String = "text/plain")
+    /// The bytes of the file at the URL, streamed from disk as they are sent (a large upload).
+    case file(URL, contentType: String)
 
     /// The bytes and the `Content-Type` to send.
     ///
@@ -120,8 +122,40 @@ public enum RequestBody: Sendable {
             return (data, contentType)
         case .text(let text, let contentType):
             return (Data(text.utf8), contentType.contains("charset") ? contentType : contentType + "; charset=utf-8")
+        case .file(let url, let contentType):
+            return (try Data(contentsOf: url), contentType)
         }
     }
+
+    /// The body as the client sends it: in memory, or in a file streamed from disk (a file
+    /// body, or a multipart body with parts read from files, written to a temporary file first).
+    func prepared(with encoder: JSONEncoder) throws -> PreparedBody {
+        switch self {
+        case .file(let url, let contentType):
+            return PreparedBody(data: nil, file: url, isTemporary: false, contentType: contentType)
+        case .multipart(let multipart) where multipart.readsFiles:
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-upload-\(UUID().uuidString)")
+            do {
+                try multipart.write(to: file)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
+            return PreparedBody(data: nil, file: file, isTemporary: true, contentType: multipart.contentType)
+        default:
+            let (data, contentType) = try encoded(with: encoder)
+            return PreparedBody(data: data, file: nil, isTemporary: false, contentType: contentType)
+        }
+    }
+}
+
+/// A request body ready to send: `data`, or the bytes of `file`.
+struct PreparedBody {
+    var data: Data?
+    var file: URL?
+    /// The file was written for this request, and is removed once it is answered.
+    var isTemporary: Bool
+    var contentType: String
 }
 
 /// How a successful response's body becomes the request's `Response`.

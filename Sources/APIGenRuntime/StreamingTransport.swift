@@ -16,13 +16,14 @@ extension URLSessionTransport {
         try Task.checkCancellation()
         let urlRequest = makeURLRequest(request)
         let (chunks, continuation) = ResponseChunks.makeStream()
-        let exchange = StreamedExchange(chunks: continuation, sensitiveNames: request.sensitiveNames)
+        let exchange = StreamedExchange(
+            chunks: continuation, sensitiveNames: request.sensitiveNames, observer: TransferObserver.current)
         let inFlight = InFlightTask()
         let streaming = streaming
         let head: Result<URLResponse, URLError> = await withTaskCancellationHandler {
             await withCheckedContinuation { head in
                 exchange.awaitHead(head)
-                let task = streaming.dataTask(with: urlRequest, for: exchange)
+                let task = streaming.task(with: urlRequest, bodyFile: request.bodyFile, for: exchange)
                 continuation.onTermination = { _ in task.cancel() }
                 inFlight.start(task)
             }
@@ -59,8 +60,9 @@ final class StreamingSession: Sendable {
         state.withLock { $0.session }?.finishTasksAndInvalidate()
     }
 
-    /// A data task for `request` whose events go to `exchange`; not resumed yet.
-    func dataTask(with request: URLRequest, for exchange: StreamedExchange) -> URLSessionDataTask {
+    /// A data task for `request` (an upload task for a body in a file) whose events go to
+    /// `exchange`; not resumed yet.
+    func task(with request: URLRequest, bodyFile: URL?, for exchange: StreamedExchange) -> URLSessionTask {
         let session = state.withLock { state in
             if let session = state.session {
                 return session
@@ -69,7 +71,7 @@ final class StreamingSession: Sendable {
             state.session = session
             return session
         }
-        let task = session.dataTask(with: request)
+        let task = bodyFile.map { session.uploadTask(with: request, fromFile: $0) } ?? session.dataTask(with: request)
         delegate.register(exchange, for: task)
         return task
     }
@@ -99,6 +101,13 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, Sendabl
         exchange(of: dataTask)?.received(data)
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        exchange(of: task)?.observer?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         exchange?.completed(error.map(URLSessionTransport.urlError))
@@ -121,11 +130,14 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, Sendabl
 final class StreamedExchange: Sendable {
     private let chunks: ResponseChunks.Continuation
     let sensitiveNames: Set<String>
+    /// Told of the bytes sent and received, when the request's progress is observed.
+    let observer: TransferObserver?
     private let head = Locked<CheckedContinuation<Result<URLResponse, URLError>, Never>?>(nil)
 
-    init(chunks: ResponseChunks.Continuation, sensitiveNames: Set<String>) {
+    init(chunks: ResponseChunks.Continuation, sensitiveNames: Set<String>, observer: TransferObserver? = nil) {
         self.chunks = chunks
         self.sensitiveNames = sensitiveNames
+        self.observer = observer
     }
 
     func awaitHead(_ continuation: CheckedContinuation<Result<URLResponse, URLError>, Never>) {
@@ -133,6 +145,7 @@ final class StreamedExchange: Sendable {
     }
 
     func received(_ response: URLResponse) {
+        observer?.receiving(expected: response.expectedContentLength)
         head.withLock { head in
             defer { head = nil }
             return head
@@ -140,6 +153,7 @@ final class StreamedExchange: Sendable {
     }
 
     func received(_ data: Data) {
+        observer?.received(data.count)
         chunks.yield(data)
     }
 

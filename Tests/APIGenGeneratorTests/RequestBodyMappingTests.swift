@@ -57,6 +57,50 @@ final class RequestBodyMappingTests: XCTestCase {
         XCTAssertFalse(text.contains("text/event-stream"))
     }
 
+    func testAMultipartBodysBinaryPropertiesAreFileParts() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /albums:
+                post:
+                  operationId: createAlbum
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: {$ref: '#/components/schemas/AlbumUpload'}
+                        encoding:
+                          cover: {contentType: 'image/png, image/jpeg'}
+                  responses:
+                    '201': {description: Created.}
+            components:
+              schemas:
+                AlbumUpload:
+                  type: object
+                  required: [cover]
+                  properties:
+                    title: {type: string}
+                    cover: {type: string, format: binary}
+                    pages: {type: array, items: {type: string, format: binary}}
+                Scan:
+                  type: object
+                  properties:
+                    image: {type: string, format: binary}
+            """)
+        assertContains(
+            text,
+            [
+                "public var cover: FilePart",
+                "public var pages: [FilePart]?",
+                "formFields.appendFile(\"cover\", body.cover, contentType: \"image/png\")",
+                "formFields.appendFile(\"pages\", body.pages, contentType: \"application/octet-stream\")",
+                // Outside a multipart body, binary stays `Data`.
+                "public var image: Data?",
+            ])
+    }
+
     func testASingleMediaTypeHasOneBuilder() throws {
         let (text, _) = try generate(
             """

@@ -54,7 +54,7 @@ final class AppPatternEndToEndTests: XCTestCase {
         _ = try await client.send(FeedAPI.API.unlikePost(postId: post.id))
         let comment = try await client.send(FeedAPI.API.addComment(postId: post.id, body: NewComment(text: "Nice & true = yes")))
         XCTAssertFalse(comment.text.isEmpty)
-        let media = try await client.send(FeedAPI.API.uploadMedia(body: MediaUpload(file: Data([0x89, 0x50, 0x4E, 0x47]), caption: "A photo")))
+        let media = try await client.send(FeedAPI.API.uploadMedia(body: MediaUpload(file: FilePart(data: Data([0x89, 0x50, 0x4E, 0x47]), fileName: "photo.png"), caption: "A photo")))
         XCTAssertFalse(media.id.isEmpty)
         try await client.send(FeedAPI.API.setAvatar(body: Data([0x89, 0x50, 0x4E, 0x47])))
         _ = try await client.send(FeedAPI.API.getAvatar())

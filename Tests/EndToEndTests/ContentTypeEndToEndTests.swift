@@ -18,7 +18,9 @@ final class ContentTypeEndToEndTests: XCTestCase {
             _ request: HTTPRequest, operationID: String, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
         ) async throws -> (HTTPResponse, Data) {
             let exchange = try await next(request)
-            let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+            // A body streamed from disk is read back here only to check what went out.
+            let bytes = try request.body ?? request.bodyFile.map { try Data(contentsOf: $0) } ?? Data()
+            let body = String(decoding: bytes, as: UTF8.self)
             lock.withLock { seen.append((request.headers["Content-Type"] ?? "", body, exchange.0.status)) }
             return exchange
         }
@@ -53,6 +55,41 @@ final class ContentTypeEndToEndTests: XCTestCase {
         XCTAssertFalse(media.id.isEmpty)
         XCTAssertEqual(sent.last?.contentType, "image/png")
         XCTAssertEqual(sent.last?.status, 201)
+    }
+
+    /// A photo from disk, with its own file name and content type, uploaded with progress; the
+    /// server validates the multipart body against `MediaUpload`.
+    func testAFileFromDiskIsUploadedWithItsNameTypeAndProgress() async throws {
+        let sent = Sent()
+        let client = try feed(sent)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("IMG_0042.HEIC")
+        try Data((0..<2_000_000).map { UInt8($0 % 256) }).write(to: photo)
+        let reports = Reports()
+        let upload = MediaUpload(file: FilePart(contentsOf: photo, contentType: "image/heic"), caption: "Beach")
+        let media = try await client.send(API.uploadMedia(body: upload)) { reports.append($0) }
+        XCTAssertFalse(media.id.isEmpty)
+        let body = try XCTUnwrap(sent.last)
+        XCTAssertEqual(body.status, 201)
+        XCTAssertTrue(body.contentType.hasPrefix("multipart/form-data; boundary="))
+        XCTAssertTrue(body.body.contains(#"name="file"; filename="IMG_0042.HEIC""#), "the file's own name")
+        XCTAssertTrue(body.body.contains("Content-Type: image/heic\r\n"), "the file's own type")
+        XCTAssertTrue(body.body.contains("Beach"))
+        let last = try XCTUnwrap(reports.all.last)
+        XCTAssertGreaterThan(last.bytesToSend, 2_000_000)
+        XCTAssertEqual(last.uploadFraction, 1)
+        XCTAssertGreaterThan(reports.all.count, 2, "progress came in steps")
+    }
+
+    private final class Reports: @unchecked Sendable {
+        // Safe: `values` is only touched while holding `lock`.
+        private let lock = NSLock()
+        private var values: [TransferProgress] = []
+
+        func append(_ progress: TransferProgress) { lock.withLock { values.append(progress) } }
+        var all: [TransferProgress] { lock.withLock { values } }
     }
 
     /// The server does check: a form sent where only JSON is accepted is refused.

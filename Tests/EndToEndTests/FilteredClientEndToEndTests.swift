@@ -10,7 +10,7 @@ final class FilteredClientEndToEndTests: XCTestCase {
     func testTheKeptOperationsWorkAgainstTheWholeAPI() async throws {
         let client = try client(for: "feed.yaml", pathPrefix: "/v1", authentication: .apiKey("feed-key"))
         let media = try await client.send(
-            FeedMediaAPI.API.uploadMedia(body: FeedMediaAPI.MediaUpload(file: Data([0x89, 0x50, 0x4E, 0x47]), caption: "A photo")))
+            FeedMediaAPI.API.uploadMedia(body: FeedMediaAPI.MediaUpload(file: FilePart(data: Data([0x89, 0x50, 0x4E, 0x47]), fileName: "photo.png"), caption: "A photo")))
         XCTAssertFalse(media.id.isEmpty)
         try await client.send(FeedMediaAPI.API.setAvatar(body: Data([0x89, 0x50, 0x4E, 0x47])))
         let avatar = try await client.send(FeedMediaAPI.API.getAvatar())

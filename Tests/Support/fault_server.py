@@ -29,7 +29,9 @@ Endpoints (any method; query parameters in brackets):
 """
 
 import email.utils
+import hashlib
 import json
+import re
 import socket
 import threading
 import time
@@ -148,6 +150,16 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(400, b"bad \xff input", "text/plain; charset=utf-8")
             else:
                 self.send(200, b"caf\xc3\xa9 \xff\xfe ok \xe2\x82", "text/plain; charset=utf-8")
+        elif route == "/upload":
+            # What arrived of an upload: its size and digest, and the multipart file names.
+            names = re.findall(rb'filename="([^"]*)"', body)
+            types = re.findall(rb'Content-Type: ([^\r]*)\r\n\r\n', body)
+            self.send_json(200, {"size": len(body), "sha256": hashlib.sha256(body).hexdigest(),
+                                 "fileNames": [name.decode() for name in names], "contentTypes": [t.decode() for t in types],
+                                 "contentType": self.headers.get("Content-Type", "")})
+        elif route == "/bytes":
+            size = int(query.get("size", "1000000"))
+            self.send(200, bytes(index % 251 for index in range(size)), "application/octet-stream")
         elif route == "/echo401":
             echoed = [value for _, value in self.headers.items()] + [url.query]
             echoed += [value for values in parse_qs(url.query).values() for value in values]

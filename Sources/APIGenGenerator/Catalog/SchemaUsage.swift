@@ -12,6 +12,9 @@ struct SchemaUsage {
     /// Request bodies of PATCH operations: their nullable optional properties become
     /// `Nullable<T>?` so that "leave unchanged" and "set to null" can both be sent.
     private var patchBodies: Set<SchemaID> = []
+    /// Bodies sent as `multipart/form-data`: their binary properties are files (`FilePart`),
+    /// which carry a file name and content type and may be read from disk.
+    private(set) var multipartBodies: Set<SchemaID> = []
 
     /// Where a schema's three-state (`Nullable<T>?`) PATCH fields are declared.
     enum PatchFields {
@@ -37,6 +40,9 @@ struct SchemaUsage {
             sentRoots += bodies
             if operation.method == .patch {
                 patchBodies.formUnion(bodies.map { table.resolved($0) })
+            }
+            for media in operation.requestBody?.content ?? [] where media.name.lowercased().hasPrefix("multipart/") {
+                if let schema = media.schema { multipartBodies.insert(table.resolved(schema)) }
             }
             receivedRoots += operation.responses.flatMap { $0.content.compactMap(\.schema) }
         }

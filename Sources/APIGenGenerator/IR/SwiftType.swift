@@ -14,6 +14,7 @@ public indirect enum SwiftType: Hashable, Sendable {
     public static let jsonValue = SwiftType.named("JSONValue")
     public static let data = SwiftType.named("Data")
     public static let url = SwiftType.named("URL")
+    public static let filePart = SwiftType.named("FilePart")
 
     /// Whether the type is `name` or is built from it (`[Tree]`, `[String: Tree]?`).
     public func mentions(_ name: String) -> Bool {

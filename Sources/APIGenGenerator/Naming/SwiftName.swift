@@ -147,7 +147,7 @@ public enum SwiftName {
         "UserMessages", "DecodingFailure", "RemoteQuery", "PagedQuery", "PageRequest", "Submission",
         "QueryViewModel", "PagedViewModel", "SubmissionViewModel", "PropertyWriter", "PropertyReader",
         "OptimisticUpdater", "EmbeddedJSON", "APIGenSwiftUI", "ResponseStream", "ServerSentEvent",
-        "ServerSentEventOptions", "ResponseChunks", "StreamViewModel",
+        "ServerSentEventOptions", "ResponseChunks", "StreamViewModel", "FilePart", "TransferProgress", "TokenRefresher",
         // Foundation types an app file importing both Foundation and the client would find ambiguous.
         "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",
         "Bundle", "Host", "Port", "Stream", "Expression", "Predicate", "Formatter", "Scanner", "IndexPath",

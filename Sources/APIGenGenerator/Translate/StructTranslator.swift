@@ -18,6 +18,9 @@ struct StructTranslator {
             // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
             let resolvedID = table.resolved(property.schema)
             var type = types.swiftType(for: property.schema, suggestedName: property.name, in: &context)
+            if types.shapes.usage.multipartBodies.contains(id) {
+                type = Self.fileParts(type)
+            }
             let isReadOnly = PropertyRules.marks(property.schema, \.readOnly, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
             var defaultValue: Literal?
@@ -90,6 +93,16 @@ struct StructTranslator {
             documentation.lines += SwiftLiteral.documentationLines("- Example: `\(text)`")
         }
         return documentation
+    }
+
+    /// A multipart body's binary property as files: `FilePart`, `[FilePart]`.
+    private static func fileParts(_ type: SwiftType) -> SwiftType {
+        switch type {
+        case .data: return .filePart
+        case .array(.data): return .array(.filePart)
+        case .optional(let wrapped): return .optional(fileParts(wrapped))
+        default: return type
+        }
     }
 
     /// A one-line rendering of an example scalar for documentation; structures are skipped.
