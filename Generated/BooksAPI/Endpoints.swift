@@ -75,11 +75,11 @@ public nonisolated enum API {
     /// `GET /authors/{authorId}`
     ///
     /// - Parameters:
-    ///   - authorId: The author's catalogue identifier.
-    public static func getAuthor(authorId: String) -> Request<Author> {
+    ///   - authorID: The author's catalogue identifier.
+    public static func getAuthor(authorID: String) -> Request<Author> {
         var request = Request<Author>(
             method: .get,
-            path: "/authors/\(PathParameter.encode(authorId))",
+            path: "/authors/\(PathParameter.encode(authorID))",
             operationID: "getAuthor",
             response: .json
         )
@@ -309,21 +309,21 @@ public final class GetBookModel: QueryViewModel<Book> {
 @MainActor
 public final class GetAuthorModel: QueryViewModel<Author> {
     /// The author's catalogue identifier.
-    public var authorId: String {
+    public var authorID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.authorId)
-            return _authorId
+            observationRegistrar.access(self, keyPath: \.authorID)
+            return _authorID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.authorId) { _authorId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.authorID) { _authorID = newValue } }
     }
-    private var _authorId: String
+    private var _authorID: String
 
-    public init(client: APIClient, authorId: String) {
-        self._authorId = authorId
+    public init(client: APIClient, authorID: String) {
+        self._authorID = authorID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Author> {
-        API.getAuthor(authorId: authorId)
+        API.getAuthor(authorID: authorID)
     }
 }

@@ -95,7 +95,7 @@ public nonisolated struct Book: APIModel {
     /// Identifies the cover image on the covers server.
     ///
     /// - Example: `8739161`
-    public var coverId: Int64?
+    public var coverID: Int64?
     /// The languages the edition is written in (ISO 639-2 codes).
     public var languages: [String]?
     /// The average reader rating out of 5, or `null` if nobody has rated it yet.
@@ -121,7 +121,7 @@ public nonisolated struct Book: APIModel {
         subtitle: String? = nil,
         authors: [Author]? = nil,
         firstPublishYear: Int? = nil,
-        coverId: Int64? = nil,
+        coverID: Int64? = nil,
         languages: [String]? = nil,
         rating: Double? = nil,
         publishDate: CalendarDate? = nil,
@@ -133,7 +133,7 @@ public nonisolated struct Book: APIModel {
         self.subtitle = subtitle
         self.authors = authors
         self.firstPublishYear = firstPublishYear
-        self.coverId = coverId
+        self.coverID = coverID
         self.languages = languages
         self.rating = rating
         self.publishDate = publishDate
@@ -148,7 +148,7 @@ public nonisolated struct Book: APIModel {
         self.subtitle = reader.decodeIfPresent(String.self, "subtitle")
         self.authors = reader.decodeIfPresent([Author].self, "authors")
         self.firstPublishYear = reader.decodeIfPresent(Int.self, "firstPublishYear")
-        self.coverId = reader.decodeIfPresent(Int64.self, "coverId")
+        self.coverID = reader.decodeIfPresent(Int64.self, "coverId")
         self.languages = reader.decodeIfPresent([String].self, "languages")
         self.rating = reader.decodeNullable(Double.self, "rating")
         self.publishDate = reader.decodeIfPresent(CalendarDate.self, "publishDate")
@@ -165,7 +165,7 @@ public nonisolated struct Book: APIModel {
         writer.encodeIfPresent(self.subtitle, "subtitle")
         writer.encodeIfPresent(self.authors, "authors")
         writer.encodeIfPresent(self.firstPublishYear, "firstPublishYear")
-        writer.encodeIfPresent(self.coverId, "coverId")
+        writer.encodeIfPresent(self.coverID, "coverId")
         writer.encodeIfPresent(self.languages, "languages")
         writer.encodeIfPresent(self.rating, "rating")
         writer.encodeIfPresent(self.publishDate, "publishDate")
@@ -181,7 +181,7 @@ public nonisolated struct Book: APIModel {
         visitor.visit(self.subtitle, other.subtitle)
         visitor.visit(self.authors, other.authors)
         visitor.visit(self.firstPublishYear, other.firstPublishYear)
-        visitor.visit(self.coverId, other.coverId)
+        visitor.visit(self.coverID, other.coverID)
         visitor.visit(self.languages, other.languages)
         visitor.visit(self.rating, other.rating)
         visitor.visit(self.publishDate, other.publishDate)

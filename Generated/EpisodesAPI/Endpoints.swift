@@ -37,11 +37,11 @@ public nonisolated enum API {
     /// `GET /episodes/{episodeId}`
     ///
     /// - Parameters:
-    ///   - episodeId: The episode's identifier.
-    public static func getEpisode(episodeId: UUID) -> Request<Episode> {
+    ///   - episodeID: The episode's identifier.
+    public static func getEpisode(episodeID: UUID) -> Request<Episode> {
         var request = Request<Episode>(
             method: .get,
-            path: "/episodes/\(PathParameter.encode(episodeId))",
+            path: "/episodes/\(PathParameter.encode(episodeID))",
             operationID: "getEpisode",
             response: .json
         )
@@ -58,13 +58,13 @@ public nonisolated enum API {
     /// `GET /shows/{showId}/episodes`
     ///
     /// - Parameters:
-    ///   - showId: The show's identifier, as it appears in its web address.
+    ///   - showID: The show's identifier, as it appears in its web address.
     ///   - cursor: Where to continue from; leave it out to start at the newest episode.
     ///   - limit: How many episodes to return at most.
-    public static func listShowEpisodes(showId: String, cursor: String? = nil, limit: Int32 = 20) -> Request<ShowEpisodes> {
+    public static func listShowEpisodes(showID: String, cursor: String? = nil, limit: Int32 = 20) -> Request<ShowEpisodes> {
         var request = Request<ShowEpisodes>(
             method: .get,
-            path: "/shows/\(PathParameter.encode(showId))/episodes",
+            path: "/shows/\(PathParameter.encode(showID))/episodes",
             operationID: "listShowEpisodes",
             response: .json
         )
@@ -172,22 +172,22 @@ public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {
 @MainActor
 public final class GetEpisodeModel: QueryViewModel<Episode> {
     /// The episode's identifier.
-    public var episodeId: UUID {
+    public var episodeID: UUID {
         get {
-            observationRegistrar.access(self, keyPath: \.episodeId)
-            return _episodeId
+            observationRegistrar.access(self, keyPath: \.episodeID)
+            return _episodeID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.episodeId) { _episodeId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.episodeID) { _episodeID = newValue } }
     }
-    private var _episodeId: UUID
+    private var _episodeID: UUID
 
-    public init(client: APIClient, episodeId: UUID) {
-        self._episodeId = episodeId
+    public init(client: APIClient, episodeID: UUID) {
+        self._episodeID = episodeID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Episode> {
-        API.getEpisode(episodeId: episodeId)
+        API.getEpisode(episodeID: episodeID)
     }
 }
 
@@ -195,12 +195,12 @@ public final class GetEpisodeModel: QueryViewModel<Episode> {
 @MainActor
 public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> {
     /// The show's identifier, as it appears in its web address.
-    public var showId: String {
+    public var showID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.showId)
-            return _showId
+            observationRegistrar.access(self, keyPath: \.showID)
+            return _showID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.showId) { _showId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.showID) { _showID = newValue } }
     }
     /// How many episodes to return at most.
     public var limit: Int32 {
@@ -210,11 +210,11 @@ public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> 
         }
         set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
     }
-    private var _showId: String
+    private var _showID: String
     private var _limit: Int32
 
-    public init(client: APIClient, showId: String, limit: Int32 = 20) {
-        self._showId = showId
+    public init(client: APIClient, showID: String, limit: Int32 = 20) {
+        self._showID = showID
         self._limit = limit
         super.init(
             client: client,
@@ -227,12 +227,12 @@ public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> 
     }
 
     override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ShowEpisodes> {
-        let showId = showId
+        let showID = showID
         let limit = limit
         return { request in
             var cursor: String? = nil
             if case .cursor(let token) = request, !token.isEmpty { cursor = token }
-            return API.listShowEpisodes(showId: showId, cursor: cursor, limit: limit)
+            return API.listShowEpisodes(showID: showID, cursor: cursor, limit: limit)
         }
     }
 }

@@ -34,11 +34,11 @@ public nonisolated enum API {
     /// `GET /widgets/{widgetId}`
     ///
     /// - Parameters:
-    ///   - widgetId: The widget's identifier.
-    public static func getWidget(widgetId: UUID) -> Request<Widget> {
+    ///   - widgetID: The widget's identifier.
+    public static func getWidget(widgetID: UUID) -> Request<Widget> {
         var request = Request<Widget>(
             method: .get,
-            path: "/widgets/\(PathParameter.encode(widgetId))",
+            path: "/widgets/\(PathParameter.encode(widgetID))",
             operationID: "getWidget",
             response: .json
         )
@@ -109,11 +109,11 @@ public nonisolated enum API {
     /// `GET /documents/{documentId}`
     ///
     /// - Parameters:
-    ///   - documentId: The document's identifier.
-    public static func getDocument(documentId: UUID) -> Request<Document> {
+    ///   - documentID: The document's identifier.
+    public static func getDocument(documentID: UUID) -> Request<Document> {
         var request = Request<Document>(
             method: .get,
-            path: "/documents/\(PathParameter.encode(documentId))",
+            path: "/documents/\(PathParameter.encode(documentID))",
             operationID: "getDocument",
             response: .json
         )
@@ -356,11 +356,11 @@ public nonisolated enum API {
     /// `GET /trees/{treeId}`
     ///
     /// - Parameters:
-    ///   - treeId: The tree's identifier.
-    public static func getTree(treeId: Int64) -> Request<TreeNode> {
+    ///   - treeID: The tree's identifier.
+    public static func getTree(treeID: Int64) -> Request<TreeNode> {
         var request = Request<TreeNode>(
             method: .get,
-            path: "/trees/\(PathParameter.encode(treeId))",
+            path: "/trees/\(PathParameter.encode(treeID))",
             operationID: "getTree",
             response: .json
         )
@@ -375,11 +375,11 @@ public nonisolated enum API {
     /// `GET /folders/{folderId}`
     ///
     /// - Parameters:
-    ///   - folderId: The folder's identifier.
-    public static func getFolder(folderId: String) -> Request<Folder> {
+    ///   - folderID: The folder's identifier.
+    public static func getFolder(folderID: String) -> Request<Folder> {
         var request = Request<Folder>(
             method: .get,
-            path: "/folders/\(PathParameter.encode(folderId))",
+            path: "/folders/\(PathParameter.encode(folderID))",
             operationID: "getFolder",
             response: .json
         )
@@ -394,11 +394,11 @@ public nonisolated enum API {
     /// `GET /lists/{listId}`
     ///
     /// - Parameters:
-    ///   - listId: The list's identifier.
-    public static func getLinkedList(listId: String) -> Request<LinkedNode> {
+    ///   - listID: The list's identifier.
+    public static func getLinkedList(listID: String) -> Request<LinkedNode> {
         var request = Request<LinkedNode>(
             method: .get,
-            path: "/lists/\(PathParameter.encode(listId))",
+            path: "/lists/\(PathParameter.encode(listID))",
             operationID: "getLinkedList",
             response: .json
         )
@@ -413,11 +413,11 @@ public nonisolated enum API {
     /// `GET /orders/{orderId}`
     ///
     /// - Parameters:
-    ///   - orderId: The order's identifier.
-    public static func getOrder(orderId: Int64) -> Request<Order> {
+    ///   - orderID: The order's identifier.
+    public static func getOrder(orderID: Int64) -> Request<Order> {
         var request = Request<Order>(
             method: .get,
-            path: "/orders/\(PathParameter.encode(orderId))",
+            path: "/orders/\(PathParameter.encode(orderID))",
             operationID: "getOrder",
             response: .json
         )
@@ -433,10 +433,10 @@ public nonisolated enum API {
     /// apart, the model does not need to.
     ///
     /// `PATCH /accounts/{accountId}`
-    public static func updateAccount(accountId: Int64, body: AccountPatch) -> Request<Account> {
+    public static func updateAccount(accountID: Int64, body: AccountPatch) -> Request<Account> {
         var request = Request<Account>(
             method: .patch,
-            path: "/accounts/\(PathParameter.encode(accountId))",
+            path: "/accounts/\(PathParameter.encode(accountID))",
             operationID: "updateAccount",
             response: .json
         )
@@ -648,22 +648,22 @@ public final class ListWidgetsModel: QueryViewModel<[Widget]> {
 @MainActor
 public final class GetWidgetModel: QueryViewModel<Widget> {
     /// The widget's identifier.
-    public var widgetId: UUID {
+    public var widgetID: UUID {
         get {
-            observationRegistrar.access(self, keyPath: \.widgetId)
-            return _widgetId
+            observationRegistrar.access(self, keyPath: \.widgetID)
+            return _widgetID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.widgetId) { _widgetId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.widgetID) { _widgetID = newValue } }
     }
-    private var _widgetId: UUID
+    private var _widgetID: UUID
 
-    public init(client: APIClient, widgetId: UUID) {
-        self._widgetId = widgetId
+    public init(client: APIClient, widgetID: UUID) {
+        self._widgetID = widgetID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Widget> {
-        API.getWidget(widgetId: widgetId)
+        API.getWidget(widgetID: widgetID)
     }
 }
 
@@ -712,22 +712,22 @@ public final class GetSwiftNamesModel: QueryViewModel<SwiftNames> {
 @MainActor
 public final class GetDocumentModel: QueryViewModel<Document> {
     /// The document's identifier.
-    public var documentId: UUID {
+    public var documentID: UUID {
         get {
-            observationRegistrar.access(self, keyPath: \.documentId)
-            return _documentId
+            observationRegistrar.access(self, keyPath: \.documentID)
+            return _documentID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.documentId) { _documentId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.documentID) { _documentID = newValue } }
     }
-    private var _documentId: UUID
+    private var _documentID: UUID
 
-    public init(client: APIClient, documentId: UUID) {
-        self._documentId = documentId
+    public init(client: APIClient, documentID: UUID) {
+        self._documentID = documentID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Document> {
-        API.getDocument(documentId: documentId)
+        API.getDocument(documentID: documentID)
     }
 }
 
@@ -986,22 +986,22 @@ public final class GetDynamicModel: QueryViewModel<Dynamic> {
 @MainActor
 public final class GetTreeModel: QueryViewModel<TreeNode> {
     /// The tree's identifier.
-    public var treeId: Int64 {
+    public var treeID: Int64 {
         get {
-            observationRegistrar.access(self, keyPath: \.treeId)
-            return _treeId
+            observationRegistrar.access(self, keyPath: \.treeID)
+            return _treeID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.treeId) { _treeId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.treeID) { _treeID = newValue } }
     }
-    private var _treeId: Int64
+    private var _treeID: Int64
 
-    public init(client: APIClient, treeId: Int64) {
-        self._treeId = treeId
+    public init(client: APIClient, treeID: Int64) {
+        self._treeID = treeID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<TreeNode> {
-        API.getTree(treeId: treeId)
+        API.getTree(treeID: treeID)
     }
 }
 
@@ -1009,22 +1009,22 @@ public final class GetTreeModel: QueryViewModel<TreeNode> {
 @MainActor
 public final class GetFolderModel: QueryViewModel<Folder> {
     /// The folder's identifier.
-    public var folderId: String {
+    public var folderID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.folderId)
-            return _folderId
+            observationRegistrar.access(self, keyPath: \.folderID)
+            return _folderID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.folderId) { _folderId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.folderID) { _folderID = newValue } }
     }
-    private var _folderId: String
+    private var _folderID: String
 
-    public init(client: APIClient, folderId: String) {
-        self._folderId = folderId
+    public init(client: APIClient, folderID: String) {
+        self._folderID = folderID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Folder> {
-        API.getFolder(folderId: folderId)
+        API.getFolder(folderID: folderID)
     }
 }
 
@@ -1032,22 +1032,22 @@ public final class GetFolderModel: QueryViewModel<Folder> {
 @MainActor
 public final class GetLinkedListModel: QueryViewModel<LinkedNode> {
     /// The list's identifier.
-    public var listId: String {
+    public var listID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.listId)
-            return _listId
+            observationRegistrar.access(self, keyPath: \.listID)
+            return _listID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.listId) { _listId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.listID) { _listID = newValue } }
     }
-    private var _listId: String
+    private var _listID: String
 
-    public init(client: APIClient, listId: String) {
-        self._listId = listId
+    public init(client: APIClient, listID: String) {
+        self._listID = listID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<LinkedNode> {
-        API.getLinkedList(listId: listId)
+        API.getLinkedList(listID: listID)
     }
 }
 
@@ -1055,22 +1055,22 @@ public final class GetLinkedListModel: QueryViewModel<LinkedNode> {
 @MainActor
 public final class GetOrderModel: QueryViewModel<Order> {
     /// The order's identifier.
-    public var orderId: Int64 {
+    public var orderID: Int64 {
         get {
-            observationRegistrar.access(self, keyPath: \.orderId)
-            return _orderId
+            observationRegistrar.access(self, keyPath: \.orderID)
+            return _orderID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.orderId) { _orderId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.orderID) { _orderID = newValue } }
     }
-    private var _orderId: Int64
+    private var _orderID: Int64
 
-    public init(client: APIClient, orderId: Int64) {
-        self._orderId = orderId
+    public init(client: APIClient, orderID: Int64) {
+        self._orderID = orderID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Order> {
-        API.getOrder(orderId: orderId)
+        API.getOrder(orderID: orderID)
     }
 }
 
@@ -1079,8 +1079,8 @@ public final class GetOrderModel: QueryViewModel<Order> {
 public final class UpdateAccountModel: SubmissionViewModel<Account> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(accountId: Int64, body: AccountPatch) async -> Bool {
-        await submit(API.updateAccount(accountId: accountId, body: body))
+    public func submit(accountID: Int64, body: AccountPatch) async -> Bool {
+        await submit(API.updateAccount(accountID: accountID, body: body))
     }
 }
 

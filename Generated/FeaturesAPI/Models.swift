@@ -876,7 +876,7 @@ public nonisolated struct RenamedProperties: APIModel {
     /// - Example: `2024-01-01T12:00:00Z`
     public var createdAt: Date
     /// - Example: `7`
-    public var userId: Int
+    public var userID: Int
     /// - Example: `economy`
     public var `class`: String
     /// - Example: `https://features.example.com/v1/renamed`
@@ -908,7 +908,7 @@ public nonisolated struct RenamedProperties: APIModel {
 
     public init(
         createdAt: Date,
-        userId: Int,
+        userID: Int,
         `class`: String,
         self2: URL? = nil,
         type: String? = nil,
@@ -923,7 +923,7 @@ public nonisolated struct RenamedProperties: APIModel {
         links: [String: URL]? = nil
     ) {
         self.createdAt = createdAt
-        self.userId = userId
+        self.userID = userID
         self.`class` = `class`
         self.self2 = self2
         self.type = type
@@ -941,7 +941,7 @@ public nonisolated struct RenamedProperties: APIModel {
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
         self.createdAt = try reader.decode(Date.self, "created_at")
-        self.userId = try reader.decode(Int.self, "user-id")
+        self.userID = try reader.decode(Int.self, "user-id")
         self.`class` = try reader.decode(String.self, "class")
         self.self2 = reader.decodeIfPresent(URL.self, "self")
         self.type = reader.decodeIfPresent(String.self, "Type")
@@ -961,7 +961,7 @@ public nonisolated struct RenamedProperties: APIModel {
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder, presence: keyPresence)
         writer.encode(self.createdAt, "created_at")
-        writer.encode(self.userId, "user-id")
+        writer.encode(self.userID, "user-id")
         writer.encode(self.`class`, "class")
         writer.encodeIfPresent(self.self2, "self")
         writer.encodeIfPresent(self.type, "Type")
@@ -980,7 +980,7 @@ public nonisolated struct RenamedProperties: APIModel {
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.createdAt, other.createdAt)
-        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.userID, other.userID)
         visitor.visit(self.`class`, other.`class`)
         visitor.visit(self.self2, other.self2)
         visitor.visit(self.type, other.type)
@@ -1150,15 +1150,15 @@ public nonisolated struct ResultModel: APIModel {
 /// A snake_case schema name.
 public nonisolated struct UserProfile: APIModel {
     /// - Example: `12345`
-    public var userId: Int64
+    public var userID: Int64
     /// - Example: `Ada Lovelace`
     public var displayName: String
     /// - Example: `1815-12-10`
     public var dateOfBirth: CalendarDate?
     public var orderItems: [OrderItem]?
 
-    public init(userId: Int64, displayName: String, dateOfBirth: CalendarDate? = nil, orderItems: [OrderItem]? = nil) {
-        self.userId = userId
+    public init(userID: Int64, displayName: String, dateOfBirth: CalendarDate? = nil, orderItems: [OrderItem]? = nil) {
+        self.userID = userID
         self.displayName = displayName
         self.dateOfBirth = dateOfBirth
         self.orderItems = orderItems
@@ -1166,7 +1166,7 @@ public nonisolated struct UserProfile: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.userId = try reader.decode(Int64.self, "user_id")
+        self.userID = try reader.decode(Int64.self, "user_id")
         self.displayName = try reader.decode(String.self, "display_name")
         self.dateOfBirth = reader.decodeIfPresent(CalendarDate.self, "date_of_birth")
         self.orderItems = reader.decodeIfPresent([OrderItem].self, "order_items")
@@ -1175,7 +1175,7 @@ public nonisolated struct UserProfile: APIModel {
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
-        writer.encode(self.userId, "user_id")
+        writer.encode(self.userID, "user_id")
         writer.encode(self.displayName, "display_name")
         writer.encodeIfPresent(self.dateOfBirth, "date_of_birth")
         writer.encodeIfPresent(self.orderItems, "order_items")
@@ -1184,7 +1184,7 @@ public nonisolated struct UserProfile: APIModel {
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.userID, other.userID)
         visitor.visit(self.displayName, other.displayName)
         visitor.visit(self.dateOfBirth, other.dateOfBirth)
         visitor.visit(self.orderItems, other.orderItems)
@@ -3061,7 +3061,7 @@ public nonisolated struct Nullables: APIModel {
     /// A type array of two non-null types.
     ///
     /// - Example: `42`
-    public var idOrName: IdOrName?
+    public var idOrName: IDOrName?
     /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
@@ -3090,7 +3090,7 @@ public nonisolated struct Nullables: APIModel {
     }
 
     /// A type array of two non-null types.
-    public nonisolated enum IdOrName: APIModel {
+    public nonisolated enum IDOrName: APIModel {
         case int(Int)
         case string(String)
 
@@ -3134,7 +3134,7 @@ public nonisolated struct Nullables: APIModel {
         pet: Animal? = nil,
         partner: Animal? = nil,
         mood: Mood? = nil,
-        idOrName: IdOrName? = nil
+        idOrName: IDOrName? = nil
     ) {
         self.nickname = nickname
         self.middleName = middleName
@@ -3157,7 +3157,7 @@ public nonisolated struct Nullables: APIModel {
         self.pet = reader.decodeNullable(Animal.self, "pet")
         self.partner = reader.decodeNullable(Animal.self, "partner")
         self.mood = reader.decodeNullable(Mood.self, "mood")
-        self.idOrName = reader.decodeIfPresent(IdOrName.self, "idOrName")
+        self.idOrName = reader.decodeIfPresent(IDOrName.self, "idOrName")
         self.keyPresence = reader.presence
         try reader.finish()
     }
@@ -3788,19 +3788,19 @@ public nonisolated struct Reading: APIModel {
 }
 
 public nonisolated struct TreePlantedWebhook: APIModel {
-    public var treeId: Int64
+    public var treeID: Int64
     public var plantedAt: Date
     public var species: String?
 
-    public init(treeId: Int64, plantedAt: Date, species: String? = nil) {
-        self.treeId = treeId
+    public init(treeID: Int64, plantedAt: Date, species: String? = nil) {
+        self.treeID = treeID
         self.plantedAt = plantedAt
         self.species = species
     }
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.treeId = try reader.decode(Int64.self, "treeId")
+        self.treeID = try reader.decode(Int64.self, "treeId")
         self.plantedAt = try reader.decode(Date.self, "plantedAt")
         self.species = reader.decodeIfPresent(String.self, "species")
         try reader.finish()
@@ -3808,7 +3808,7 @@ public nonisolated struct TreePlantedWebhook: APIModel {
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
-        writer.encode(self.treeId, "treeId")
+        writer.encode(self.treeID, "treeId")
         writer.encode(self.plantedAt, "plantedAt")
         writer.encodeIfPresent(self.species, "species")
         try writer.finish()
@@ -3816,38 +3816,38 @@ public nonisolated struct TreePlantedWebhook: APIModel {
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.treeId, other.treeId)
+        visitor.visit(self.treeID, other.treeID)
         visitor.visit(self.plantedAt, other.plantedAt)
         visitor.visit(self.species, other.species)
     }
 }
 
 public nonisolated struct CreateAccountAccountVerifiedCallback: APIModel {
-    public var accountId: Int64
+    public var accountID: Int64
     public var verifiedAt: Date?
 
-    public init(accountId: Int64, verifiedAt: Date? = nil) {
-        self.accountId = accountId
+    public init(accountID: Int64, verifiedAt: Date? = nil) {
+        self.accountID = accountID
         self.verifiedAt = verifiedAt
     }
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.accountId = try reader.decode(Int64.self, "accountId")
+        self.accountID = try reader.decode(Int64.self, "accountId")
         self.verifiedAt = reader.decodeIfPresent(Date.self, "verifiedAt")
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
-        writer.encode(self.accountId, "accountId")
+        writer.encode(self.accountID, "accountId")
         writer.encodeIfPresent(self.verifiedAt, "verifiedAt")
         try writer.finish()
     }
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.accountId, other.accountId)
+        visitor.visit(self.accountID, other.accountID)
         visitor.visit(self.verifiedAt, other.verifiedAt)
     }
 }

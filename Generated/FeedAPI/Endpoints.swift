@@ -51,9 +51,9 @@ public nonisolated enum API {
     /// `GET /posts/{postId}`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func getPost(postId: String) -> Request<Post> {
-        var request = Request<Post>(method: .get, path: "/posts/\(PathParameter.encode(postId))", operationID: "getPost", response: .json)
+    ///   - postID: The post's identifier.
+    public static func getPost(postID: String) -> Request<Post> {
+        var request = Request<Post>(method: .get, path: "/posts/\(PathParameter.encode(postID))", operationID: "getPost", response: .json)
         request.accept = "application/json"
         request.security = [[Security.apiKey]]
         return request
@@ -66,11 +66,11 @@ public nonisolated enum API {
     /// `DELETE /posts/{postId}`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func deletePost(postId: String) -> Request<Void> {
+    ///   - postID: The post's identifier.
+    public static func deletePost(postID: String) -> Request<Void> {
         var request = Request<Void>(
             method: .delete,
-            path: "/posts/\(PathParameter.encode(postId))",
+            path: "/posts/\(PathParameter.encode(postID))",
             operationID: "deletePost",
             response: .empty
         )
@@ -85,11 +85,11 @@ public nonisolated enum API {
     /// `POST /posts/{postId}/like`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func likePost(postId: String) -> Request<LikeResult> {
+    ///   - postID: The post's identifier.
+    public static func likePost(postID: String) -> Request<LikeResult> {
         var request = Request<LikeResult>(
             method: .post,
-            path: "/posts/\(PathParameter.encode(postId))/like",
+            path: "/posts/\(PathParameter.encode(postID))/like",
             operationID: "likePost",
             response: .json
         )
@@ -105,11 +105,11 @@ public nonisolated enum API {
     /// `DELETE /posts/{postId}/like`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func unlikePost(postId: String) -> Request<LikeResult> {
+    ///   - postID: The post's identifier.
+    public static func unlikePost(postID: String) -> Request<LikeResult> {
         var request = Request<LikeResult>(
             method: .delete,
-            path: "/posts/\(PathParameter.encode(postId))/like",
+            path: "/posts/\(PathParameter.encode(postID))/like",
             operationID: "unlikePost",
             response: .json
         )
@@ -125,11 +125,11 @@ public nonisolated enum API {
     /// `POST /posts/{postId}/comments`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func addComment(postId: String, body: NewComment) -> Request<Comment> {
+    ///   - postID: The post's identifier.
+    public static func addComment(postID: String, body: NewComment) -> Request<Comment> {
         var request = Request<Comment>(
             method: .post,
-            path: "/posts/\(PathParameter.encode(postId))/comments",
+            path: "/posts/\(PathParameter.encode(postID))/comments",
             operationID: "addComment",
             response: .json
         )
@@ -148,11 +148,11 @@ public nonisolated enum API {
     /// `POST /posts/{postId}/comments`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func addComment(postId: String, form: NewComment) -> Request<Comment> {
+    ///   - postID: The post's identifier.
+    public static func addComment(postID: String, form: NewComment) -> Request<Comment> {
         var request = Request<Comment>(
             method: .post,
-            path: "/posts/\(PathParameter.encode(postId))/comments",
+            path: "/posts/\(PathParameter.encode(postID))/comments",
             operationID: "addComment",
             response: .json
         )
@@ -228,11 +228,11 @@ public nonisolated enum API {
     /// `POST /posts/{postId}/report`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func reportPost(postId: String, body: String) -> Request<String> {
+    ///   - postID: The post's identifier.
+    public static func reportPost(postID: String, body: String) -> Request<String> {
         var request = Request<String>(
             method: .post,
-            path: "/posts/\(PathParameter.encode(postId))/report",
+            path: "/posts/\(PathParameter.encode(postID))/report",
             operationID: "reportPost",
             response: .text
         )
@@ -263,11 +263,11 @@ public nonisolated enum API {
     /// `GET /posts/{postId}/moderation`
     ///
     /// - Parameters:
-    ///   - postId: The post's identifier.
-    public static func getModeration(postId: String) -> Request<ModerationDecision> {
+    ///   - postID: The post's identifier.
+    public static func getModeration(postID: String) -> Request<ModerationDecision> {
         var request = Request<ModerationDecision>(
             method: .get,
-            path: "/posts/\(PathParameter.encode(postId))/moderation",
+            path: "/posts/\(PathParameter.encode(postID))/moderation",
             operationID: "getModeration",
             response: .json
         )
@@ -524,22 +524,22 @@ public final class CreatePostModel: SubmissionViewModel<Post> {
 @MainActor
 public final class GetPostModel: QueryViewModel<Post> {
     /// The post's identifier.
-    public var postId: String {
+    public var postID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.postId)
-            return _postId
+            observationRegistrar.access(self, keyPath: \.postID)
+            return _postID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.postID) { _postID = newValue } }
     }
-    private var _postId: String
+    private var _postID: String
 
-    public init(client: APIClient, postId: String) {
-        self._postId = postId
+    public init(client: APIClient, postID: String) {
+        self._postID = postID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Post> {
-        API.getPost(postId: postId)
+        API.getPost(postID: postID)
     }
 }
 
@@ -548,8 +548,8 @@ public final class GetPostModel: QueryViewModel<Post> {
 public final class DeletePostModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(postId: String) async -> Bool {
-        await submit(API.deletePost(postId: postId))
+    public func submit(postID: String) async -> Bool {
+        await submit(API.deletePost(postID: postID))
     }
 }
 
@@ -558,8 +558,8 @@ public final class DeletePostModel: SubmissionViewModel<Void> {
 public final class LikePostModel: SubmissionViewModel<LikeResult> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(postId: String) async -> Bool {
-        await submit(API.likePost(postId: postId))
+    public func submit(postID: String) async -> Bool {
+        await submit(API.likePost(postID: postID))
     }
 }
 
@@ -568,8 +568,8 @@ public final class LikePostModel: SubmissionViewModel<LikeResult> {
 public final class UnlikePostModel: SubmissionViewModel<LikeResult> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(postId: String) async -> Bool {
-        await submit(API.unlikePost(postId: postId))
+    public func submit(postID: String) async -> Bool {
+        await submit(API.unlikePost(postID: postID))
     }
 }
 
@@ -578,8 +578,8 @@ public final class UnlikePostModel: SubmissionViewModel<LikeResult> {
 public final class AddCommentModel: SubmissionViewModel<Comment> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(postId: String, body: NewComment) async -> Bool {
-        await submit(API.addComment(postId: postId, body: body))
+    public func submit(postID: String, body: NewComment) async -> Bool {
+        await submit(API.addComment(postID: postID, body: body))
     }
 }
 
@@ -616,8 +616,8 @@ public final class GetAvatarModel: QueryViewModel<Data> {
 public final class ReportPostModel: SubmissionViewModel<String> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(postId: String, body: String) async -> Bool {
-        await submit(API.reportPost(postId: postId, body: body))
+    public func submit(postID: String, body: String) async -> Bool {
+        await submit(API.reportPost(postID: postID, body: body))
     }
 }
 
@@ -633,21 +633,21 @@ public final class ListNotificationsModel: QueryViewModel<[NotificationModel]> {
 @MainActor
 public final class GetModerationModel: QueryViewModel<ModerationDecision> {
     /// The post's identifier.
-    public var postId: String {
+    public var postID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.postId)
-            return _postId
+            observationRegistrar.access(self, keyPath: \.postID)
+            return _postID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.postID) { _postID = newValue } }
     }
-    private var _postId: String
+    private var _postID: String
 
-    public init(client: APIClient, postId: String) {
-        self._postId = postId
+    public init(client: APIClient, postID: String) {
+        self._postID = postID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<ModerationDecision> {
-        API.getModeration(postId: postId)
+        API.getModeration(postID: postID)
     }
 }

@@ -67,16 +67,16 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
     /// - Example: `n_3`
     public var id: String
     /// - Example: `p_1001`
-    public var postId: String
+    public var postID: String
     /// The username of who liked it.
     ///
     /// - Example: `marina`
     public var likedBy: String
 
-    public init(kind: String, id: String, postId: String, likedBy: String) {
+    public init(kind: String, id: String, postID: String, likedBy: String) {
         self.kind = kind
         self.id = id
-        self.postId = postId
+        self.postID = postID
         self.likedBy = likedBy
     }
 
@@ -84,7 +84,7 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
         let reader = try PropertyReader(decoder)
         self.kind = try reader.decode(String.self, "kind")
         self.id = try reader.decode(String.self, "id")
-        self.postId = try reader.decode(String.self, "postId")
+        self.postID = try reader.decode(String.self, "postId")
         self.likedBy = try reader.decode(String.self, "likedBy")
     }
 
@@ -92,7 +92,7 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
         var writer = PropertyWriter(encoder)
         writer.encode(self.kind, "kind")
         writer.encode(self.id, "id")
-        writer.encode(self.postId, "postId")
+        writer.encode(self.postID, "postId")
         writer.encode(self.likedBy, "likedBy")
         try writer.finish()
     }
@@ -101,7 +101,7 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
-        visitor.visit(self.postId, other.postId)
+        visitor.visit(self.postID, other.postID)
         visitor.visit(self.likedBy, other.likedBy)
     }
 }

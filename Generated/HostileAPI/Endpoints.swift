@@ -28,10 +28,10 @@ public nonisolated enum API {
         self2: Int,
         type: ClassType,
         init2: String = "in\"it\\(pwned())\\",
-        userId: String? = nil,
-        userId2: String? = nil,
         userID: String? = nil,
-        userId3: String? = nil,
+        userID2: String? = nil,
+        userID3: String? = nil,
+        userID4: String? = nil,
         aBCDE: String? = nil,
         _2fa: Bool = true,
         parameter: Int = -1,
@@ -47,10 +47,10 @@ public nonisolated enum API {
             response: .json
         )
         request.addQuery("init", init2)
-        request.addQuery("userId", userId)
-        request.addQuery("user_id", userId2)
-        request.addQuery("UserID", userID)
-        request.addQuery("user-id", userId3)
+        request.addQuery("userId", userID)
+        request.addQuery("user_id", userID2)
+        request.addQuery("UserID", userID3)
+        request.addQuery("user-id", userID4)
         request.addQuery("a&b=c\"d\\(e)", aBCDE)
         request.addQuery("2fa", _2fa)
         request.addQuery("🐶", parameter)
@@ -142,10 +142,10 @@ public nonisolated enum API {
     }
 
     /// `GET /listPets/{user-id}/{user_id}`
-    public static func listPets3(userId: String, userId2: String) -> Request<ResultModel> {
+    public static func listPets3(userID: String, userID2: String) -> Request<ResultModel> {
         var request = Request<ResultModel>(
             method: .get,
-            path: "/listPets/\(PathParameter.encode(userId))/\(PathParameter.encode(userId2))",
+            path: "/listPets/\(PathParameter.encode(userID))/\(PathParameter.encode(userID2))",
             operationID: "listPets",
             response: .json
         )
@@ -267,20 +267,6 @@ public final class ClassModel: QueryViewModel<Class> {
         }
         set { observationRegistrar.withMutation(of: self, keyPath: \.init2) { _init2 = newValue } }
     }
-    public var userId: String? {
-        get {
-            observationRegistrar.access(self, keyPath: \.userId)
-            return _userId
-        }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
-    }
-    public var userId2: String? {
-        get {
-            observationRegistrar.access(self, keyPath: \.userId2)
-            return _userId2
-        }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
-    }
     public var userID: String? {
         get {
             observationRegistrar.access(self, keyPath: \.userID)
@@ -288,12 +274,26 @@ public final class ClassModel: QueryViewModel<Class> {
         }
         set { observationRegistrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
     }
-    public var userId3: String? {
+    public var userID2: String? {
         get {
-            observationRegistrar.access(self, keyPath: \.userId3)
-            return _userId3
+            observationRegistrar.access(self, keyPath: \.userID2)
+            return _userID2
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.userId3) { _userId3 = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID2) { _userID2 = newValue } }
+    }
+    public var userID3: String? {
+        get {
+            observationRegistrar.access(self, keyPath: \.userID3)
+            return _userID3
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID3) { _userID3 = newValue } }
+    }
+    public var userID4: String? {
+        get {
+            observationRegistrar.access(self, keyPath: \.userID4)
+            return _userID4
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID4) { _userID4 = newValue } }
     }
     public var aBCDE: String? {
         get {
@@ -348,10 +348,10 @@ public final class ClassModel: QueryViewModel<Class> {
     private var _self2: Int
     private var _type: ClassType
     private var _init2: String
-    private var _userId: String?
-    private var _userId2: String?
     private var _userID: String?
-    private var _userId3: String?
+    private var _userID2: String?
+    private var _userID3: String?
+    private var _userID4: String?
     private var _aBCDE: String?
     private var _2fa2: Bool
     private var _parameter: Int
@@ -366,10 +366,10 @@ public final class ClassModel: QueryViewModel<Class> {
         self2: Int,
         type: ClassType,
         init2: String = "in\"it\\(pwned())\\",
-        userId: String? = nil,
-        userId2: String? = nil,
         userID: String? = nil,
-        userId3: String? = nil,
+        userID2: String? = nil,
+        userID3: String? = nil,
+        userID4: String? = nil,
         aBCDE: String? = nil,
         _2fa: Bool = true,
         parameter: Int = -1,
@@ -382,10 +382,10 @@ public final class ClassModel: QueryViewModel<Class> {
         self._self2 = self2
         self._type = type
         self._init2 = init2
-        self._userId = userId
-        self._userId2 = userId2
         self._userID = userID
-        self._userId3 = userId3
+        self._userID2 = userID2
+        self._userID3 = userID3
+        self._userID4 = userID4
         self._aBCDE = aBCDE
         self._2fa2 = _2fa
         self._parameter = parameter
@@ -402,10 +402,10 @@ public final class ClassModel: QueryViewModel<Class> {
             self2: self2,
             type: type,
             init2: init2,
-            userId: userId,
-            userId2: userId2,
             userID: userID,
-            userId3: userId3,
+            userID2: userID2,
+            userID3: userID3,
+            userID4: userID4,
             aBCDE: aBCDE,
             _2fa: _2fa,
             parameter: parameter,
@@ -510,37 +510,37 @@ public final class ListPets2Model: QueryViewModel<String> {
 /// The state of `API.listPets3` for a screen: `GET /listPets/{user-id}/{user_id}`
 @MainActor
 public final class ListPets3Model: QueryViewModel<ResultModel> {
-    public var userId: String {
+    public var userID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.userId)
-            return _userId
+            observationRegistrar.access(self, keyPath: \.userID)
+            return _userID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
     }
-    public var userId2: String {
+    public var userID2: String {
         get {
-            observationRegistrar.access(self, keyPath: \.userId2)
-            return _userId2
+            observationRegistrar.access(self, keyPath: \.userID2)
+            return _userID2
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.userId2) { _userId2 = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID2) { _userID2 = newValue } }
     }
-    private var _userId: String
-    private var _userId2: String
+    private var _userID: String
+    private var _userID2: String
 
-    public init(client: APIClient, userId: String, userId2: String) {
-        self._userId = userId
-        self._userId2 = userId2
+    public init(client: APIClient, userID: String, userID2: String) {
+        self._userID = userID
+        self._userID2 = userID2
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<ResultModel> {
-        API.listPets3(userId: userId, userId2: userId2)
+        API.listPets3(userID: userID, userID2: userID2)
     }
 }
 
 /// The state of `API.api` for a screen: `GET /api/{""}`
 @MainActor
-public final class ApiModel: QueryViewModel<API2> {
+public final class APIModelModel: QueryViewModel<API2> {
     public var parameter: String {
         get {
             observationRegistrar.access(self, keyPath: \.parameter)

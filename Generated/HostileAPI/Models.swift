@@ -28,11 +28,11 @@ public nonisolated struct Class: APIModel {
     public var visitStoredValues2: String?
     public var initFrom: String?
     public var codingKeys: String?
-    public var userId: String?
-    public var userId2: String?
     public var userID: String?
-    public var userId3: String?
     public var userID2: String?
+    public var userID3: String?
+    public var userID4: String?
+    public var userID5: String?
     /// An empty property name.
     public var value3: String?
     public var value4: String?
@@ -71,11 +71,11 @@ public nonisolated struct Class: APIModel {
         visitStoredValues2: String? = nil,
         initFrom: String? = nil,
         codingKeys: String? = nil,
-        userId: String? = nil,
-        userId2: String? = nil,
         userID: String? = nil,
-        userId3: String? = nil,
         userID2: String? = nil,
+        userID3: String? = nil,
+        userID4: String? = nil,
+        userID5: String? = nil,
         value3: String? = nil,
         value4: String? = nil,
         value5: String? = nil,
@@ -109,11 +109,11 @@ public nonisolated struct Class: APIModel {
         self.visitStoredValues2 = visitStoredValues2
         self.initFrom = initFrom
         self.codingKeys = codingKeys
-        self.userId = userId
-        self.userId2 = userId2
         self.userID = userID
-        self.userId3 = userId3
         self.userID2 = userID2
+        self.userID3 = userID3
+        self.userID4 = userID4
+        self.userID5 = userID5
         self.value3 = value3
         self.value4 = value4
         self.value5 = value5
@@ -150,11 +150,11 @@ public nonisolated struct Class: APIModel {
         self.visitStoredValues2 = reader.decodeIfPresent(String.self, "visitStoredValues")
         self.initFrom = reader.decodeIfPresent(String.self, "init(from:)")
         self.codingKeys = reader.decodeIfPresent(String.self, "CodingKeys")
-        self.userId = reader.decodeIfPresent(String.self, "userId")
-        self.userId2 = reader.decodeIfPresent(String.self, "user_id")
-        self.userID = reader.decodeIfPresent(String.self, "UserID")
-        self.userId3 = reader.decodeIfPresent(String.self, "user-id")
-        self.userID2 = reader.decodeIfPresent(String.self, "USER_ID")
+        self.userID = reader.decodeIfPresent(String.self, "userId")
+        self.userID2 = reader.decodeIfPresent(String.self, "user_id")
+        self.userID3 = reader.decodeIfPresent(String.self, "UserID")
+        self.userID4 = reader.decodeIfPresent(String.self, "user-id")
+        self.userID5 = reader.decodeIfPresent(String.self, "USER_ID")
         self.value3 = reader.decodeIfPresent(String.self, "")
         self.value4 = reader.decodeIfPresent(String.self, "value")
         self.value5 = reader.decodeIfPresent(String.self, "🐶")
@@ -193,11 +193,11 @@ public nonisolated struct Class: APIModel {
         writer.encodeIfPresent(self.visitStoredValues2, "visitStoredValues")
         writer.encodeIfPresent(self.initFrom, "init(from:)")
         writer.encodeIfPresent(self.codingKeys, "CodingKeys")
-        writer.encodeIfPresent(self.userId, "userId")
-        writer.encodeIfPresent(self.userId2, "user_id")
-        writer.encodeIfPresent(self.userID, "UserID")
-        writer.encodeIfPresent(self.userId3, "user-id")
-        writer.encodeIfPresent(self.userID2, "USER_ID")
+        writer.encodeIfPresent(self.userID, "userId")
+        writer.encodeIfPresent(self.userID2, "user_id")
+        writer.encodeIfPresent(self.userID3, "UserID")
+        writer.encodeIfPresent(self.userID4, "user-id")
+        writer.encodeIfPresent(self.userID5, "USER_ID")
         writer.encodeIfPresent(self.value3, "")
         writer.encodeIfPresent(self.value4, "value")
         writer.encodeIfPresent(self.value5, "🐶")
@@ -235,11 +235,11 @@ public nonisolated struct Class: APIModel {
         visitor.visit(self.visitStoredValues2, other.visitStoredValues2)
         visitor.visit(self.initFrom, other.initFrom)
         visitor.visit(self.codingKeys, other.codingKeys)
-        visitor.visit(self.userId, other.userId)
-        visitor.visit(self.userId2, other.userId2)
         visitor.visit(self.userID, other.userID)
-        visitor.visit(self.userId3, other.userId3)
         visitor.visit(self.userID2, other.userID2)
+        visitor.visit(self.userID3, other.userID3)
+        visitor.visit(self.userID4, other.userID4)
+        visitor.visit(self.userID5, other.userID5)
         visitor.visit(self.value3, other.value3)
         visitor.visit(self.value4, other.value4)
         visitor.visit(self.value5, other.value5)
@@ -1441,10 +1441,10 @@ public nonisolated struct ListPetsModel: APIModel {
 }
 
 public nonisolated struct Names: APIModel {
-    public var userId: UserId?
-    public var userId2: UserId2?
     public var userID: UserID?
-    public var userId3: UserId3?
+    public var userID2: UserID2?
+    public var userID3: UserID3?
+    public var userID4: UserID4?
     public var emoji: Value?
     public var digits: _2fa?
     public var empty: Value2?
@@ -1452,20 +1452,20 @@ public nonisolated struct Names: APIModel {
     public var pet: Pet?
 
     public init(
-        userId: UserId? = nil,
-        userId2: UserId2? = nil,
         userID: UserID? = nil,
-        userId3: UserId3? = nil,
+        userID2: UserID2? = nil,
+        userID3: UserID3? = nil,
+        userID4: UserID4? = nil,
         emoji: Value? = nil,
         digits: _2fa? = nil,
         empty: Value2? = nil,
         code: FuncPwned? = nil,
         pet: Pet? = nil
     ) {
-        self.userId = userId
-        self.userId2 = userId2
         self.userID = userID
-        self.userId3 = userId3
+        self.userID2 = userID2
+        self.userID3 = userID3
+        self.userID4 = userID4
         self.emoji = emoji
         self.digits = digits
         self.empty = empty
@@ -1475,10 +1475,10 @@ public nonisolated struct Names: APIModel {
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.userId = reader.decodeIfPresent(UserId.self, "userId")
-        self.userId2 = reader.decodeIfPresent(UserId2.self, "user_id")
-        self.userID = reader.decodeIfPresent(UserID.self, "UserID")
-        self.userId3 = reader.decodeIfPresent(UserId3.self, "user-id")
+        self.userID = reader.decodeIfPresent(UserID.self, "userId")
+        self.userID2 = reader.decodeIfPresent(UserID2.self, "user_id")
+        self.userID3 = reader.decodeIfPresent(UserID3.self, "UserID")
+        self.userID4 = reader.decodeIfPresent(UserID4.self, "user-id")
         self.emoji = reader.decodeIfPresent(Value.self, "emoji")
         self.digits = reader.decodeIfPresent(_2fa.self, "digits")
         self.empty = reader.decodeIfPresent(Value2.self, "empty")
@@ -1489,10 +1489,10 @@ public nonisolated struct Names: APIModel {
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
-        writer.encodeIfPresent(self.userId, "userId")
-        writer.encodeIfPresent(self.userId2, "user_id")
-        writer.encodeIfPresent(self.userID, "UserID")
-        writer.encodeIfPresent(self.userId3, "user-id")
+        writer.encodeIfPresent(self.userID, "userId")
+        writer.encodeIfPresent(self.userID2, "user_id")
+        writer.encodeIfPresent(self.userID3, "UserID")
+        writer.encodeIfPresent(self.userID4, "user-id")
         writer.encodeIfPresent(self.emoji, "emoji")
         writer.encodeIfPresent(self.digits, "digits")
         writer.encodeIfPresent(self.empty, "empty")
@@ -1503,10 +1503,10 @@ public nonisolated struct Names: APIModel {
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.userId, other.userId)
-        visitor.visit(self.userId2, other.userId2)
         visitor.visit(self.userID, other.userID)
-        visitor.visit(self.userId3, other.userId3)
+        visitor.visit(self.userID2, other.userID2)
+        visitor.visit(self.userID3, other.userID3)
+        visitor.visit(self.userID4, other.userID4)
         visitor.visit(self.emoji, other.emoji)
         visitor.visit(self.digits, other.digits)
         visitor.visit(self.empty, other.empty)
@@ -1515,7 +1515,7 @@ public nonisolated struct Names: APIModel {
     }
 }
 
-public nonisolated struct UserId: APIModel {
+public nonisolated struct UserID: APIModel {
     public var a: String?
 
     public init(a: String? = nil) {
@@ -1540,7 +1540,7 @@ public nonisolated struct UserId: APIModel {
     }
 }
 
-public nonisolated struct UserId2: APIModel {
+public nonisolated struct UserID2: APIModel {
     public var b: String?
 
     public init(b: String? = nil) {
@@ -1565,7 +1565,7 @@ public nonisolated struct UserId2: APIModel {
     }
 }
 
-public nonisolated struct UserID: APIModel {
+public nonisolated struct UserID3: APIModel {
     public var c: String?
 
     public init(c: String? = nil) {
@@ -1590,7 +1590,7 @@ public nonisolated struct UserID: APIModel {
     }
 }
 
-public nonisolated struct UserId3: APIModel {
+public nonisolated struct UserID4: APIModel {
     public var d: String?
 
     public init(d: String? = nil) {

@@ -193,24 +193,24 @@ extension Names {
     }
 }
 
-extension UserId {
-    /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserId { EmbeddedJSON.decode(#"{"a":"A 1"}"#) }
-}
-
-extension UserId2 {
-    /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserId2 { EmbeddedJSON.decode(#"{"b":"B 1"}"#) }
-}
-
 extension UserID {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserID { EmbeddedJSON.decode(#"{"c":"C 1"}"#) }
+    public static var sample: UserID { EmbeddedJSON.decode(#"{"a":"A 1"}"#) }
 }
 
-extension UserId3 {
+extension UserID2 {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: UserId3 { EmbeddedJSON.decode(#"{"d":"D 1"}"#) }
+    public static var sample: UserID2 { EmbeddedJSON.decode(#"{"b":"B 1"}"#) }
+}
+
+extension UserID3 {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: UserID3 { EmbeddedJSON.decode(#"{"c":"C 1"}"#) }
+}
+
+extension UserID4 {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: UserID4 { EmbeddedJSON.decode(#"{"d":"D 1"}"#) }
 }
 
 extension Value {

@@ -47,8 +47,8 @@ public nonisolated enum API {
     }
 
     /// `GET /loans/{loanId}`
-    public static func getLoan(loanId: Int64) -> Request<Loan> {
-        var request = Request<Loan>(method: .get, path: "/loans/\(PathParameter.encode(loanId))", operationID: "getLoan", response: .json)
+    public static func getLoan(loanID: Int64) -> Request<Loan> {
+        var request = Request<Loan>(method: .get, path: "/loans/\(PathParameter.encode(loanID))", operationID: "getLoan", response: .json)
         request.accept = "application/json"
         request.security = [[Security.library.scoped(["read"])]]
         return request
@@ -120,21 +120,21 @@ public final class PurgeBooksModel: SubmissionViewModel<Void> {
 /// The state of `API.getLoan` for a screen: `GET /loans/{loanId}`
 @MainActor
 public final class GetLoanModel: QueryViewModel<Loan> {
-    public var loanId: Int64 {
+    public var loanID: Int64 {
         get {
-            observationRegistrar.access(self, keyPath: \.loanId)
-            return _loanId
+            observationRegistrar.access(self, keyPath: \.loanID)
+            return _loanID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.loanId) { _loanId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.loanID) { _loanID = newValue } }
     }
-    private var _loanId: Int64
+    private var _loanID: Int64
 
-    public init(client: APIClient, loanId: Int64) {
-        self._loanId = loanId
+    public init(client: APIClient, loanID: Int64) {
+        self._loanID = loanID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Loan> {
-        API.getLoan(loanId: loanId)
+        API.getLoan(loanID: loanID)
     }
 }

@@ -52,9 +52,9 @@ public nonisolated enum API {
     /// `GET /pets/{petId}`
     ///
     /// - Parameters:
-    ///   - petId: The identifier of the pet.
-    public static func showPetById(petId: Int64) -> Request<Pet> {
-        var request = Request<Pet>(method: .get, path: "/pets/\(PathParameter.encode(petId))", operationID: "showPetById", response: .json)
+    ///   - petID: The identifier of the pet.
+    public static func showPetByID(petID: Int64) -> Request<Pet> {
+        var request = Request<Pet>(method: .get, path: "/pets/\(PathParameter.encode(petID))", operationID: "showPetById", response: .json)
         request.accept = "application/json"
         request.security = [[Security.bearerAuth]]
         return request
@@ -68,9 +68,9 @@ public nonisolated enum API {
     /// `PATCH /pets/{petId}`
     ///
     /// - Parameters:
-    ///   - petId: The identifier of the pet.
-    public static func updatePet(petId: Int64, body: PetUpdate) -> Request<Pet> {
-        var request = Request<Pet>(method: .patch, path: "/pets/\(PathParameter.encode(petId))", operationID: "updatePet", response: .json)
+    ///   - petID: The identifier of the pet.
+    public static func updatePet(petID: Int64, body: PetUpdate) -> Request<Pet> {
+        var request = Request<Pet>(method: .patch, path: "/pets/\(PathParameter.encode(petID))", operationID: "updatePet", response: .json)
         request.body = .json(body)
         request.accept = "application/json"
         request.security = [[Security.bearerAuth]]
@@ -84,11 +84,11 @@ public nonisolated enum API {
     /// `DELETE /pets/{petId}`
     ///
     /// - Parameters:
-    ///   - petId: The identifier of the pet.
-    public static func deletePet(petId: Int64) -> Request<Void> {
+    ///   - petID: The identifier of the pet.
+    public static func deletePet(petID: Int64) -> Request<Void> {
         var request = Request<Void>(
             method: .delete,
-            path: "/pets/\(PathParameter.encode(petId))",
+            path: "/pets/\(PathParameter.encode(petID))",
             operationID: "deletePet",
             response: .empty
         )
@@ -193,8 +193,8 @@ public nonisolated struct CreatePetResponseHeaders: Sendable {
 }
 
 /// The error responses `showPetById` declares, read from the `APIError` it threw:
-/// `if case .unauthorized(let body)? = ShowPetByIdError(error) { … }`.
-public nonisolated enum ShowPetByIdError: Sendable {
+/// `if case .unauthorized(let body)? = ShowPetByIDError(error) { … }`.
+public nonisolated enum ShowPetByIDError: Sendable {
     /// The bearer token is missing or no longer valid.
     case unauthorized(ErrorModel)
 
@@ -223,10 +223,10 @@ public nonisolated enum ShowPetByIdError: Sendable {
 }
 
 /// The error responses `updatePet` declares: the same as `showPetById`'s.
-public typealias UpdatePetError = ShowPetByIdError
+public typealias UpdatePetError = ShowPetByIDError
 
 /// The error responses `deletePet` declares: the same as `showPetById`'s.
-public typealias DeletePetError = ShowPetByIdError
+public typealias DeletePetError = ShowPetByIDError
 
 /// The state of `API.listPets` for a screen: List all pets
 @MainActor
@@ -271,26 +271,26 @@ public final class CreatePetModel: SubmissionViewModel<Pet> {
     }
 }
 
-/// The state of `API.showPetById` for a screen: Info for a specific pet
+/// The state of `API.showPetByID` for a screen: Info for a specific pet
 @MainActor
-public final class ShowPetByIdModel: QueryViewModel<Pet> {
+public final class ShowPetByIDModel: QueryViewModel<Pet> {
     /// The identifier of the pet.
-    public var petId: Int64 {
+    public var petID: Int64 {
         get {
-            observationRegistrar.access(self, keyPath: \.petId)
-            return _petId
+            observationRegistrar.access(self, keyPath: \.petID)
+            return _petID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.petId) { _petId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.petID) { _petID = newValue } }
     }
-    private var _petId: Int64
+    private var _petID: Int64
 
-    public init(client: APIClient, petId: Int64) {
-        self._petId = petId
+    public init(client: APIClient, petID: Int64) {
+        self._petID = petID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<Pet> {
-        API.showPetById(petId: petId)
+        API.showPetByID(petID: petID)
     }
 }
 
@@ -299,8 +299,8 @@ public final class ShowPetByIdModel: QueryViewModel<Pet> {
 public final class UpdatePetModel: SubmissionViewModel<Pet> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(petId: Int64, body: PetUpdate) async -> Bool {
-        await submit(API.updatePet(petId: petId, body: body))
+    public func submit(petID: Int64, body: PetUpdate) async -> Bool {
+        await submit(API.updatePet(petID: petID, body: body))
     }
 }
 
@@ -309,7 +309,7 @@ public final class UpdatePetModel: SubmissionViewModel<Pet> {
 public final class DeletePetModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(petId: Int64) async -> Bool {
-        await submit(API.deletePet(petId: petId))
+    public func submit(petID: Int64) async -> Bool {
+        await submit(API.deletePet(petID: petID))
     }
 }

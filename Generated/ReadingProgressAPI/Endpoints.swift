@@ -19,12 +19,12 @@ public nonisolated enum API {
     /// `GET /books/{bookId}/progress`
     ///
     /// - Parameters:
-    ///   - bookId: The book's identifier in your library.
+    ///   - bookID: The book's identifier in your library.
     ///   - session: The web session, for requests made from the reading website.
-    public static func getProgress(bookId: String, session: String? = nil) -> Request<ReadingProgress> {
+    public static func getProgress(bookID: String, session: String? = nil) -> Request<ReadingProgress> {
         var request = Request<ReadingProgress>(
             method: .get,
-            path: "/books/\(PathParameter.encode(bookId))/progress",
+            path: "/books/\(PathParameter.encode(bookID))/progress",
             operationID: "getProgress",
             response: .json
         )
@@ -41,12 +41,12 @@ public nonisolated enum API {
     /// `PUT /books/{bookId}/progress`
     ///
     /// - Parameters:
-    ///   - bookId: The book's identifier in your library.
+    ///   - bookID: The book's identifier in your library.
     ///   - xDeviceID: Identifies the device the progress was made on, so other devices can offer to jump there.
-    public static func updateProgress(bookId: String, xDeviceID: String, body: ProgressUpdate) -> Request<ReadingProgress> {
+    public static func updateProgress(bookID: String, xDeviceID: String, body: ProgressUpdate) -> Request<ReadingProgress> {
         var request = Request<ReadingProgress>(
             method: .put,
-            path: "/books/\(PathParameter.encode(bookId))/progress",
+            path: "/books/\(PathParameter.encode(bookID))/progress",
             operationID: "updateProgress",
             response: .json
         )
@@ -63,12 +63,12 @@ public nonisolated enum API {
     /// `GET /books/{bookId}/notes`
     ///
     /// - Parameters:
-    ///   - bookId: The book's identifier in your library.
+    ///   - bookID: The book's identifier in your library.
     ///   - since: Only return notes created or changed after this moment, for syncing.
-    public static func listNotes(bookId: String, since: Date? = nil) -> Request<[Note]> {
+    public static func listNotes(bookID: String, since: Date? = nil) -> Request<[Note]> {
         var request = Request<[Note]>(
             method: .get,
-            path: "/books/\(PathParameter.encode(bookId))/notes",
+            path: "/books/\(PathParameter.encode(bookID))/notes",
             operationID: "listNotes",
             response: .json
         )
@@ -84,11 +84,11 @@ public nonisolated enum API {
     /// `POST /books/{bookId}/notes`
     ///
     /// - Parameters:
-    ///   - bookId: The book's identifier in your library.
-    public static func createNote(bookId: String, body: NewNote) -> Request<Note> {
+    ///   - bookID: The book's identifier in your library.
+    public static func createNote(bookID: String, body: NewNote) -> Request<Note> {
         var request = Request<Note>(
             method: .post,
-            path: "/books/\(PathParameter.encode(bookId))/notes",
+            path: "/books/\(PathParameter.encode(bookID))/notes",
             operationID: "createNote",
             response: .json
         )
@@ -105,11 +105,11 @@ public nonisolated enum API {
     /// `PATCH /notes/{noteId}`
     ///
     /// - Parameters:
-    ///   - noteId: The note's identifier.
-    public static func updateNote(noteId: UUID, body: NoteUpdate) -> Request<Note> {
+    ///   - noteID: The note's identifier.
+    public static func updateNote(noteID: UUID, body: NoteUpdate) -> Request<Note> {
         var request = Request<Note>(
             method: .patch,
-            path: "/notes/\(PathParameter.encode(noteId))",
+            path: "/notes/\(PathParameter.encode(noteID))",
             operationID: "updateNote",
             response: .json
         )
@@ -125,9 +125,9 @@ public nonisolated enum API {
     /// `DELETE /notes/{noteId}`
     ///
     /// - Parameters:
-    ///   - noteId: The note's identifier.
-    public static func deleteNote(noteId: UUID) -> Request<Void> {
-        Request<Void>(method: .delete, path: "/notes/\(PathParameter.encode(noteId))", operationID: "deleteNote", response: .empty)
+    ///   - noteID: The note's identifier.
+    public static func deleteNote(noteID: UUID) -> Request<Void> {
+        Request<Void>(method: .delete, path: "/notes/\(PathParameter.encode(noteID))", operationID: "deleteNote", response: .empty)
     }
 }
 
@@ -208,12 +208,12 @@ public typealias DeleteNoteError = GetProgressError
 @MainActor
 public final class GetProgressModel: QueryViewModel<ReadingProgress> {
     /// The book's identifier in your library.
-    public var bookId: String {
+    public var bookID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.bookId)
-            return _bookId
+            observationRegistrar.access(self, keyPath: \.bookID)
+            return _bookID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bookID) { _bookID = newValue } }
     }
     /// The web session, for requests made from the reading website.
     public var session: String? {
@@ -223,17 +223,17 @@ public final class GetProgressModel: QueryViewModel<ReadingProgress> {
         }
         set { observationRegistrar.withMutation(of: self, keyPath: \.session) { _session = newValue } }
     }
-    private var _bookId: String
+    private var _bookID: String
     private var _session: String?
 
-    public init(client: APIClient, bookId: String, session: String? = nil) {
-        self._bookId = bookId
+    public init(client: APIClient, bookID: String, session: String? = nil) {
+        self._bookID = bookID
         self._session = session
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<ReadingProgress> {
-        API.getProgress(bookId: bookId, session: session)
+        API.getProgress(bookID: bookID, session: session)
     }
 }
 
@@ -242,8 +242,8 @@ public final class GetProgressModel: QueryViewModel<ReadingProgress> {
 public final class UpdateProgressModel: SubmissionViewModel<ReadingProgress> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(bookId: String, xDeviceID: String, body: ProgressUpdate) async -> Bool {
-        await submit(API.updateProgress(bookId: bookId, xDeviceID: xDeviceID, body: body))
+    public func submit(bookID: String, xDeviceID: String, body: ProgressUpdate) async -> Bool {
+        await submit(API.updateProgress(bookID: bookID, xDeviceID: xDeviceID, body: body))
     }
 }
 
@@ -251,12 +251,12 @@ public final class UpdateProgressModel: SubmissionViewModel<ReadingProgress> {
 @MainActor
 public final class ListNotesModel: QueryViewModel<[Note]> {
     /// The book's identifier in your library.
-    public var bookId: String {
+    public var bookID: String {
         get {
-            observationRegistrar.access(self, keyPath: \.bookId)
-            return _bookId
+            observationRegistrar.access(self, keyPath: \.bookID)
+            return _bookID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.bookId) { _bookId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bookID) { _bookID = newValue } }
     }
     /// Only return notes created or changed after this moment, for syncing.
     public var since: Date? {
@@ -266,17 +266,17 @@ public final class ListNotesModel: QueryViewModel<[Note]> {
         }
         set { observationRegistrar.withMutation(of: self, keyPath: \.since) { _since = newValue } }
     }
-    private var _bookId: String
+    private var _bookID: String
     private var _since: Date?
 
-    public init(client: APIClient, bookId: String, since: Date? = nil) {
-        self._bookId = bookId
+    public init(client: APIClient, bookID: String, since: Date? = nil) {
+        self._bookID = bookID
         self._since = since
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<[Note]> {
-        API.listNotes(bookId: bookId, since: since)
+        API.listNotes(bookID: bookID, since: since)
     }
 }
 
@@ -285,8 +285,8 @@ public final class ListNotesModel: QueryViewModel<[Note]> {
 public final class CreateNoteModel: SubmissionViewModel<Note> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(bookId: String, body: NewNote) async -> Bool {
-        await submit(API.createNote(bookId: bookId, body: body))
+    public func submit(bookID: String, body: NewNote) async -> Bool {
+        await submit(API.createNote(bookID: bookID, body: body))
     }
 }
 
@@ -295,8 +295,8 @@ public final class CreateNoteModel: SubmissionViewModel<Note> {
 public final class UpdateNoteModel: SubmissionViewModel<Note> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(noteId: UUID, body: NoteUpdate) async -> Bool {
-        await submit(API.updateNote(noteId: noteId, body: body))
+    public func submit(noteID: UUID, body: NoteUpdate) async -> Bool {
+        await submit(API.updateNote(noteID: noteID, body: body))
     }
 }
 
@@ -305,7 +305,7 @@ public final class UpdateNoteModel: SubmissionViewModel<Note> {
 public final class DeleteNoteModel: SubmissionViewModel<Void> {
     /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
     @discardableResult
-    public func submit(noteId: UUID) async -> Bool {
-        await submit(API.deleteNote(noteId: noteId))
+    public func submit(noteID: UUID) async -> Bool {
+        await submit(API.deleteNote(noteID: noteID))
     }
 }

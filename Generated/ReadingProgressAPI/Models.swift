@@ -38,7 +38,7 @@ public nonisolated struct ReadingProgress: APIModel {
     /// The book this progress belongs to.
     ///
     /// - Example: `bk_2f9c`
-    public var bookId: String
+    public var bookID: String
     /// The page you are on; 0 before you start.
     ///
     /// - Example: `142`
@@ -59,62 +59,62 @@ public nonisolated struct ReadingProgress: APIModel {
     /// The device the progress was last saved from, or `null` if it was never saved.
     ///
     /// - Example: `ipad-7F3A`
-    public var deviceId: String?
+    public var deviceID: String?
     /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
     private var keyPresence = KeyPresence()
 
     public init(
-        bookId: String,
+        bookID: String,
         currentPage: Int,
         totalPages: Int,
         percent: Double,
         updatedAt: Date,
         status: ReadingStatus,
-        deviceId: String? = nil
+        deviceID: String? = nil
     ) {
-        self.bookId = bookId
+        self.bookID = bookID
         self.currentPage = currentPage
         self.totalPages = totalPages
         self.percent = percent
         self.updatedAt = updatedAt
         self.status = status
-        self.deviceId = deviceId
+        self.deviceID = deviceID
     }
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
-        self.bookId = try reader.decode(String.self, "bookId")
+        self.bookID = try reader.decode(String.self, "bookId")
         self.currentPage = try reader.decode(Int.self, "currentPage")
         self.totalPages = try reader.decode(Int.self, "totalPages")
         self.percent = try reader.decode(Double.self, "percent")
         self.updatedAt = try reader.decode(Date.self, "updatedAt")
         self.status = try reader.decode(ReadingStatus.self, "status")
-        self.deviceId = reader.decodeNullable(String.self, "deviceId")
+        self.deviceID = reader.decodeNullable(String.self, "deviceId")
         self.keyPresence = reader.presence
         try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder, presence: keyPresence)
-        writer.encode(self.bookId, "bookId")
+        writer.encode(self.bookID, "bookId")
         writer.encode(self.currentPage, "currentPage")
         writer.encode(self.totalPages, "totalPages")
         writer.encode(self.percent, "percent", readOnly: true)
         writer.encode(self.updatedAt, "updatedAt")
         writer.encode(self.status, "status")
-        writer.encodeIfPresent(self.deviceId, "deviceId")
+        writer.encodeIfPresent(self.deviceID, "deviceId")
         try writer.finish()
     }
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.bookId, other.bookId)
+        visitor.visit(self.bookID, other.bookID)
         visitor.visit(self.currentPage, other.currentPage)
         visitor.visit(self.totalPages, other.totalPages)
         visitor.visit(self.percent, other.percent)
         visitor.visit(self.updatedAt, other.updatedAt)
         visitor.visit(self.status, other.status)
-        visitor.visit(self.deviceId, other.deviceId)
+        visitor.visit(self.deviceID, other.deviceID)
     }
 }
 
@@ -177,7 +177,7 @@ public nonisolated struct Note: APIModel, Identifiable {
     /// The book the note belongs to.
     ///
     /// - Example: `bk_2f9c`
-    public var bookId: String
+    public var bookID: String
     /// The page the note is on.
     ///
     /// - Example: `142`
@@ -203,7 +203,7 @@ public nonisolated struct Note: APIModel, Identifiable {
 
     public init(
         id: UUID,
-        bookId: String,
+        bookID: String,
         page: Int,
         text: String,
         highlight: String? = nil,
@@ -212,7 +212,7 @@ public nonisolated struct Note: APIModel, Identifiable {
         updatedAt: Date? = nil
     ) {
         self.id = id
-        self.bookId = bookId
+        self.bookID = bookID
         self.page = page
         self.text = text
         self.highlight = highlight
@@ -224,7 +224,7 @@ public nonisolated struct Note: APIModel, Identifiable {
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
         self.id = try reader.decode(UUID.self, "id")
-        self.bookId = try reader.decode(String.self, "bookId")
+        self.bookID = try reader.decode(String.self, "bookId")
         self.page = try reader.decode(Int.self, "page")
         self.text = try reader.decode(String.self, "text")
         self.highlight = try reader.decode(String?.self, "highlight")
@@ -237,7 +237,7 @@ public nonisolated struct Note: APIModel, Identifiable {
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
         writer.encode(self.id, "id")
-        writer.encode(self.bookId, "bookId")
+        writer.encode(self.bookID, "bookId")
         writer.encode(self.page, "page")
         writer.encode(self.text, "text")
         writer.encode(self.highlight, "highlight")
@@ -250,7 +250,7 @@ public nonisolated struct Note: APIModel, Identifiable {
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
-        visitor.visit(self.bookId, other.bookId)
+        visitor.visit(self.bookID, other.bookID)
         visitor.visit(self.page, other.page)
         visitor.visit(self.text, other.text)
         visitor.visit(self.highlight, other.highlight)

@@ -18,10 +18,10 @@ public nonisolated enum API {
     /// `GET /posts`
     ///
     /// - Parameters:
-    ///   - userId: Only return posts written by this user.
-    public static func listPosts(userId: Int? = nil) -> Request<[Post]> {
+    ///   - userID: Only return posts written by this user.
+    public static func listPosts(userID: Int? = nil) -> Request<[Post]> {
         var request = Request<[Post]>(method: .get, path: "/posts", operationID: "listPosts", response: .json)
-        request.addQuery("userId", userId)
+        request.addQuery("userId", userID)
         request.accept = "application/json"
         return request
     }
@@ -117,22 +117,22 @@ public typealias GetUserError = GetPostError
 @MainActor
 public final class ListPostsModel: QueryViewModel<[Post]> {
     /// Only return posts written by this user.
-    public var userId: Int? {
+    public var userID: Int? {
         get {
-            observationRegistrar.access(self, keyPath: \.userId)
-            return _userId
+            observationRegistrar.access(self, keyPath: \.userID)
+            return _userID
         }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.userId) { _userId = newValue } }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.userID) { _userID = newValue } }
     }
-    private var _userId: Int?
+    private var _userID: Int?
 
-    public init(client: APIClient, userId: Int? = nil) {
-        self._userId = userId
+    public init(client: APIClient, userID: Int? = nil) {
+        self._userID = userID
         super.init(client: client)
     }
 
     override public func makeRequest() -> Request<[Post]> {
-        API.listPosts(userId: userId)
+        API.listPosts(userID: userID)
     }
 }
 

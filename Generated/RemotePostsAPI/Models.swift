@@ -8,7 +8,7 @@ public nonisolated struct Post: APIModel, Identifiable {
     /// The identifier of the user who wrote the post.
     ///
     /// - Example: `1`
-    public var userId: Int
+    public var userID: Int
     /// The post's identifier.
     ///
     /// - Example: `1`
@@ -20,8 +20,8 @@ public nonisolated struct Post: APIModel, Identifiable {
     /// The post's text; paragraphs are separated by newlines.
     public var body: String
 
-    public init(userId: Int, id: Int, title: String, body: String) {
-        self.userId = userId
+    public init(userID: Int, id: Int, title: String, body: String) {
+        self.userID = userID
         self.id = id
         self.title = title
         self.body = body
@@ -29,7 +29,7 @@ public nonisolated struct Post: APIModel, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let reader = try PropertyReader(decoder)
-        self.userId = try reader.decode(Int.self, "userId")
+        self.userID = try reader.decode(Int.self, "userId")
         self.id = try reader.decode(Int.self, "id")
         self.title = try reader.decode(String.self, "title")
         self.body = try reader.decode(String.self, "body")
@@ -37,7 +37,7 @@ public nonisolated struct Post: APIModel, Identifiable {
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
-        writer.encode(self.userId, "userId")
+        writer.encode(self.userID, "userId")
         writer.encode(self.id, "id")
         writer.encode(self.title, "title")
         writer.encode(self.body, "body")
@@ -46,7 +46,7 @@ public nonisolated struct Post: APIModel, Identifiable {
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.userId, other.userId)
+        visitor.visit(self.userID, other.userID)
         visitor.visit(self.id, other.id)
         visitor.visit(self.title, other.title)
         visitor.visit(self.body, other.body)
@@ -58,7 +58,7 @@ public nonisolated struct Comment: APIModel, Identifiable {
     /// The post the comment belongs to.
     ///
     /// - Example: `1`
-    public var postId: Int
+    public var postID: Int
     /// The comment's identifier.
     ///
     /// - Example: `1`
@@ -76,8 +76,8 @@ public nonisolated struct Comment: APIModel, Identifiable {
     /// - Example: `laudantium enim quasi est quidem magnam voluptate ipsam eos`
     public var body: String
 
-    public init(postId: Int, id: Int, name: String, email: String, body: String) {
-        self.postId = postId
+    public init(postID: Int, id: Int, name: String, email: String, body: String) {
+        self.postID = postID
         self.id = id
         self.name = name
         self.email = email
@@ -86,7 +86,7 @@ public nonisolated struct Comment: APIModel, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let reader = try PropertyReader(decoder)
-        self.postId = try reader.decode(Int.self, "postId")
+        self.postID = try reader.decode(Int.self, "postId")
         self.id = try reader.decode(Int.self, "id")
         self.name = try reader.decode(String.self, "name")
         self.email = try reader.decode(String.self, "email")
@@ -95,7 +95,7 @@ public nonisolated struct Comment: APIModel, Identifiable {
 
     public func encode(to encoder: any Encoder) throws {
         var writer = PropertyWriter(encoder)
-        writer.encode(self.postId, "postId")
+        writer.encode(self.postID, "postId")
         writer.encode(self.id, "id")
         writer.encode(self.name, "name")
         writer.encode(self.email, "email")
@@ -105,7 +105,7 @@ public nonisolated struct Comment: APIModel, Identifiable {
 
     @inlinable
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
-        visitor.visit(self.postId, other.postId)
+        visitor.visit(self.postID, other.postID)
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
         visitor.visit(self.email, other.email)

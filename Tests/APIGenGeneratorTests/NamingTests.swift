@@ -1,3 +1,4 @@
+import APIGenCLI
 @testable import APIGenGenerator
 import XCTest
 
@@ -6,7 +7,7 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SwiftName.typeName("user_profile"), "UserProfile")
         XCTAssertEqual(SwiftName.typeName("order-item"), "OrderItem")
         XCTAssertEqual(SwiftName.typeName("HTTPStatus"), "HTTPStatus")
-        XCTAssertEqual(SwiftName.typeName("io.k8s.api.batch.v1.Job"), "IoK8sApiBatchV1Job")
+        XCTAssertEqual(SwiftName.typeName("io.k8s.api.batch.v1.Job"), "IoK8sAPIBatchV1Job")
         XCTAssertEqual(SwiftName.typeName("2fa"), "_2fa")
         XCTAssertEqual(SwiftName.typeName("🐶"), "Value")
         XCTAssertEqual(SwiftName.typeName(""), "Value")
@@ -30,13 +31,41 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SwiftName.memberName("created_at"), "createdAt")
         XCTAssertEqual(SwiftName.memberName("URL"), "url")
         XCTAssertEqual(SwiftName.memberName("HTTPStatus"), "httpStatus")
-        XCTAssertEqual(SwiftName.memberName("petId"), "petId")
-        XCTAssertEqual(SwiftName.memberName("user-id"), "userId")
+        XCTAssertEqual(SwiftName.memberName("petId"), "petID")
+        XCTAssertEqual(SwiftName.memberName("user-id"), "userID")
         XCTAssertEqual(SwiftName.memberName("2fa_enabled"), "_2faEnabled")
         XCTAssertEqual(SwiftName.memberName("$ref_like"), "refLike")
         XCTAssertEqual(SwiftName.memberName("in-progress"), "inProgress")
         XCTAssertEqual(SwiftName.memberName("with space"), "withSpace")
         XCTAssertEqual(SwiftName.memberName(""), "value")
+    }
+
+    /// One rule for initialisms (Swift API guidelines): upper case inside a name, lower case at
+    /// the start of a member, plurals keeping their `s`, other words untouched.
+    func testInitialismsHaveOneCase() {
+        XCTAssertEqual(SwiftName.memberName("html_url"), "htmlURL")
+        XCTAssertEqual(SwiftName.memberName("htmlUrl"), "htmlURL")
+        XCTAssertEqual(SwiftName.memberName("apiKeyID"), "apiKeyID")
+        XCTAssertEqual(SwiftName.memberName("api_key_id"), "apiKeyID")
+        XCTAssertEqual(SwiftName.memberName("ApiKey"), "apiKey")
+        XCTAssertEqual(SwiftName.memberName("id"), "id")
+        XCTAssertEqual(SwiftName.memberName("ID"), "id")
+        XCTAssertEqual(SwiftName.memberName("id_token"), "idToken")
+        XCTAssertEqual(SwiftName.memberName("pet_ids"), "petIDs")
+        XCTAssertEqual(SwiftName.memberName("image_urls"), "imageURLs")
+        XCTAssertEqual(SwiftName.memberName("https_only"), "httpsOnly")
+        XCTAssertEqual(SwiftName.memberName("force_https"), "forceHTTPS")
+        XCTAssertEqual(SwiftName.memberName("identity"), "identity")
+        XCTAssertEqual(SwiftName.memberName("user_identity"), "userIdentity")
+        XCTAssertEqual(SwiftName.memberName("urgent"), "urgent")
+        XCTAssertEqual(SwiftName.memberName("valid"), "valid")
+        XCTAssertEqual(SwiftName.memberName("createdAt"), "createdAt")
+        XCTAssertEqual(SwiftName.typeName("ssh_key"), "SSHKey")
+        XCTAssertEqual(SwiftName.typeName("UserId"), "UserID")
+        XCTAssertEqual(SwiftName.typeName("JsonPatch"), "JSONPatch")
+        XCTAssertEqual(SwiftName.typeName("Pet"), "Pet")
+        XCTAssertEqual(SwiftName.declarableTypeName("url"), "URLModel")
+        XCTAssertEqual(SwiftName.declarableTypeName("Uuid"), "UUIDModel")
     }
 
     func testKeywordsAreEscapedWhereTheyArePrinted() {
@@ -148,5 +177,50 @@ final class NamingTests: XCTestCase {
             ])
         // Names that do not cover every value are not used.
         XCTAssertFalse(output.contains("case only"), output)
+    }
+}
+
+/// A component that is only a `$ref` to another file's schema names that schema: `struct Pet`,
+/// not `struct Pet2` with `typealias Pet = Pet2`.
+final class MultiFileNamingTests: XCTestCase {
+    func testAComponentReferringToAnotherFileNamesItsSchema() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write(
+            "spec.yaml",
+            """
+            openapi: 3.0.3
+            info: {title: MF, version: "1"}
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    '200':
+                      description: The pets.
+                      content:
+                        application/json:
+                          schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+            components:
+              schemas:
+                Pet: {$ref: './models/pet.yaml'}
+                Owner: {$ref: './models/owner.yaml#/Owner'}
+                Animal: {$ref: '#/components/schemas/Pet'}
+                Companion: {$ref: './models/pet.yaml'}
+            """)
+        try folder.write("models/pet.yaml", "type: object\nproperties:\n  name: {type: string}\n  owner: {$ref: '../spec.yaml#/components/schemas/Owner'}\n")
+        try folder.write("models/owner.yaml", "Owner:\n  type: object\n  properties:\n    name: {type: string}\n")
+        let out = folder.url.appendingPathComponent("out")
+        var errors: [String] = []
+        XCTAssertEqual(CommandLineTool.run(["generate", spec.path, "--output", out.path], output: { _ in }, errors: { errors.append($0) }), 0, "\(errors)")
+        let models = try String(contentsOf: out.appendingPathComponent("Models.swift"), encoding: .utf8)
+        assertContains(
+            models,
+            [
+                "public nonisolated struct Pet: APIModel {", "public var owner: Owner?", "public nonisolated struct Owner: APIModel {",
+                // A component naming another component stays its alias, as does a second name for one schema.
+                "public typealias Animal = Pet", "public typealias Companion = Pet",
+            ])
+        XCTAssertFalse(models.contains("Pet2"), models)
+        XCTAssertFalse(models.contains("Owner2"), models)
     }
 }

@@ -40,12 +40,12 @@ final class ContentTypeEndToEndTests: XCTestCase {
         let client = try feed(sent)
         let comment = NewComment(text: "Nice & true = yes")
 
-        _ = try await client.send(API.addComment(postId: "p_1001", body: comment))
+        _ = try await client.send(API.addComment(postID: "p_1001", body: comment))
         XCTAssertEqual(sent.last?.contentType, "application/json")
         XCTAssertEqual(sent.last?.body, #"{"text":"Nice & true = yes"}"#)
         XCTAssertEqual(sent.last?.status, 201)
 
-        _ = try await client.send(API.addComment(postId: "p_1001", form: comment))
+        _ = try await client.send(API.addComment(postID: "p_1001", form: comment))
         XCTAssertEqual(sent.last?.contentType, "application/x-www-form-urlencoded")
         XCTAssertEqual(sent.last?.body, "text=Nice%20%26%20true%20%3D%20yes")
         XCTAssertEqual(sent.last?.status, 201)

@@ -20,13 +20,13 @@ final class PetstoreEndToEndTests: XCTestCase {
         XCTAssertEqual(created.id, 42)
         XCTAssertEqual(created.status, .available)
 
-        let fetched = try await client.send(API.showPetById(petId: 42))
+        let fetched = try await client.send(API.showPetByID(petID: 42))
         XCTAssertEqual(fetched.name, "Rex")
 
-        let updated = try await client.send(API.updatePet(petId: 42, body: PetUpdate(name: "Max", tag: .null)))
+        let updated = try await client.send(API.updatePet(petID: 42, body: PetUpdate(name: "Max", tag: .null)))
         XCTAssertEqual(updated.id, 42)
 
-        try await client.send(API.deletePet(petId: 42))
+        try await client.send(API.deletePet(petID: 42))
     }
 
     func testResponseHeadersAndStatusAreAvailable() async throws {
@@ -74,7 +74,7 @@ final class PetstoreEndToEndTests: XCTestCase {
         let client = APIClient(baseURL: URL(string: "https://example.com/v1")!, transport: transport, authentication: .bearer("secret"))
         _ = try await client.send(API.listPets())
         XCTAssertNil(transport.lastRequest?.headers["Authorization"])
-        _ = try? await client.send(API.showPetById(petId: 1))
+        _ = try? await client.send(API.showPetByID(petID: 1))
         XCTAssertEqual(transport.lastRequest?.headers["Authorization"], "Bearer secret")
     }
 

@@ -42,7 +42,7 @@ final class TokenRefreshEndToEndTests: XCTestCase {
         let client = try client(tokens, exchanges)
         let names = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<8 {
-                group.addTask { try await client.send(API.showPetById(petId: 42)).name }
+                group.addTask { try await client.send(API.showPetByID(petID: 42)).name }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -60,7 +60,7 @@ final class TokenRefreshEndToEndTests: XCTestCase {
         let exchanges = Exchanges()
         let tokens = TokenRefresher(token: "expired-3") { _ in throw SignedOutElsewhere() }
         let client = try client(tokens, exchanges)
-        let error = try await apiError { _ = try await client.send(API.showPetById(petId: 42)) }
+        let error = try await apiError { _ = try await client.send(API.showPetByID(petID: 42)) }
         XCTAssertEqual(error?.status, 401)
         XCTAssertEqual(error?.userMessage, UserMessages().sessionExpired)
         XCTAssertEqual(exchanges.all.map(\.status), [401], "nothing replayed without a token")

@@ -31,7 +31,7 @@ final class ViewModelEndToEndTests: XCTestCase {
 
     func testAReadModelLoadsFromTheServer() async throws {
         let (client, log) = try loggingClient("episodes.yaml", pathPrefix: "/v1")
-        let model = EpisodesAPI.GetEpisodeModel(client: client, episodeId: UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!)
+        let model = EpisodesAPI.GetEpisodeModel(client: client, episodeID: UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!)
         let states = Recorder { stateText(model.state) }
 
         await model.load()
@@ -81,15 +81,15 @@ final class ViewModelEndToEndTests: XCTestCase {
 
         let (reading, _) = try loggingClient("reading.yaml", pathPrefix: "/api/v1", authentication: .bearer("token"))
         let update = ReadingProgressAPI.UpdateProgressModel(client: reading)
-        let updated = await update.submit(bookId: "b1", xDeviceID: "iphone-15", body: ProgressUpdate(currentPage: 12, status: .reading))
+        let updated = await update.submit(bookID: "b1", xDeviceID: "iphone-15", body: ProgressUpdate(currentPage: 12, status: .reading))
         XCTAssertTrue(updated, update.errorMessage ?? "")
         XCTAssertNotNil(update.response)
         let edit = ReadingProgressAPI.UpdateNoteModel(client: reading)
         let noteID = UUID(uuidString: "6B0E2F1C-9A4D-4E8B-B3C7-5D2A1F0E9C8B")!
-        let edited = await edit.submit(noteId: noteID, body: NoteUpdate(text: "Better point", highlight: .null))
+        let edited = await edit.submit(noteID: noteID, body: NoteUpdate(text: "Better point", highlight: .null))
         XCTAssertTrue(edited, edit.errorMessage ?? "")
         let delete = ReadingProgressAPI.DeleteNoteModel(client: reading)
-        let deleted = await delete.submit(noteId: noteID)
+        let deleted = await delete.submit(noteID: noteID)
         XCTAssertTrue(deleted, delete.errorMessage ?? "")
     }
 
@@ -112,7 +112,7 @@ final class ViewModelEndToEndTests: XCTestCase {
         let (client, _) = try loggingClient("reading.yaml", pathPrefix: "/api/v1", authentication: .bearer("token"))
         let model = ReadingProgressAPI.UpdateProgressModel(client: client)
         // `currentPage` has a minimum of 0.
-        let succeeded = await model.submit(bookId: "b1", xDeviceID: "iphone-15", body: ProgressUpdate(currentPage: -1))
+        let succeeded = await model.submit(bookID: "b1", xDeviceID: "iphone-15", body: ProgressUpdate(currentPage: -1))
         XCTAssertFalse(succeeded)
         let message = try XCTUnwrap(model.errorMessage)
         XCTAssertTrue(message.contains("-1 is less than the minimum of 0"), message)
@@ -123,7 +123,7 @@ final class ViewModelEndToEndTests: XCTestCase {
     func testAnUnreachableServerFailsWithAReadableMessage() async throws {
         let port = try PetstoreEndToEndTests.closedPort()
         let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, retry: .none, timeout: 5)
-        let model = RemotePostsAPI.ListPostsModel(client: client, userId: 1)
+        let model = RemotePostsAPI.ListPostsModel(client: client, userID: 1)
         let states = Recorder { stateText(model.state) }
 
         await model.load()

@@ -16,7 +16,7 @@ final class NamingTests: XCTestCase {
     func testRenamedPropertiesDecodeFromTheirJSONKeys() throws {
         let value = try decode(RenamedProperties.self, renamedJSON)
         XCTAssertEqual(value.createdAt, utcDate(2024, 1, 1, 12))
-        XCTAssertEqual(value.userId, 7)
+        XCTAssertEqual(value.userID, 7)
         XCTAssertEqual(value.class, "economy")
         XCTAssertEqual(value.self2, URL(string: "https://features.example.com/v1/renamed"))
         XCTAssertEqual(value.type, "renamed")
@@ -41,7 +41,7 @@ final class NamingTests: XCTestCase {
         ])
     }
 
-    func testURLAndUrlAreDifferentKeys() throws {
+    func testURLAndURLAreDifferentKeys() throws {
         let onlyLower = try decode(RenamedProperties.self, #"{"created_at": "2024-01-01T12:00:00Z", "user-id": 1, "class": "c", "url": "https://l.example"}"#)
         XCTAssertEqual(onlyLower.url, URL(string: "https://l.example"))
         XCTAssertNil(onlyLower.url2)
@@ -62,7 +62,7 @@ final class NamingTests: XCTestCase {
     }
 
     func testMemberwiseInitWithKeywordLabels() throws {
-        let value = RenamedProperties(createdAt: utcDate(2024, 1, 1), userId: 1, class: "first", default: true, protocol: "ftp")
+        let value = RenamedProperties(createdAt: utcDate(2024, 1, 1), userID: 1, class: "first", default: true, protocol: "ftp")
         XCTAssertEqual(
             try encodeToString(value),
             #"{"class":"first","created_at":"2024-01-01T00:00:00Z","default":true,"protocol":"ftp","user-id":1}"#
@@ -74,7 +74,7 @@ final class NamingTests: XCTestCase {
         {"user_id": 12345, "display_name": "Ada Lovelace", "date_of_birth": "1815-12-10",
          "order_items": [{"sku": "SPR-001", "quantity": 2, "unit_price": 9.99}, {"sku": "FLA-002", "quantity": 1}]}
         """#)
-        XCTAssertEqual(profile.userId, 12345)
+        XCTAssertEqual(profile.userID, 12345)
         XCTAssertEqual(profile.displayName, "Ada Lovelace")
         XCTAssertEqual(profile.orderItems?[0], OrderItem(sku: "SPR-001", quantity: 2, unitPrice: 9.99))
         XCTAssertEqual(profile.orderItems?[1].unitPrice, nil)

@@ -145,7 +145,7 @@ final class ReadWritePatchTests: XCTestCase {
 
         let mock = MockTransport(.json(text: #"{"id":17,"email":"a@example.com","createdAt":"2024-01-01T00:00:00Z"}"#))
         let client = APIClient(server: FeaturesAPI.API.Servers.default, transport: mock, retry: .none)
-        let changed = try await client.send(FeaturesAPI.API.updateAccount(accountId: 17, body: AccountPatch(email: "a@example.com", displayName: .null)))
+        let changed = try await client.send(FeaturesAPI.API.updateAccount(accountID: 17, body: AccountPatch(email: "a@example.com", displayName: .null)))
         XCTAssertEqual(changed.id, 17)
         let sent = try XCTUnwrap(mock.lastRequest)
         XCTAssertEqual(sent.method, .patch)

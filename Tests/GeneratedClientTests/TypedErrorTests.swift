@@ -10,7 +10,7 @@ final class TypedErrorTests: XCTestCase {
         let mock = MockTransport(.json(text: body, status: status))
         let client = APIClient(baseURL: URL(string: "https://example.com/v1")!, transport: mock, authentication: .bearer("t"), retry: .none)
         do {
-            _ = try await client.send(API.showPetById(petId: 42))
+            _ = try await client.send(API.showPetByID(petID: 42))
             XCTFail("expected an error")
         } catch {
             return error
@@ -20,31 +20,31 @@ final class TypedErrorTests: XCTestCase {
 
     func testEachDeclaredStatusGivesItsCaseWithTheBody() async {
         let missing = await error(status: 404, body: #"{"code":404,"message":"No pet with id 42."}"#)
-        guard case .notFound(let body)? = ShowPetByIdError(missing) else { return XCTFail("\(missing)") }
+        guard case .notFound(let body)? = ShowPetByIDError(missing) else { return XCTFail("\(missing)") }
         XCTAssertEqual(body.code, 404)
         XCTAssertEqual(body.message, "No pet with id 42.")
         // The untyped error still says what the server said.
         XCTAssertEqual(missing.userMessage, "No pet with id 42.")
 
         let signedOut = await error(status: 401, body: #"{"code":401,"message":"Please sign in again."}"#)
-        guard case .unauthorized(let reason)? = ShowPetByIdError(signedOut) else { return XCTFail("\(signedOut)") }
+        guard case .unauthorized(let reason)? = ShowPetByIDError(signedOut) else { return XCTFail("\(signedOut)") }
         XCTAssertEqual(reason.message, "Please sign in again.")
     }
 
     func testDefaultTakesAnyOtherStatusAndKeepsIt() async {
         let failed = await error(status: 503, body: #"{"code":503,"message":"Down for maintenance."}"#)
-        guard case .other(let body, let status)? = ShowPetByIdError(failed) else { return XCTFail("\(failed)") }
+        guard case .other(let body, let status)? = ShowPetByIDError(failed) else { return XCTFail("\(failed)") }
         XCTAssertEqual(status, 503)
         XCTAssertEqual(body.message, "Down for maintenance.")
     }
 
     func testABodyThatDoesNotMatchOrAnotherErrorGivesNil() async {
         let page = await error(status: 404, body: "<html>not found</html>")
-        XCTAssertNil(ShowPetByIdError(page))
+        XCTAssertNil(ShowPetByIDError(page))
         let otherShape = await error(status: 404, body: #"{"detail":"gone"}"#)
-        XCTAssertNil(ShowPetByIdError(otherShape))
-        XCTAssertNil(ShowPetByIdError(URLError(.notConnectedToInternet)))
-        XCTAssertNil(ShowPetByIdError(APIError.invalidResponse))
+        XCTAssertNil(ShowPetByIDError(otherShape))
+        XCTAssertNil(ShowPetByIDError(URLError(.notConnectedToInternet)))
+        XCTAssertNil(ShowPetByIDError(APIError.invalidResponse))
         // `body(as:)` is what each case decodes with.
         let missing = APIError.server(status: 404, reason: "x", body: Data(#"{"code":7,"message":"m"}"#.utf8))
         XCTAssertEqual(missing.body(as: ErrorModel.self)?.code, 7)
@@ -53,9 +53,9 @@ final class TypedErrorTests: XCTestCase {
 
     /// Operations that declare the same errors share one enum: the later ones are aliases.
     func testOperationsWithTheSameErrorsShareOneEnum() {
-        XCTAssertTrue(UpdatePetError.self == ShowPetByIdError.self)
-        XCTAssertTrue(DeletePetError.self == ShowPetByIdError.self)
-        XCTAssertFalse(CreatePetError.self == ShowPetByIdError.self)
+        XCTAssertTrue(UpdatePetError.self == ShowPetByIDError.self)
+        XCTAssertTrue(DeletePetError.self == ShowPetByIDError.self)
+        XCTAssertFalse(CreatePetError.self == ShowPetByIDError.self)
         let missing = APIError.server(status: 404, reason: "x", body: Data(#"{"code":404,"message":"gone"}"#.utf8))
         XCTAssertNotNil(DeletePetError(missing))
     }

@@ -69,7 +69,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testDetailLoadsOneEpisodeByItsPath() async {
         let episode = episodes[1]
         let mock = MockTransport(["getEpisode": .json(episode)])
-        let model = GetEpisodeModel(client: mockClient(mock), episodeId: episode.id)
+        let model = GetEpisodeModel(client: mockClient(mock), episodeID: episode.id)
         let states = StateRecorder { model.state }
 
         await model.load()
@@ -96,7 +96,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testAnUndecodableResponseFails() async {
         // `title` must be a string.
         let mock = MockTransport(["getEpisode": .json(text: #"{"id": "3f2504e0-4f89-41d3-9a0c-0305e82c3302", "title": 7}"#)])
-        let model = GetEpisodeModel(client: mockClient(mock), episodeId: episodes[0].id)
+        let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
         let states = StateRecorder { stateName(model.state) }
 
         await model.load()
@@ -132,7 +132,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
 
     func testCancellingTheLoadingTaskGoesBackToIdleNotFailed() async {
         let mock = MockTransport(["getEpisode": MockResponse.json(episodes[0]).delayed(by: 60)])
-        let model = GetEpisodeModel(client: mockClient(mock), episodeId: episodes[0].id)
+        let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
         let states = StateRecorder { stateName(model.state) }
 
         let started = Date()
@@ -182,7 +182,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
 
     func testASecondDetailLoadWhileLoadingIsIgnored() async {
         let mock = MockTransport(["getEpisode": MockResponse.json(episodes[0]).delayed(by: 0.05)])
-        let model = GetEpisodeModel(client: mockClient(mock), episodeId: episodes[0].id)
+        let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
 
         let first = Task { await model.load() }
         await waitFor("loading") { model.state.isLoading }
@@ -200,7 +200,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
         var renamed = episodes[0]
         renamed.title = "Renamed"
         let mock = MockTransport(["getEpisode": .json(episodes[0])])
-        let model = GetEpisodeModel(client: mockClient(mock), episodeId: episodes[0].id)
+        let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
         await model.load()
         mock.respond(to: "getEpisode", with: MockResponse.json(renamed).delayed(by: 0.05))
         let states = StateRecorder { model.state }
@@ -217,7 +217,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
 
     func testAFailedRefreshKeepsTheValueAndSaysWhy() async {
         let mock = MockTransport(["getEpisode": .json(episodes[0])])
-        let model = GetEpisodeModel(client: mockClient(mock), episodeId: episodes[0].id)
+        let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
         await model.load()
         mock.respond(to: "getEpisode", with: .offline)
 
@@ -318,7 +318,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
             default: return .reason("unknown cursor")
             }
         }])
-        let model = ListShowEpisodesModel(client: mockClient(mock), showId: "swift-by-sundell", limit: 2)
+        let model = ListShowEpisodesModel(client: mockClient(mock), showID: "swift-by-sundell", limit: 2)
         let states = StateRecorder { stateName(model.state) }
 
         await model.load()
@@ -336,7 +336,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
 
     func testCursorPagerStopsWhenTheServerRepeatsTheCursor() async {
         let mock = MockTransport(["listShowEpisodes": .json(ShowEpisodes(episodes: [episodes[0]], nextCursor: "same"))])
-        let model = ListShowEpisodesModel(client: mockClient(mock), showId: "s")
+        let model = ListShowEpisodesModel(client: mockClient(mock), showID: "s")
         await model.load()
         await model.loadMore()
         XCTAssertFalse(model.hasMore, "the same cursor again would loop forever")

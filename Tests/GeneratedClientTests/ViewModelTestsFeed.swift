@@ -129,7 +129,7 @@ final class ViewModelTestsFeed: XCTestCase {
     func testSubmittingOfflineSaysSo() async {
         let mock = MockTransport(["addComment": .offline])
         let model = AddCommentModel(client: mockClient(mock))
-        let succeeded = await model.submit(postId: "p_1", body: NewComment(text: "Nice"))
+        let succeeded = await model.submit(postID: "p_1", body: NewComment(text: "Nice"))
         XCTAssertFalse(succeeded)
         XCTAssertEqual(model.errorMessage, Messages.offline)
     }
@@ -137,7 +137,7 @@ final class ViewModelTestsFeed: XCTestCase {
     func testACancelledSubmitIsNotAnError() async {
         let mock = MockTransport(["deletePost": MockResponse.status(204).delayed(by: 5)])
         let model = DeletePostModel(client: mockClient(mock))
-        let submit = Task { await model.submit(postId: "p_1") }
+        let submit = Task { await model.submit(postID: "p_1") }
         await waitFor("submitting") { model.isSubmitting }
         submit.cancel()
         let succeeded = await submit.value
@@ -229,7 +229,7 @@ private final class PostScreen {
             post.likeCount -= 1
             post.likedByMe = false
         } send: { [client, id = post.id] in
-            try await client.send(API.likePost(postId: id))
+            try await client.send(API.likePost(postID: id))
         }
         if case .success(let confirmed) = result {
             post.likeCount = confirmed.likeCount

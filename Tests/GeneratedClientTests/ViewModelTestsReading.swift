@@ -22,7 +22,7 @@ final class ViewModelTestsReading: XCTestCase {
 
     func testProgressLoadsWithTheSessionCookie() async {
         let mock = MockTransport(["getProgress": progressJSON(page: 142, percent: 38.6)])
-        let model = GetProgressModel(client: mockClient(mock), bookId: "bk_2f9c", session: "s-123")
+        let model = GetProgressModel(client: mockClient(mock), bookID: "bk_2f9c", session: "s-123")
         let states = StateRecorder { model.state }
 
         await model.load()
@@ -36,7 +36,7 @@ final class ViewModelTestsReading: XCTestCase {
 
     func testTheProgressLoaderCancelsWhenTheScreenGoesAway() async {
         let mock = MockTransport(["getProgress": MockResponse.json(ReadingProgress.sample).delayed(by: 5)])
-        let model = GetProgressModel(client: mockClient(mock), bookId: "bk_2f9c")
+        let model = GetProgressModel(client: mockClient(mock), bookID: "bk_2f9c")
         let states = StateRecorder { stateName(model.state) }
         let task = Task { await model.load() }
         await waitFor("loading") { model.state.isLoading }
@@ -48,7 +48,7 @@ final class ViewModelTestsReading: XCTestCase {
 
     func testSavingProgressSendsTheDeviceHeaderAndTheEditedValues() async throws {
         let mock = MockTransport(["getProgress": progressJSON(page: 142, percent: 38.6)])
-        let progress = GetProgressModel(client: mockClient(mock), bookId: "bk_2f9c")
+        let progress = GetProgressModel(client: mockClient(mock), bookID: "bk_2f9c")
         await progress.load()
         guard let loaded = progress.state.value else { return XCTFail("not loaded") }
 
@@ -61,7 +61,7 @@ final class ViewModelTestsReading: XCTestCase {
         saved.percent = 40.8
         mock.respond(to: "updateProgress", with: progressJSON(page: 150, percent: 40.8))
         let update = UpdateProgressModel(client: mockClient(mock))
-        let succeeded = await update.submit(bookId: "bk_2f9c", xDeviceID: "ipad-7F3A", body: draft)
+        let succeeded = await update.submit(bookID: "bk_2f9c", xDeviceID: "ipad-7F3A", body: draft)
 
         XCTAssertTrue(succeeded, update.errorMessage ?? "")
         XCTAssertEqual(update.response, saved)
@@ -82,7 +82,7 @@ final class ViewModelTestsReading: XCTestCase {
     func testARejectedProgressUpdateShowsAMessageAndKeepsNoResponse() async {
         let mock = MockTransport(["updateProgress": .reason("Page 512 is past the end of this book (368 pages).")])
         let update = UpdateProgressModel(client: mockClient(mock))
-        let succeeded = await update.submit(bookId: "bk_2f9c", xDeviceID: "ipad-7F3A", body: ProgressUpdate(currentPage: 512))
+        let succeeded = await update.submit(bookID: "bk_2f9c", xDeviceID: "ipad-7F3A", body: ProgressUpdate(currentPage: 512))
         XCTAssertFalse(succeeded)
         XCTAssertEqual(update.errorMessage, "Page 512 is past the end of this book (368 pages).")
         XCTAssertNil(update.response)
@@ -90,7 +90,7 @@ final class ViewModelTestsReading: XCTestCase {
 
     func testNotesListWithSinceAndEmpty() async {
         let mock = MockTransport(["listNotes": .json([Note]())])
-        let model = ListNotesModel(client: mockClient(mock), bookId: "bk_2f9c", since: utcDate(2024, 4, 12, 21, 0))
+        let model = ListNotesModel(client: mockClient(mock), bookID: "bk_2f9c", since: utcDate(2024, 4, 12, 21, 0))
         let states = StateRecorder { stateName(model.state) }
 
         await model.load()
@@ -110,7 +110,7 @@ final class ViewModelTestsReading: XCTestCase {
         let mock = MockTransport(["createNote": .json(Note.sample, status: 201)])
         let model = CreateNoteModel(client: mockClient(mock))
 
-        let succeeded = await model.submit(bookId: "bk_2f9c", body: NewNote(page: 3, text: "Good point", tags: ["idea"]))
+        let succeeded = await model.submit(bookID: "bk_2f9c", body: NewNote(page: 3, text: "Good point", tags: ["idea"]))
 
         XCTAssertTrue(succeeded, model.errorMessage ?? "")
         XCTAssertEqual(model.response, Note.sample)
@@ -126,7 +126,7 @@ final class ViewModelTestsReading: XCTestCase {
         let mock = MockTransport(["updateNote": .json(edited)])
         let model = UpdateNoteModel(client: mockClient(mock))
 
-        let succeeded = await model.submit(noteId: noteID, body: NoteUpdate(text: "Better point", highlight: .null))
+        let succeeded = await model.submit(noteID: noteID, body: NoteUpdate(text: "Better point", highlight: .null))
 
         XCTAssertTrue(succeeded, model.errorMessage ?? "")
         XCTAssertEqual(model.response, edited)
@@ -138,16 +138,16 @@ final class ViewModelTestsReading: XCTestCase {
         XCTAssertEqual(try jsonBody(of: request), try jsonValue(#"{"text": "Better point", "highlight": null}"#))
 
         // Absent leaves the highlight alone; a value sets it.
-        _ = await model.submit(noteId: noteID, body: NoteUpdate(page: 143))
+        _ = await model.submit(noteID: noteID, body: NoteUpdate(page: 143))
         XCTAssertEqual(try jsonBody(of: mock.lastRequest), try jsonValue(#"{"page": 143}"#))
-        _ = await model.submit(noteId: noteID, body: NoteUpdate(highlight: .value("The map is not the territory.")))
+        _ = await model.submit(noteID: noteID, body: NoteUpdate(highlight: .value("The map is not the territory.")))
         XCTAssertEqual(try jsonBody(of: mock.lastRequest), try jsonValue(#"{"highlight": "The map is not the territory."}"#))
     }
 
     func testEditingANoteThatWasDeletedFails() async {
         let mock = MockTransport(["updateNote": .reason("This note was deleted.", status: 404)])
         let model = UpdateNoteModel(client: mockClient(mock))
-        let succeeded = await model.submit(noteId: noteID, body: NoteUpdate(text: "x"))
+        let succeeded = await model.submit(noteID: noteID, body: NoteUpdate(text: "x"))
         XCTAssertFalse(succeeded)
         XCTAssertEqual(model.errorMessage, "This note was deleted.")
     }
@@ -156,7 +156,7 @@ final class ViewModelTestsReading: XCTestCase {
         let mock = MockTransport(["deleteNote": .status(204)])
         let model = DeleteNoteModel(client: mockClient(mock))
         let submitting = StateRecorder { model.isSubmitting }
-        let succeeded = await model.submit(noteId: noteID)
+        let succeeded = await model.submit(noteID: noteID)
         XCTAssertTrue(succeeded, model.errorMessage ?? "")
         XCTAssertEqual(collapsed(submitting.values), [false, true, false])
         XCTAssertEqual(mock.lastRequest?.method, .delete)

@@ -16,7 +16,7 @@ final class ViewModelTestsRemotePosts: XCTestCase {
 
     func testPostsLoadOnAppear() async {
         let mock = MockTransport(["listPosts": .json(posts)])
-        let model = ListPostsModel(client: mockClient(mock), userId: 1)
+        let model = ListPostsModel(client: mockClient(mock), userID: 1)
         let states = StateRecorder { model.state }
 
         await model.load()
@@ -37,12 +37,12 @@ final class ViewModelTestsRemotePosts: XCTestCase {
 
     func testChangingTheFilterAndLoadingAgainUsesIt() async {
         let mock = MockTransport(["listPosts": byQuery { [posts] query in
-            .json(posts.filter { "\($0.userId)" == query["userId"] })
+            .json(posts.filter { "\($0.userID)" == query["userId"] })
         }])
-        let model = ListPostsModel(client: mockClient(mock), userId: 2)
+        let model = ListPostsModel(client: mockClient(mock), userID: 2)
         await model.load()
         XCTAssertEqual(model.state, .loaded([posts[1]]))
-        model.userId = 3
+        model.userID = 3
         await model.load()
         XCTAssertEqual(model.state, .loaded([posts[2]]))
         XCTAssertEqual(mock.requests.map { query(of: $0)["userId"] }, ["2", "3"])

@@ -9,7 +9,7 @@ final class WebhookTests: XCTestCase {
     func testEachWebhookDecodesIntoItsPayload() throws {
         let planted = try API.Webhook(name: "treePlanted", body: Data(#"{"treeId":7,"plantedAt":"2026-04-01T08:30:00Z"}"#.utf8))
         guard case .treePlanted(let tree) = planted else { return XCTFail("decoded as \(planted)") }
-        XCTAssertEqual(tree.treeId, 7)
+        XCTAssertEqual(tree.treeID, 7)
         XCTAssertEqual(tree.plantedAt, Date(timeIntervalSince1970: 1_775_032_200))
         XCTAssertNil(tree.species)
         XCTAssertEqual(planted.name, "treePlanted")
@@ -44,7 +44,7 @@ final class WebhookTests: XCTestCase {
     func testACallbackDecodesIntoTheEnumOfItsOperation() throws {
         let verified = try API.CreateAccountCallback(name: "accountVerified", body: Data(#"{"accountId":12}"#.utf8))
         guard case .accountVerified(let payload) = verified else { return XCTFail("decoded as \(verified)") }
-        XCTAssertEqual(payload.accountId, 12)
+        XCTAssertEqual(payload.accountID, 12)
         XCTAssertNil(payload.verifiedAt)
         XCTAssertEqual(API.CreateAccountCallback.names, ["accountVerified"])
         XCTAssertThrowsError(try API.CreateAccountCallback(name: "treePlanted", body: Data("{}".utf8))) { error in

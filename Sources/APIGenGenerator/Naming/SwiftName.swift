@@ -2,10 +2,11 @@
 /// here. Output is plain ASCII letters, digits and underscores, so no spec text can reach the
 /// generated code as anything but a name.
 public enum SwiftName {
-    /// `user_profile` → `UserProfile`, `HTTPStatus` → `HTTPStatus`. Never empty, never a keyword.
+    /// `user_profile` → `UserProfile`, `HTTPStatus` → `HTTPStatus`, `ApiKeyId` → `APIKeyID`.
+    /// Never empty, never a keyword.
     public static func typeName(_ text: String, fallback: String = "Value") -> String {
-        // Already UpperCamel ASCII (most schema names): splitting and joining gives it back.
-        if isPlainIdentifier(text, firstIsUppercase: true) { return text }
+        // Already UpperCamel ASCII without an acronym to case (most schema names): as it is.
+        if isPlainIdentifier(text, firstIsUppercase: true), !mayHaveAcronym(text) { return text }
         return joinedWords(text, fallback: fallback) { _ in .capitalized }
     }
 
@@ -17,11 +18,37 @@ public enum SwiftName {
         return name == "Type" ? "Kind" : name + "Model"
     }
 
-    /// `created_at` → `createdAt`, `URL` → `url`, `HTTPStatus` → `httpStatus`, `2fa` → `_2fa`.
+    /// `created_at` → `createdAt`, `URL` → `url`, `HTTPStatus` → `httpStatus`, `2fa` → `_2fa`,
+    /// `html_url` and `htmlUrl` → `htmlURL`, `pet_ids` → `petIDs`.
     /// Not escaped: an `Identifier` holding it is written escaped where it is printed.
     public static func memberName(_ text: String, fallback: String = "value") -> String {
-        if isPlainIdentifier(text, firstIsUppercase: false) { return text }
+        if isPlainIdentifier(text, firstIsUppercase: false), !mayHaveAcronym(text) { return text }
         return joinedWords(text, fallback: fallback) { index in index == 0 ? .lowercasedLeading : .capitalized }
+    }
+
+    /// Initialisms written in one case, as the Swift API guidelines ask: all upper case inside
+    /// a name (`htmlURL`, `apiKeyID`, `SSHKey`), all lower case at the start of a member
+    /// (`url`, `idToken`). A plural keeps its `s` (`petIDs`, `URLs`). Only words that are
+    /// initialisms and nothing else: `Identity` and `Urgent` are words of their own.
+    static let acronyms: Set<String> = [
+        "api", "cdn", "cidr", "cpu", "css", "dns", "gpu", "guid", "html", "http", "https", "id", "ip", "json", "jwt",
+        "pdf", "sdk", "sms", "sql", "ssh", "ssl", "tcp", "tls", "ttl", "udp", "ui", "uri", "url", "uuid", "vpc", "vpn",
+        "xml",
+    ]
+
+    /// Whether a word of `text` is an initialism, which the joining cases.
+    private static func mayHaveAcronym(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in wordRanges(bytes).contains { acronymForm(bytes[$0]).isAcronym } }
+    }
+
+    /// How `word` is an initialism: itself (`url`), as a plural (`urls`), or not.
+    private static func acronymForm(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> (isAcronym: Bool, isPlural: Bool) {
+        guard (2...6).contains(word.count) else { return (false, false) }
+        let lowered = String(decoding: word.lazy.map(lowercased), as: UTF8.self)
+        if acronyms.contains(lowered) { return (true, false) }
+        if lowered.hasSuffix("s"), acronyms.contains(String(lowered.dropLast())) { return (true, true) }
+        return (false, false)
     }
 
     private enum WordCase {
@@ -41,6 +68,16 @@ public enum SwiftName {
             name.reserveCapacity(bytes.count + 1)
             for (index, range) in wordRanges(bytes).enumerated() {
                 let word = bytes[range]
+                let acronym = acronymForm(word)
+                if acronym.isAcronym {
+                    let letters = acronym.isPlural ? range.lowerBound..<(range.upperBound - 1) : range
+                    let leading = style(index) == .lowercasedLeading
+                    for position in letters {
+                        name.append(leading ? lowercased(bytes[position]) : uppercased(bytes[position]))
+                    }
+                    if acronym.isPlural { name.append(UInt8(ascii: "s")) }
+                    continue
+                }
                 switch style(index) {
                 case .capitalized:
                     name.append(uppercased(word[range.lowerBound]))

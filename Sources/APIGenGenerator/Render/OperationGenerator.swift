@@ -93,7 +93,7 @@ struct OperationGenerator {
         return arguments
     }
 
-    /// `limit: Int32? = nil`, `page: Int = 1`, `petId: Int64`: a parameter as declared in a
+    /// `limit: Int32? = nil`, `page: Int = 1`, `petID: Int64`: a parameter as declared in a
     /// builder, view model initializer or `submit` (`name` may differ from the builder's label).
     static func declaration(of parameter: OperationParameter, named name: String, context: RenderContext) -> String {
         let type = context.code(parameter.type)

@@ -57,7 +57,17 @@ final class SchemaTypes {
     /// Components first, in document order, then schemas named only by where a `$ref`
     /// points (other files, `$defs`), in the order they were parsed.
     private func assignTopLevelNames() {
+        let componentSchemas = Set(table.components.map(\.schema))
         for (name, id) in table.components {
+            // `Pet: $ref: models/pet.yaml`: the component's name is the other file's schema's,
+            // not an alias of it (`typealias Pet = Pet2`). An alias stays for a component that
+            // refers to another component, or to a schema already named.
+            let target = table.resolved(id)
+            if target != id, typeNames[target] == nil, !componentSchemas.contains(target) {
+                claimTopLevel(target, proposed: name)
+                typeNames[id] = typeNames[target]
+                continue
+            }
             claimTopLevel(id, proposed: name)
         }
         for (id, name) in table.referenceNames.sorted(by: { $0.key < $1.key }) where typeNames[id] == nil {

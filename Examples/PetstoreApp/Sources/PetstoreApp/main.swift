@@ -37,7 +37,7 @@ func run() async -> Int32 {
 
     // A request sent directly.
     do {
-        let pet = try await client.send(API.showPetById(petId: 42))
+        let pet = try await client.send(API.showPetByID(petID: 42))
         print("pet 42: \(pet.name), \(pet.status?.rawValue ?? "no status")")
     } catch {
         print("could not fetch pet 42: \(error.userMessage)")
