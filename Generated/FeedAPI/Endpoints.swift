@@ -508,6 +508,49 @@ public final class GetFeedModel: PagedViewModel<FeedPage, Post> {
             return API.getFeed(page: page, pageSize: pageSize)
         }
     }
+
+    /// Delete a post (`API.deletePost`), shown at once: the post with `postID`
+    /// leaves `state` now, and comes back if the request fails (`updates.errorMessage` says why).
+    @discardableResult
+    public func deletePost(postID: String) async -> Result<Void, any Error> {
+        await sendOptimistically(API.deletePost(postID: postID), removing: postID)
+    }
+
+    /// Like a post (`API.likePost`), shown at once: `change` is applied
+    /// to the post with `postID` in `state` now, and undone if the request fails
+    /// (`updates.errorMessage` says why).
+    @discardableResult
+    public func likePost(postID: String, optimistically change: (inout Post) -> Void) async -> Result<LikeResult, any Error> {
+        await sendOptimistically(API.likePost(postID: postID), changing: postID, change)
+    }
+
+    /// Take back a like (`API.unlikePost`), shown at once: `change` is applied
+    /// to the post with `postID` in `state` now, and undone if the request fails
+    /// (`updates.errorMessage` says why).
+    @discardableResult
+    public func unlikePost(postID: String, optimistically change: (inout Post) -> Void) async -> Result<LikeResult, any Error> {
+        await sendOptimistically(API.unlikePost(postID: postID), changing: postID, change)
+    }
+
+    /// Comment on a post (`API.addComment`), shown at once: `change` is applied
+    /// to the post with `postID` in `state` now, and undone if the request fails
+    /// (`updates.errorMessage` says why).
+    @discardableResult
+    public func addComment(
+        postID: String,
+        body: NewComment,
+        optimistically change: (inout Post) -> Void
+    ) async -> Result<Comment, any Error> {
+        await sendOptimistically(API.addComment(postID: postID, body: body), changing: postID, change)
+    }
+
+    /// Report a post (`API.reportPost`), shown at once: `change` is applied
+    /// to the post with `postID` in `state` now, and undone if the request fails
+    /// (`updates.errorMessage` says why).
+    @discardableResult
+    public func reportPost(postID: String, body: String, optimistically change: (inout Post) -> Void) async -> Result<String, any Error> {
+        await sendOptimistically(API.reportPost(postID: postID, body: body), changing: postID, change)
+    }
 }
 
 /// Sends `API.createPost` from a form or button: Write a post

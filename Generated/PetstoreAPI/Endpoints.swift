@@ -259,6 +259,21 @@ public final class ListPetsModel: QueryViewModel<[Pet]> {
     override public func makeRequest() -> Request<[Pet]> {
         API.listPets(limit: limit, tag: tag)
     }
+
+    /// Update a pet (`API.updatePet`), shown at once: `change` is applied
+    /// to the pet with `petID` in `state` now, and undone if the request fails
+    /// (`updates.errorMessage` says why).
+    @discardableResult
+    public func updatePet(petID: Int64, body: PetUpdate, optimistically change: (inout Pet) -> Void) async -> Result<Pet, any Error> {
+        await sendOptimistically(API.updatePet(petID: petID, body: body), changing: petID, change)
+    }
+
+    /// Remove a pet (`API.deletePet`), shown at once: the pet with `petID`
+    /// leaves `state` now, and comes back if the request fails (`updates.errorMessage` says why).
+    @discardableResult
+    public func deletePet(petID: Int64) async -> Result<Void, any Error> {
+        await sendOptimistically(API.deletePet(petID: petID), removing: petID)
+    }
 }
 
 /// Sends `API.createPet` from a form or button: Add a pet

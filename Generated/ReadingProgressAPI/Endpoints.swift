@@ -278,6 +278,21 @@ public final class ListNotesModel: QueryViewModel<[Note]> {
     override public func makeRequest() -> Request<[Note]> {
         API.listNotes(bookID: bookID, since: since)
     }
+
+    /// Edit a note (`API.updateNote`), shown at once: `change` is applied
+    /// to the note with `noteID` in `state` now, and undone if the request fails
+    /// (`updates.errorMessage` says why).
+    @discardableResult
+    public func updateNote(noteID: UUID, body: NoteUpdate, optimistically change: (inout Note) -> Void) async -> Result<Note, any Error> {
+        await sendOptimistically(API.updateNote(noteID: noteID, body: body), changing: noteID, change)
+    }
+
+    /// Delete a note (`API.deleteNote`), shown at once: the note with `noteID`
+    /// leaves `state` now, and comes back if the request fails (`updates.errorMessage` says why).
+    @discardableResult
+    public func deleteNote(noteID: UUID) async -> Result<Void, any Error> {
+        await sendOptimistically(API.deleteNote(noteID: noteID), removing: noteID)
+    }
 }
 
 /// Sends `API.createNote` from a form or button: Add a note

@@ -56,10 +56,11 @@ public struct Generator {
         declarations += PatchRequestTranslator.declarations(types.patchRequestTypes, from: declarations)
         SharedPropertyTranslator.apply(to: &declarations)
         // View models read the translated page types to recognise paging.
-        let viewModels =
+        var viewModels =
             options.viewModels
             ? ViewSchemaTypes(types: types, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
             : []
+        OptimisticWriteTranslator.apply(to: &viewModels, operations: operations, declarations: declarations)
         let samples = SampleTranslator(types: types)
         // A streaming variant is the same operation as the builder before it.
         let distinct = operations.filter { !$0.isStreamingVariant }

@@ -114,6 +114,14 @@ public final class PagedQuery<Page: Sendable, Item: Sendable> {
         state.value ?? []
     }
 
+    /// Changes the loaded items in place (an optimistic update, or its undoing); nothing while
+    /// none are loaded.
+    public func updateItems(_ change: (inout [Item]) -> Void) {
+        guard case .loaded(var items) = state else { return }
+        change(&items)
+        state = .loaded(items)
+    }
+
     /// Whether `loadMore` has a page to fetch: the first page has arrived and the last did not
     /// say it was the end.
     public var hasMore: Bool {

@@ -117,6 +117,14 @@ public final class RemoteQuery<Value: Sendable> {
         state = .loaded(value)
     }
 
+    /// Changes the loaded value in place (an optimistic update, or its undoing), leaving a
+    /// refresh in flight alone; nothing while no value is loaded.
+    public func updateValue(_ change: (inout Value) -> Void) {
+        guard case .loaded(var value) = state else { return }
+        change(&value)
+        state = .loaded(value)
+    }
+
     // MARK: Private
 
     private func loadFromScratch(_ fetch: @escaping @Sendable () async throws -> Value) async {

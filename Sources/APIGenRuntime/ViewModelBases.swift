@@ -15,7 +15,9 @@ open class QueryViewModel<Response: Sendable>: Observable {
     /// Tracks the subclass's parameter properties: their getters call `access` and their
     /// setters `withMutation`, as `@Observable` would. The state is tracked by `RemoteQuery`.
     @_spi(Generated) public let observationRegistrar = ObservationRegistrar()
-    private let query = RemoteQuery<Response>()
+    let query = RemoteQuery<Response>()
+    /// The optimistic changes in flight (`sendOptimistically`), and why the last was undone.
+    public let updates = OptimisticUpdater()
 
     /// Creates a model that sends its requests with `client`; generated subclasses add the parameters.
     public init(client: APIClient) {
@@ -59,7 +61,9 @@ open class PagedViewModel<Page: Sendable, Item: Sendable>: Observable {
     public let client: APIClient
     /// Tracks the subclass's parameter properties (see `QueryViewModel`).
     @_spi(Generated) public let observationRegistrar = ObservationRegistrar()
-    private let pages: PagedQuery<Page, Item>
+    let pages: PagedQuery<Page, Item>
+    /// The optimistic changes in flight (`sendOptimistically`), and why the last was undone.
+    public let updates = OptimisticUpdater()
 
     /// Creates a model; generated subclasses pass the paging rules of their operation.
     ///

@@ -103,4 +103,24 @@ public struct ViewModelDeclaration: Sendable {
     public var name: String
     public var operation: OperationDeclaration
     public var kind: Kind
+    /// For a read of a list: the writes that target one of its items, each a method that
+    /// changes the item at once and undoes the change if the request fails.
+    public var optimisticWrites: [OptimisticWrite] = []
+}
+
+/// A write operation on an item of a read view model's list (`likePost(postID:)` on the feed's
+/// posts): the view model's method sends it with the change shown at once.
+public struct OptimisticWrite: Sendable {
+    public enum Change: Sendable {
+        /// The app's change to the item (`liked = true`), undone on failure.
+        case update
+        /// The item leaves the list (a `DELETE` of it), and comes back on failure.
+        case remove
+    }
+
+    public var operation: OperationDeclaration
+    /// The builder parameter that names the item, compared with its `id`.
+    public var itemParameter: Identifier
+    public var itemType: SwiftType
+    public var change: Change
 }

@@ -36,6 +36,14 @@ public struct TypeDeclaration: Sendable {
         self.documentation = documentation
         self.kind = kind
     }
+
+    /// A struct with an `id` property is `Identifiable` (every model type is `Hashable`), so
+    /// `List(pets)` and `ForEach` need no `id: \.id`; unless a nested `ID` type would be taken
+    /// for the conformance's `ID`. The `id` property's type, or nil.
+    public var identifiableID: SwiftType? {
+        guard case .structure(let structure) = kind, !nested.contains(where: { $0.name == "ID" }) else { return nil }
+        return structure.properties.first { $0.name.plain == "id" }?.type
+    }
 }
 
 public struct StructDeclaration: Sendable {

@@ -2,19 +2,12 @@
 /// Codable written out (`decode` for required keys, `decodeIfPresent` otherwise, defaults
 /// applied, read-only properties never encoded).
 struct StructGenerator: DeclarationGenerator {
-    /// A model with an `id` property is `Identifiable` (every model type is `Hashable`), so
-    /// `List(pets)` and `ForEach` need no `id: \.id`; unless a nested `ID` type would be taken
-    /// for the conformance's `ID`.
-    static func isIdentifiable(_ declaration: TypeDeclaration, _ structure: StructDeclaration) -> Bool {
-        structure.properties.contains { $0.name.plain == "id" } && !declaration.nested.contains { $0.name == "ID" }
-    }
-
     func render(_ declaration: TypeDeclaration, into printer: inout Printer, context: RenderContext) {
         guard case .structure(let structure) = declaration.kind else { return }
         let access = context.access
         let context = context.entering(declaration)
         printer.documentation(declaration.documentation)
-        let conformances = Self.isIdentifiable(declaration, structure) ? "APIModel, Identifiable" : "APIModel"
+        let conformances = declaration.identifiableID != nil ? "APIModel, Identifiable" : "APIModel"
         printer.block("\(access)nonisolated struct \(declaration.name): \(conformances)") { printer in
             for property in structure.properties {
                 printer.documentation(property.documentation)

@@ -56,16 +56,24 @@ struct ViewModelGenerator {
                 printer.block("override \(access)func makeRequest() -> Request<\(response)>") { printer in
                     printer.call(call(operation, local: local))
                 }
+                renderOptimisticWrites(model, names: names, into: &printer, context: context)
             case .paged(let paging):
                 if !stored.isEmpty { printer.blank() }
                 renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
                 printer.blank()
                 renderPageRequests(
                     paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
+                renderOptimisticWrites(model, names: names, into: &printer, context: context)
             case .submission, .stream:
                 renderSendMethod(model, names: names, into: &printer, context: context)
             }
         }
+    }
+
+    private func renderOptimisticWrites(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
+        guard !model.optimisticWrites.isEmpty else { return }
+        let taken = Self.reservedNames.union(names.local.values).union(names.storage.values)
+        OptimisticWriteGenerator(namespace: namespace).render(model.optimisticWrites, taken: taken, into: &printer, context: context)
     }
 
     /// Reads keep their parameters as properties a screen can bind to; a paged read leaves
@@ -110,7 +118,7 @@ struct ViewModelGenerator {
         "isLoadingMore", "loadMoreError", "lastPage", "isSubmitting", "errorMessage", "canSubmit", "response", "load",
         "retry", "refresh", "reset", "loadMore", "submit", "start", "stop", "elements", "isStreaming", "streamError", "stream", "self",
         "Type", "init", "observationRegistrar", "makeRequest",
-        "makePageRequests", "super",
+        "makePageRequests", "super", "updates", "sendOptimistically",
     ]
 
     /// Built once: a view model per operation would otherwise rebuild this set each time.
