@@ -29,6 +29,10 @@ def cause(kind, what):
             return "request: could not be built"
         names = re.findall(r"\b([A-Z]\w+(?:Error|NotFound|Invalid\w*|Missing\w*))\b", what)
         return "request: " + (" ← ".join(dict.fromkeys(names[:3])) if names else "rejected")
+    if kind == "invalid sample":
+        # The keyword that failed, without the value quoted in the message.
+        message = what.split(": ", 1)[-1].split("; sample ")[0]
+        return "invalid sample: " + trim(re.sub(r"'[^']*'|\d+(\.\d+)?", "…", message), 60)
     return kind
 
 
@@ -61,10 +65,11 @@ def write_markdown(path, results, command, seconds, failed):
         "numbers by value and date-times as instants aside). *Operations* are those of OpenAPI 3 specs (openapi-core "
         "reads no Swagger 2.0); one is *valid* when openapi-core accepts its request built with its required arguments "
         "and with all of them. Objects are generated with the keys they declare: the models drop undeclared keys "
-        "by design (`--undeclared-keys` generates them too).",
+        "by design (`--undeclared-keys` generates them too). *Samples* are the models' `sample` and `samples` as the "
+        "client encodes them; one is *valid* when jsonschema accepts it for the model's schema.",
         "",
-        "| spec | schemas | same as another | skipped | instances | round-trip | operations | valid requests | time |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| spec | schemas | same as another | skipped | instances | round-trip | samples | valid samples | operations | valid requests | time |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for spec, trips, requests, spent in results.per_spec:
         rate = f"{100 * trips['round_trips'] / trips['instances']:.1f}%" if trips["instances"] else "–"
@@ -73,10 +78,12 @@ def write_markdown(path, results, command, seconds, failed):
         else:
             operations = requests["operations"]
             valid = f"{requests['valid']} ({100 * requests['valid'] / operations:.1f}%)" if operations else "–"
+        samples = trips.get("sample_count", 0)
+        valid_samples = f"{trips['valid_samples']} ({100 * trips['valid_samples'] / samples:.1f}%)" if samples else "–"
         lines.append(f"| {spec.name} | {trips['schemas']} | {trips.get('same', 0)} | {trips['skipped']} | {trips['instances']} | {rate} | "
-                     f"{operations} | {valid} | {spent:.0f} s |")
+                     f"{samples} | {valid_samples} | {operations} | {valid} | {spent:.0f} s |")
     for name in failed:
-        lines.append(f"| {name} | not checked: the client did not generate or compile | | | | | | | |")
+        lines.append(f"| {name} | not checked: the client did not generate or compile | | | | | | | | | |")
     groups = {}
     for spec, kind, where, what in results.findings:
         groups.setdefault(cause(kind, what), []).append((spec, where, what))

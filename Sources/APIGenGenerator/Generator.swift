@@ -62,19 +62,21 @@ public struct Generator {
             : []
         OptimisticWriteTranslator.apply(to: &viewModels, operations: operations, declarations: declarations)
         let samples = SampleTranslator(types: types)
+        let sampleDeclarations = samples.samples(listElements: Self.listElements(declarations, client))
         // A streaming variant is the same operation as the builder before it.
         let distinct = operations.filter { !$0.isStreamingVariant }
+        var conformance = options.conformance ? ConformanceTranslator(types: types, files: files).declaration(operations: distinct) : nil
+        conformance?.checkSamples(sampleDeclarations)
         return Translation(
             types: types,
             client: client,
             declarations: declarations,
             viewModels: viewModels,
-            samples: samples.samples(listElements: Self.listElements(declarations, client)),
+            samples: sampleDeclarations,
             previews: samples.previewResponses(for: distinct),
             exampleChecks: options.exampleChecks
                 ? ExampleCheckTranslator(types: types).checks(operations: distinct) : nil,
-            conformance: options.conformance
-                ? ConformanceTranslator(types: types, files: files).declaration(operations: distinct) : nil,
+            conformance: conformance,
             sampleTranslator: samples
         )
     }

@@ -18,6 +18,8 @@ enum ConformanceFileGenerator {
             printer.blank()
             renderRoundTrip(conformance.roundTrips, into: &printer)
             printer.blank()
+            renderSamples(conformance.samples, into: &printer)
+            printer.blank()
             renderRequests(conformance.requests, namespace: options.namespace, into: &printer)
             printer.blank()
             renderHelpers(into: &printer)
@@ -37,6 +39,19 @@ enum ConformanceFileGenerator {
             printer.switchBlock("location") { printer in
                 for roundTrip in roundTrips {
                     printer.line("case \(literal: roundTrip.location): return try trip(\(roundTrip.type.code).self, json)")
+                }
+                printer.line("default: return nil")
+            }
+        }
+    }
+
+    private static func renderSamples(_ samples: [ConformanceDeclaration.SampleCheck], into printer: inout Printer) {
+        printer.line("/// The samples of the type generated for the schema at `location`, encoded; nil when it has none.")
+        printer.block("public static func samples(_ location: String) throws -> [Data]?") { printer in
+            printer.switchBlock("location") { printer in
+                for sample in samples {
+                    let values = sample.hasList ? "[\(sample.typeName).sample] + \(sample.typeName).samples" : "[\(sample.typeName).sample]"
+                    printer.line("case \(literal: sample.location): return try encoded(\(values))")
                 }
                 printer.line("default: return nil")
             }
@@ -86,6 +101,11 @@ enum ConformanceFileGenerator {
         printer.block("private static func trip<Value: Codable>(_ type: Value.Type, _ json: Data) throws -> Data") { printer in
             printer.line("let value = try APIJSON.makeDecoder().decode(Value.self, from: json)")
             printer.line("return try APIJSON.makeEncoder().encode(value)")
+        }
+        printer.blank()
+        printer.block("private static func encoded<Value: Encodable>(_ values: [Value]) throws -> [Data]") { printer in
+            printer.line("let encoder = APIJSON.makeEncoder()")
+            printer.line("return try values.map { try encoder.encode($0) }")
         }
         printer.blank()
         printer.block("private static func value<Value: Decodable>(_ json: String) throws -> Value") { printer in

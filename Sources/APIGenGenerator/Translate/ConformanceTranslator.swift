@@ -34,8 +34,27 @@ struct ConformanceDeclaration {
         var value: Value
     }
 
+    /// A named type's samples, checked against the schema at `location` by the oracle's
+    /// validator; `hasList` when the type has `samples` beside `sample`.
+    struct SampleCheck {
+        var location: String
+        var typeName: String
+        var hasList: Bool
+    }
+
     var roundTrips: [RoundTrip]
     var requests: [RequestCase]
+    var samples: [SampleCheck] = []
+
+    /// The sample checks: each named type that has samples, at the first location of its type.
+    mutating func checkSamples(_ declarations: [SampleDeclaration]) {
+        let hasList = Dictionary(declarations.map { ($0.typeName, $0.listJSON != nil) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        samples = roundTrips.compactMap { roundTrip in
+            guard case .named(let name) = roundTrip.type, let list = hasList[name], seen.insert(name).inserted else { return nil }
+            return SampleCheck(location: roundTrip.location, typeName: name, hasList: list)
+        }
+    }
 }
 
 /// Collects the locations of named schemas and of operations' JSON bodies, and the request
