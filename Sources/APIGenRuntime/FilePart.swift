@@ -20,6 +20,7 @@ public struct FilePart: Sendable, Hashable {
         case file(URL)
     }
 
+    /// The bytes, in memory or on disk.
     public var content: Content
     /// The name sent as the part's `filename`.
     public var fileName: String
@@ -56,10 +57,12 @@ public struct FilePart: Sendable, Hashable {
 /// named `file`.
 extension FilePart: Codable {
     // Through a single-value container, so that the coder's data strategy (base64) applies.
+    /// Decodes a file from its base64 bytes, named `file`.
     public init(from decoder: any Decoder) throws {
         self.init(data: try decoder.singleValueContainer().decode(Data.self))
     }
 
+    /// Encodes the file's bytes as base64, reading a file on disk.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(try data())
