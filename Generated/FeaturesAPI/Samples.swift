@@ -483,7 +483,7 @@ extension AbortDetails {
 
 extension Constants {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Constants { EmbeddedJSON.decode(#"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#) }
+    public static var sample: Constants { EmbeddedJSON.decode(#"{"apiVersion":"v2","kind":"constants","maxRetries":3}"#) }
 }
 
 extension MeasurementModel {
@@ -696,7 +696,7 @@ extension API {
                         {"nickname":"Ace","middleName":null,"age":36,"score":9.5,"aliases":["A","B"],"pet":{"name":"Rex","sound":"woof"},"partner":{"name":"Rex","sound":"woof"},"mood":"happy","idOrName":42}
                         """#
                 ),
-                "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":1}"#),
+                "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":3}"#),
                 "getNestedList": .json(text: #"[]"#),
                 "listContributors": .json(text: #"[{"login":"Login 1"}]"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),

@@ -29,6 +29,8 @@ def cause(kind, what):
             return "request: could not be built"
         names = re.findall(r"\b([A-Z]\w+(?:Error|NotFound|Invalid\w*|Missing\w*))\b", what)
         return "request: " + (" ← ".join(dict.fromkeys(names[:3])) if names else "rejected")
+    if kind == "sample in overlapping oneOf":
+        return kind
     if kind == "invalid sample":
         # The keyword that failed, without the value quoted in the message.
         message = what.split(": ", 1)[-1].split("; sample ")[0]

@@ -10,6 +10,7 @@ JSON Schema 2020-12:
   tools read it (JSON Schema alone would allow any value there);
 - every version: annotations and vendor keys that are not JSON Schema are dropped (`example`,
   `discriminator`, `xml`, `externalDocs`, `x-*`); a `$ref` with siblings becomes `allOf`;
+- 3.1: 2019-09's `$recursiveRef: '#'` → a `$ref` to the enclosing schema with `$recursiveAnchor`;
 - integers get the bounds of their format (`int32`), and 64 bits where none is given: the range
   every wire format in these APIs uses (a larger value is out of contract, not data to keep).
 
@@ -96,6 +97,7 @@ class Dialect:
         self.documents = documents
         self.definitions = {}  # location → (name in $defs, converted schema with $refs)
         self.locations = {}  # name in $defs → location
+        self.open = []  # (location, node) of the definitions being converted, outermost first
 
     def bundle(self, location):
         """JSON Schema for validation: the schema, with every schema it references under `$defs`."""
@@ -166,7 +168,11 @@ class Dialect:
             file, pointer, node = self.documents.resolve(location)
             if isinstance(node, dict) and "responses" in node and not self.documents.version.startswith("3"):
                 node = self.form_body(node, file, pointer)
-            self.definitions[location] = (name, self.convert(node, file))
+            self.open.append((location, node))
+            try:
+                self.definitions[location] = (name, self.convert(node, file))
+            finally:
+                self.open.pop()
         return self.definitions[location][1]
 
     def form_body(self, operation, file, pointer):
@@ -187,6 +193,17 @@ class Dialect:
         if not properties:
             raise Unsupported("an operation without a body schema or formData parameters")
         return {"type": "object", "properties": properties, **({"required": required} if required else {})}
+
+    def recursive_ref(self, node, file):
+        """2019-09's `$recursiveRef: '#'`, which 2020-12 (OpenAPI 3.1's dialect) no longer knows and
+        would ignore (so `{}`, any value): a `$ref` to the innermost schema being converted that
+        declares `$recursiveAnchor: true`, else to the innermost one, as the generator reads it."""
+        anchored = [location for location, open_node in self.open
+                    if isinstance(open_node, dict) and open_node.get("$recursiveAnchor") is True]
+        target = anchored[-1] if anchored else self.open[-1][0]
+        ref = {"$ref": f"#/$defs/{self.definitions[target][0]}"}
+        siblings = {key: value for key, value in node.items() if key in KEYWORDS}
+        return {"allOf": [ref, self.convert(siblings, file)]} if siblings else ref
 
     def _refs(self, node):
         if isinstance(node, dict):
@@ -220,6 +237,8 @@ class Dialect:
             if siblings.get("nullable") is True or siblings.get("x-nullable") is True:
                 return {"anyOf": [ref, {"type": "null"}]}
             return ref
+        if node.get("$recursiveRef") == "#":
+            return self.recursive_ref(node, file)
         out = {}
         for key, value in node.items():
             if key not in KEYWORDS or key in ("nullable", "x-nullable", "readOnly", "writeOnly"):

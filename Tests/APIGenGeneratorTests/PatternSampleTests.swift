@@ -70,4 +70,19 @@ final class PatternSampleTests: XCTestCase {
         XCTAssertTrue(text.contains(#""many":[1,2,3,4,5]"#), text)
         XCTAssertTrue(text.contains(#""none":[]"#), text)
     }
+
+    func testConstantsOfEveryTypeAreTheirOwnSample() throws {
+        let output = try generate(
+            schemasSpec(
+                """
+                Fixed: {type: object, properties: {retries: {type: integer, const: 3}, ratio: {type: number, const: 0.25}, on: {type: boolean, const: false}, kind: {type: string, const: fixed}}}
+                """)
+        ).text
+        let sample = try XCTUnwrap(output.range(of: "public static var sample: Fixed")).upperBound
+        let text = String(output[sample...].prefix(300))
+        XCTAssertTrue(text.contains(#""retries":3"#), text)
+        XCTAssertTrue(text.contains(#""ratio":0.25"#), text)
+        XCTAssertTrue(text.contains(#""on":false"#), text)
+        XCTAssertTrue(text.contains(#""kind":"fixed""#), text)
+    }
 }

@@ -114,6 +114,11 @@ struct SampleSynthesizer {
         case .dictionary:
             return .object([])
         case .primitive(let type):
+            // A `const` of another type than string (`maxRetries: {type: integer, const: 3}`) is
+            // the only valid value.
+            if let constant = table[resolved].constValue, ExampleChecker(table: table, shapes: shapes).conforms(constant, to: resolved) {
+                return constant
+            }
             return primitive(type, schema: table[resolved], variant: variant, hint: hint)
         case .primitiveUnion(let types):
             return primitive(types[0], schema: table[resolved], variant: variant, hint: hint)
