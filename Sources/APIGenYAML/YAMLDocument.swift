@@ -12,17 +12,40 @@ public final class YAMLDocument: Sendable {
         case sequence
     }
 
+    /// One node, in 20 bytes: a large file holds millions of them, and the reader's memory
+    /// budget (`YAMLReader.Limits.nodeBudget`) is counted in nodes.
     struct Entry: Sendable {
-        var kind: Kind
-        /// Plain (unquoted, untagged) scalars are the only ones that can mean null, bool or number.
-        var isPlain: Bool
-        var line: Int32
+        /// The kind (2 bits), whether a scalar is plain (1 bit) and the line (29 bits).
+        var header: UInt32
         var column: Int32
         /// Scalar: index into `strings`. Collection: index of the first child in `children`.
         var start: Int32
         /// Collection: number of child slots (a mapping uses two per entry).
         var count: Int32
         var parent: Int32
+
+        static let maxLine = Int32(1 << 29 - 1)
+
+        init(kind: Kind, isPlain: Bool, line: Int32, column: Int32, start: Int32, count: Int32, parent: Int32) {
+            header = UInt32(kind.rawValue) | (isPlain ? 4 : 0) | UInt32(min(max(line, 0), Self.maxLine)) << 3
+            self.column = column
+            self.start = start
+            self.count = count
+            self.parent = parent
+        }
+
+        var kind: Kind {
+            Kind(rawValue: UInt8(truncatingIfNeeded: header & 3)) ?? .scalar
+        }
+
+        /// Plain (unquoted, untagged) scalars are the only ones that can mean null, bool or number.
+        var isPlain: Bool {
+            header & 4 != 0
+        }
+
+        var line: Int32 {
+            Int32(header >> 3)
+        }
     }
 
     /// The file path as given, used in diagnostics.
@@ -31,28 +54,16 @@ public final class YAMLDocument: Sendable {
     let entries: [Entry]
     let strings: [String]
     let children: [Int32]
-    /// Key → value for large mappings (`components/schemas` of a big spec), so that following a
+    /// The keys of large mappings (`components/schemas` of a big spec), so that following a
     /// reference is a lookup instead of a scan over thousands of keys.
-    let largeMappings: [Int32: [String: Int32]]
+    let largeMappings: [Int32: KeyTable]
 
-    init(path: String, root: YAMLNode, entries: [Entry], strings: [String], children: [Int32]) {
+    init(path: String, root: YAMLNode, entries: [Entry], strings: [String], children: [Int32], largeMappings: [Int32: KeyTable]) {
         self.path = path
         self.root = root
         self.entries = entries
         self.strings = strings
         self.children = children
-        var largeMappings: [Int32: [String: Int32]] = [:]
-        for (index, entry) in entries.enumerated() where entry.kind == .mapping && entry.count > 32 {
-            var keys: [String: Int32] = [:]
-            keys.reserveCapacity(Int(entry.count) / 2)
-            for slot in stride(from: Int(entry.start), to: Int(entry.start + entry.count), by: 2) {
-                let keyEntry = entries[Int(children[slot])]
-                if keyEntry.kind == .scalar, keys[strings[Int(keyEntry.start)]] == nil {
-                    keys[strings[Int(keyEntry.start)]] = children[slot + 1]
-                }
-            }
-            largeMappings[Int32(index)] = keys
-        }
         self.largeMappings = largeMappings
     }
 
@@ -109,7 +120,9 @@ public final class YAMLDocument: Sendable {
     /// The value for a scalar key of a mapping.
     public func value(_ node: YAMLNode, forKey key: String) -> YAMLNode? {
         if let keys = largeMappings[Int32(node.index)] {
-            return keys[key].map { YAMLNode(index: Int($0)) }
+            return keys.slot(of: key, entries: entries, strings: strings, children: children).map {
+                YAMLNode(index: Int(children[Int($0) + 1]))
+            }
         }
         for pair in pairs(node) where pair.key == key {
             return pair.value
@@ -167,6 +180,51 @@ public final class YAMLDocument: Sendable {
             }
         }
         return node
+    }
+}
+
+/// The keys of one mapping, open-addressed: each slot holds the position of a key in
+/// `children` (or -1), 8 bytes a key where a `[String: Int32]` or a `Set<String>` takes about
+/// 30. The reader builds one for every mapping of more than eight keys to find a repeated key,
+/// and keeps those of large mappings for lookups.
+struct KeyTable: Sendable {
+    private var slots: [Int32]
+
+    /// The table of the mapping whose key and value slots are `children[positions]`, or the
+    /// position of the first key that repeats an earlier one.
+    static func make(
+        positions: Range<Int>, entries: [YAMLDocument.Entry], strings: [String], children: [Int32]
+    ) -> Result<KeyTable, RepeatedKey> {
+        var size = 32
+        while size < positions.count { size *= 2 }  // twice the keys: probes stay short
+        var slots = [Int32](repeating: -1, count: size)
+        for position in stride(from: positions.lowerBound, to: positions.upperBound, by: 2) {
+            let key = strings[Int(entries[Int(children[position])].start)]
+            var index = key.hashValue & (size - 1)
+            while slots[index] >= 0 {
+                if strings[Int(entries[Int(children[Int(slots[index])])].start)] == key {
+                    return .failure(RepeatedKey(position: position))
+                }
+                index = (index + 1) & (size - 1)
+            }
+            slots[index] = Int32(position)
+        }
+        return .success(KeyTable(slots: slots))
+    }
+
+    struct RepeatedKey: Error {
+        let position: Int
+    }
+
+    /// The position of `key` in `children`.
+    func slot(of key: String, entries: [YAMLDocument.Entry], strings: [String], children: [Int32]) -> Int32? {
+        let mask = slots.count - 1
+        var index = key.hashValue & mask
+        while slots[index] >= 0 {
+            if strings[Int(entries[Int(children[Int(slots[index])])].start)] == key { return slots[index] }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 }
 

@@ -17,8 +17,19 @@ public struct YAMLReader: Sendable {
         /// once per use: 50 000 keeps that near a second even in a debug build, while real specs
         /// that share blocks through anchors add a few thousand at most. Found by fuzzing (`Fuzz/`).
         public var maxExpandedNodes = 50_000
+        /// Nodes a file may hold: `baseNodes` plus one per `bytesPerNode` bytes of the file. A
+        /// node costs the tree at most about 45 bytes, so reading any file the budget lets through
+        /// peaks below 8 times its size plus 50 MB. Real specs hold a node per 8 bytes (minified
+        /// JSON) to 25 (YAML with descriptions) and stay far inside it.
+        public var baseNodes = 750_000
+        public var bytesPerNode = 7
 
         public init() {}
+
+        /// The most nodes a file of `size` bytes may hold.
+        public func nodeBudget(forFileOf size: Int) -> Int {
+            baseNodes + size / max(bytesPerNode, 1)
+        }
     }
 
     public var limits: Limits
@@ -81,6 +92,7 @@ private struct TreeBuilder {
     /// instead of one per collection.
     var pending: [Int32] = []
     var anchors: [String: (node: Int32, expandedSize: Int)] = [:]
+    var largeMappings: [Int32: KeyTable] = [:]
     var root: Int32 = -1
     var rootExpandedSize = 0
     /// Nodes added by expanding aliases (each alias counts its anchor's expanded size).
@@ -92,12 +104,24 @@ private struct TreeBuilder {
         self.path = path
         self.limits = limits
         self.bytes = bytes
-        // Specs hold a node per 20-odd bytes. Reserving for one per 16 spares the copies
-        // (and fresh pages) of repeated growth; capacity never touched costs no memory.
-        let expectedNodes = bytes.count / 16
-        entries.reserveCapacity(expectedNodes)
-        strings.reserveCapacity(expectedNodes)
-        children.reserveCapacity(expectedNodes)
+        nodeBudget = limits.nodeBudget(forFileOf: bytes.count)
+        // Room for the densest file (a node per two bytes, `[a,a,…]`) within the budget: growing
+        // would copy each array and keep the old copy's pages, which more than doubled the peak
+        // of large files. Capacity never touched costs address space, not memory.
+        let capacity = min(nodeBudget, bytes.count / 2 + 16)
+        entries.reserveCapacity(capacity)
+        strings.reserveCapacity(capacity)
+        children.reserveCapacity(capacity)
+        pending.reserveCapacity(capacity)
+    }
+
+    let nodeBudget: Int
+
+    private func overBudget(line: Int32, column: Int32) -> Diagnostic? {
+        guard entries.count >= nodeBudget else { return nil }
+        return .error(
+            "the file holds more than \(nodeBudget) nodes, the limit for its size (\(limits.baseNodes) plus one per \(limits.bytesPerNode) bytes)",
+            at: location(line: line, column: column))
     }
 
     mutating func build(_ input: UnsafeRawBufferPointer) -> Result<YAMLDocument, Diagnostic> {
@@ -126,7 +150,10 @@ private struct TreeBuilder {
         guard root >= 0 else {
             return .failure(.error("the file is empty: expected a mapping", at: location(line: 1, column: 1)))
         }
-        return .success(YAMLDocument(path: path, root: YAMLNode(index: Int(root)), entries: entries, strings: strings, children: children))
+        return .success(
+            YAMLDocument(
+                path: path, root: YAMLNode(index: Int(root)), entries: entries, strings: strings, children: children,
+                largeMappings: largeMappings))
     }
 
     private mutating func handle(_ event: yaml_event_t) -> Diagnostic? {
@@ -141,20 +168,21 @@ private struct TreeBuilder {
                 )
             }
         case YAML_SCALAR_EVENT:
+            if let problem = overBudget(line: line, column: column) { return problem }
             let scalar = event.data.scalar
-            let text = scalar.value.map { smallScalars.string(UnsafeBufferPointer(start: $0, count: Int(scalar.length))) } ?? ""
+            let text = UnsafeBufferPointer(
+                start: scalar.value.map { UnsafePointer($0) }, count: scalar.value == nil ? 0 : Int(scalar.length))
             let isPlain = scalar.plain_implicit == 1 && scalar.tag == nil && scalar.style == YAML_PLAIN_SCALAR_STYLE
             let index = Int32(entries.count)
-            strings.append(text)
+            let string = smallScalars.index(of: text, in: &strings)
             entries.append(
-                .init(
-                    kind: .scalar, isPlain: isPlain, line: line, column: column, start: Int32(strings.count - 1), count: 0,
-                    parent: currentParent))
+                .init(kind: .scalar, isPlain: isPlain, line: line, column: column, start: string, count: 0, parent: currentParent))
             return attach(index, expandedSize: 1, anchor: scalar.anchor.map { String(cString: $0) }, line: line, column: column)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             if stack.count >= limits.maxDepth {
                 return .error("nesting is deeper than \(limits.maxDepth) levels", at: location(line: line, column: column))
             }
+            if let problem = overBudget(line: line, column: column) { return problem }
             let kind: YAMLDocument.Kind = event.type == YAML_MAPPING_START_EVENT ? .mapping : .sequence
             let index = Int32(entries.count)
             entries.append(.init(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0, parent: currentParent))
@@ -167,7 +195,7 @@ private struct TreeBuilder {
             // per collection, and appending from one is not specialised as tightly.
             let problem: Diagnostic? = pending.withUnsafeBufferPointer { buffer in
                 let own = UnsafeBufferPointer(rebasing: buffer[frame.start...])
-                if entries[index].kind == .mapping, let duplicate = duplicateKey(in: own) {
+                if entries[index].kind == .mapping, own.count <= 16, let duplicate = duplicateKey(in: own) {
                     return duplicate
                 }
                 children.append(contentsOf: own)
@@ -178,6 +206,9 @@ private struct TreeBuilder {
             }
             entries[index].start = Int32(children.count - ownCount)
             entries[index].count = Int32(ownCount)
+            if entries[index].kind == .mapping, ownCount > 16, let problem = indexKeys(of: frame.node) {
+                return problem
+            }
             // No slice of `pending` may be alive here: it would make this copy the whole
             // array (every open collection's children) on each close, O(n²) on large files.
             pending.removeLast(ownCount)
@@ -236,27 +267,35 @@ private struct TreeBuilder {
         return nil
     }
 
+    /// A repeated key among a small mapping's (up to eight) keys.
     private func duplicateKey(in pairs: UnsafeBufferPointer<Int32>) -> Diagnostic? {
         let keyCount = pairs.count / 2
         guard keyCount > 1 else { return nil }
         let base = pairs.startIndex
-        if keyCount <= 8 {
-            for later in 1..<keyCount {
-                let laterKey = strings[Int(entries[Int(pairs[base + later * 2])].start)]
-                for earlier in 0..<later where strings[Int(entries[Int(pairs[base + earlier * 2])].start)] == laterKey {
-                    return duplicate(pairs[base + later * 2], key: laterKey)
-                }
-            }
-            return nil
-        }
-        var seen = Set<String>(minimumCapacity: keyCount)
-        for slot in stride(from: base, to: pairs.endIndex, by: 2) {
-            let key = strings[Int(entries[Int(pairs[slot])].start)]
-            if !seen.insert(key).inserted {
-                return duplicate(pairs[slot], key: key)
+        for later in 1..<keyCount {
+            let laterKey = strings[Int(entries[Int(pairs[base + later * 2])].start)]
+            for earlier in 0..<later where strings[Int(entries[Int(pairs[base + earlier * 2])].start)] == laterKey {
+                return duplicate(pairs[base + later * 2], key: laterKey)
             }
         }
         return nil
+    }
+
+    /// Finds a repeated key of a larger mapping through its key table, which is kept for
+    /// lookups when the mapping is large enough to need one.
+    private mutating func indexKeys(of mapping: Int32) -> Diagnostic? {
+        let entry = entries[Int(mapping)]
+        let positions = Int(entry.start)..<Int(entry.start + entry.count)
+        switch KeyTable.make(positions: positions, entries: entries, strings: strings, children: children) {
+        case .success(let table):
+            if entry.count > 32 {
+                largeMappings[mapping] = table
+            }
+            return nil
+        case .failure(let repeated):
+            let keyNode = children[repeated.position]
+            return duplicate(keyNode, key: strings[Int(entries[Int(keyNode)].start)])
+        }
     }
 
     private func duplicate(_ keyNode: Int32, key: String) -> Diagnostic {
@@ -344,30 +383,34 @@ private struct TreeBuilder {
     }
 }
 
-/// The Strings of recent short scalars, so that a key or value seen before (`type`,
+/// The strings of recent short scalars, so that a key or value seen before (`type`,
 /// `description`, `string`: a large spec repeats a couple of thousand short texts tens of
-/// thousands of times) is copied from here instead of being decoded and validated again.
+/// thousands of times) is stored once, and is neither decoded nor validated again.
 ///
-/// Direct-mapped by the bytes: a slot holds the last text of up to 15 bytes that hashed to it,
-/// and is used only when its bytes are exactly the scalar's, so the String is the very one
-/// decoding would make. Such Strings are stored inline, so reusing one allocates nothing.
+/// Direct-mapped by the bytes: a slot holds the index in `strings` of the last text of up to 15
+/// bytes that hashed to it, and is used only when its bytes are exactly the scalar's.
 private struct SmallScalarCache {
     private struct Slot {
-        /// The text's bytes (see `string`); `count` 0 marks an empty slot (the empty scalar is
-        /// not cached).
+        /// The text's bytes (see `index(of:in:)`); `count` 0 marks an empty slot.
         var low: UInt64 = 0
         var high: UInt64 = 0
         var count = 0
-        var string = ""
+        var index: Int32 = 0
     }
 
     private static let slotCount = 512
     private var slots = [Slot](repeating: Slot(), count: SmallScalarCache.slotCount)
+    private var emptyIndex: Int32?
 
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The index in `strings` of a string with these bytes, appended unless cached.
+    mutating func index(of bytes: UnsafeBufferPointer<UInt8>, in strings: inout [String]) -> Int32 {
         let count = bytes.count
         guard count > 0, count <= 15, let base = bytes.baseAddress else {
-            return String(decoding: bytes, as: UTF8.self)
+            if count == 0, let emptyIndex { return emptyIndex }
+            strings.append(String(decoding: bytes, as: UTF8.self))
+            let index = Int32(strings.count - 1)
+            if count == 0 { emptyIndex = index }
+            return index
         }
         // The bytes as two words; together with the count they name the text exactly. From
         // 8 bytes on, the words are the first and the last eight (overlapping below 16).
@@ -386,14 +429,15 @@ private struct SmallScalarCache {
             high = 0
         }
         let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
-        let index = Int(truncatingIfNeeded: mixed >> 55)  // 9 bits: 512 slots
+        let slot = Int(truncatingIfNeeded: mixed >> 55)  // 9 bits: 512 slots
         return slots.withUnsafeMutableBufferPointer { slots in
-            if slots[index].count == count, slots[index].low == low, slots[index].high == high {
-                return slots[index].string
+            if slots[slot].count == count, slots[slot].low == low, slots[slot].high == high {
+                return slots[slot].index
             }
-            let string = String(decoding: bytes, as: UTF8.self)
-            slots[index] = Slot(low: low, high: high, count: count, string: string)
-            return string
+            strings.append(String(decoding: bytes, as: UTF8.self))
+            let index = Int32(strings.count - 1)
+            slots[slot] = Slot(low: low, high: high, count: count, index: index)
+            return index
         }
     }
 }

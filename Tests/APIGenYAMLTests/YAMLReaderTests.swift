@@ -141,6 +141,40 @@ final class YAMLReaderTests: XCTestCase {
         XCTAssertEqual(error("a: 1234567890\n", limits: limits), "spec.yaml:1:1: error: file is 14 bytes; the limit is 10")
     }
 
+    func testTheNodeBudgetGrowsWithTheFileAndIsNamedWhenExceeded() throws {
+        var limits = YAMLReader.Limits()
+        limits.baseNodes = 10
+        limits.bytesPerNode = 4
+        // 26 bytes: a budget of 10 + 6 nodes, for the root, a key, a sequence and 11 items.
+        XCTAssertEqual(try read("a: [1,2,3,4,5,6,7,8,9,0,1]", limits: limits).nodeCount, 14)
+        // 64 bytes, 26 nodes: the 27th, the sequence's 24th item, is one too many.
+        let dense = "a: [" + String(repeating: "1,", count: 29) + "1]"
+        XCTAssertEqual(
+            error(dense, limits: limits),
+            "spec.yaml:1:51: error: the file holds more than 26 nodes, the limit for its size (10 plus one per 4 bytes)")
+        XCTAssertEqual(YAMLReader.Limits().nodeBudget(forFileOf: 40_000_000), 750_000 + 40_000_000 / 7)
+    }
+
+    func testLargeMappingsAreLookedUpByKeyAndRepeatedKeysFound() throws {
+        let keys = (0..<5_000).map { "key\($0): value \($0)" }
+        let document = try read("big:\n" + keys.map { "  " + $0 }.joined(separator: "\n") + "\n")
+        let big = try XCTUnwrap(document.value(document.root, forKey: "big"))
+        for index in [0, 1, 2_500, 4_999] {
+            let value = try XCTUnwrap(document.value(big, forKey: "key\(index)"))
+            XCTAssertEqual(document.scalar(value), "value \(index)")
+        }
+        XCTAssertNil(document.value(big, forKey: "key5000"))
+        XCTAssertEqual(document.pointer(try XCTUnwrap(document.value(big, forKey: "key42"))), "/big/key42")
+        XCTAssertEqual(
+            error("big:\n" + (keys + ["key2500: again"]).map { "  " + $0 }.joined(separator: "\n") + "\n"),
+            "spec.yaml:5002:3: error: duplicate key 'key2500'")
+        // Repeated texts are stored once and still read back as each node's own.
+        let repeated = try read("a: [x, y, x, y, \"x\"]")
+        let list = repeated.items(try XCTUnwrap(repeated.value(repeated.root, forKey: "a")))
+        XCTAssertEqual(list.map { repeated.scalar($0) }, ["x", "y", "x", "y", "x"])
+        XCTAssertEqual(list.map { repeated.isPlainScalar($0) }, [true, true, true, true, false])
+    }
+
     func testComplexKeysAreRejected() {
         XCTAssertEqual(error("? [a]\n: 1\n"), "spec.yaml:1:3: error: mapping keys must be plain scalars")
     }
