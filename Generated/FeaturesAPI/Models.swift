@@ -1899,7 +1899,7 @@ public nonisolated enum ConversationItem: APIModel {
         let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "type")) ?? ""
         switch kind {
         case "message":
-            if let value = try? SystemMessage(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try SystemMessage(from: decoder) }) {
                 self = .systemMessage(value)
                 return
             }
@@ -2237,12 +2237,12 @@ public nonisolated enum ContentPart: APIModel {
         for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
             switch alternative {
             case 0:
-                if let value = try? TextPart(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try TextPart(from: decoder) }) {
                     self = .textPart(value)
                     return
                 }
             case 1:
-                if let value = try? AnnotatedTextPart(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try AnnotatedTextPart(from: decoder) }) {
                     self = .annotatedTextPart(value)
                     return
                 }
@@ -2343,12 +2343,12 @@ public nonisolated enum PaymentMethod: APIModel {
         for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
             switch alternative {
             case 0:
-                if let value = try? Card(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try Card(from: decoder) }) {
                     self = .card(value)
                     return
                 }
             case 1:
-                if let value = try? BankTransfer(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try BankTransfer(from: decoder) }) {
                     self = .bankTransfer(value)
                     return
                 }
@@ -2481,11 +2481,11 @@ public nonisolated enum StringOrInteger: APIModel {
     case int64(Int64)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? Int64(from: decoder) {
+        if let value = try UnionAlternative.decoded({ try Int64(from: decoder) }) {
             self = .int64(value)
             return
         }
-        if let value = try? String(from: decoder) {
+        if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
             self = .string(value)
             return
         }
@@ -2517,11 +2517,11 @@ public nonisolated enum Moment: APIModel {
     case int64(Int64)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? Int64(from: decoder) {
+        if let value = try UnionAlternative.decoded({ try Int64(from: decoder) }) {
             self = .int64(value)
             return
         }
-        if let value = try? decoder.singleValueContainer().decode(Date.self) {
+        if let value = try UnionAlternative.decoded({ try decoder.singleValueContainer().decode(Date.self) }) {
             self = .date(value)
             return
         }
@@ -2560,8 +2560,8 @@ public nonisolated struct ContactMethod: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.emailContact = try? EmailContact(from: decoder)
-        self.phoneContact = try? PhoneContact(from: decoder)
+        self.emailContact = try UnionAlternative.decoded({ try EmailContact(from: decoder) })
+        self.phoneContact = try UnionAlternative.decoded({ try PhoneContact(from: decoder) })
         guard self.emailContact != nil || self.phoneContact != nil else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -2679,11 +2679,11 @@ public nonisolated enum Location: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? Location.Coordinates(from: decoder) {
+        if let value = try UnionAlternative.decoded({ try Location.Coordinates(from: decoder) }) {
             self = .coordinates(value)
             return
         }
-        if let value = try? String(from: decoder) {
+        if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
             self = .placeName(value)
             return
         }
@@ -2901,11 +2901,11 @@ public nonisolated struct Variants: APIModel {
         case string(String)
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? Animal(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try Animal(from: decoder) }) {
                 self = .animal(value)
                 return
             }
-            if let value = try? String(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
                 self = .string(value)
                 return
             }
@@ -2938,15 +2938,15 @@ public nonisolated struct Variants: APIModel {
         case doubleList([Double])
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? Int(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try Int(from: decoder) }) {
                 self = .int(value)
                 return
             }
-            if let value = try? Double(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try Double(from: decoder) }) {
                 self = .double(value)
                 return
             }
-            if let value = try? [Double](from: decoder) {
+            if let value = try UnionAlternative.decoded({ try [Double](from: decoder) }) {
                 self = .doubleList(value)
                 return
             }
@@ -3095,11 +3095,11 @@ public nonisolated struct Nullables: APIModel {
         case string(String)
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? Int(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try Int(from: decoder) }) {
                 self = .int(value)
                 return
             }
-            if let value = try? String(from: decoder) {
+            if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
                 self = .string(value)
                 return
             }
@@ -3249,12 +3249,12 @@ public nonisolated enum Transition: APIModel {
         for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
             switch alternative {
             case 0:
-                if let value = try? AcceptDetails(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try AcceptDetails(from: decoder) }) {
                     self = .acceptDetails(value)
                     return
                 }
             case 1:
-                if let value = try? AbortDetails(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try AbortDetails(from: decoder) }) {
                     self = .abortDetails(value)
                     return
                 }

@@ -516,12 +516,12 @@ public nonisolated enum ModerationDecision: APIModel {
         for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
             switch alternative {
             case 0:
-                if let value = try? Removal(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try Removal(from: decoder) }) {
                     self = .removal(value)
                     return
                 }
             case 1:
-                if let value = try? Approval(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try Approval(from: decoder) }) {
                     self = .approval(value)
                     return
                 }

@@ -590,22 +590,22 @@ public nonisolated enum MemberUnion: APIModel {
         for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
             switch alternative {
             case 0:
-                if let value = try? MemberUnion.Sample2(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try MemberUnion.Sample2(from: decoder) }) {
                     self = .sample2(value)
                     return
                 }
             case 1:
-                if let value = try? MemberUnion.Samples2(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try MemberUnion.Samples2(from: decoder) }) {
                     self = .samples2(value)
                     return
                 }
             case 2:
-                if let value = try? MemberUnion.Encode(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try MemberUnion.Encode(from: decoder) }) {
                     self = .encode(value)
                     return
                 }
             case 3:
-                if let value = try? MemberUnion.VisitStoredValues2(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try MemberUnion.VisitStoredValues2(from: decoder) }) {
                     self = .visitStoredValues2(value)
                     return
                 }
@@ -769,10 +769,10 @@ public nonisolated struct MemberAnyOf: APIModel {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.encode2 = try? Encode2(from: decoder)
-        self.hash2 = try? Hash2(from: decoder)
-        self.keyPresence2 = try? KeyPresence2(from: decoder)
-        self.visitStoredValues2 = try? VisitStoredValues2(from: decoder)
+        self.encode2 = try UnionAlternative.decoded({ try Encode2(from: decoder) })
+        self.hash2 = try UnionAlternative.decoded({ try Hash2(from: decoder) })
+        self.keyPresence2 = try UnionAlternative.decoded({ try KeyPresence2(from: decoder) })
+        self.visitStoredValues2 = try UnionAlternative.decoded({ try VisitStoredValues2(from: decoder) })
         guard self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues2 != nil else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -1776,22 +1776,22 @@ public nonisolated indirect enum Pet: APIModel {
         for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
             switch alternative {
             case 0:
-                if let value = try? Int(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try Int(from: decoder) }) {
                     self = .int(value)
                     return
                 }
             case 1:
-                if let value = try? Class(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try Class(from: decoder) }) {
                     self = .`class`(value)
                     return
                 }
             case 2:
-                if let value = try? SelfModel(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try SelfModel(from: decoder) }) {
                     self = .selfModel(value)
                     return
                 }
             case 3:
-                if let value = try? String(from: decoder) {
+                if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
                     self = .string(value)
                     return
                 }

@@ -172,12 +172,12 @@ public nonisolated struct ConversationEvent: APIModel {
             for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
                 switch alternative {
                 case 0:
-                    if let value = try? Message(from: decoder) {
+                    if let value = try UnionAlternative.decoded({ try Message(from: decoder) }) {
                         self = .message(value)
                         return
                     }
                 case 1:
-                    if let value = try? Typing(from: decoder) {
+                    if let value = try UnionAlternative.decoded({ try Typing(from: decoder) }) {
                         self = .typing(value)
                         return
                     }

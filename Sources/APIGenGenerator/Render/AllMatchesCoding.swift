@@ -13,7 +13,7 @@ struct AllMatchesCoding {
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             for property in structure.properties {
                 StructGenerator().assign(
-                    property, Printer.Call("try? \(WholeValueCoding.decoded(property.type.unwrapped, context: context))"), into: &printer)
+                    property, Printer.Call(WholeValueCoding.attempted(property.type.unwrapped, context: context)), into: &printer)
             }
             printer.block("guard \(anyPresent(structure.properties)) else") { printer in
                 let names = structure.properties.map { context.code($0.type.unwrapped) }.joined(separator: ", ")

@@ -81,7 +81,7 @@ struct UnionGenerator: DeclarationGenerator {
                     printer.line("case \(patterns):")
                     printer.indented { printer in
                         for item in cases.dropLast() {
-                            printer.block("if let value = try? \(WholeValueCoding.decoded(item.type, context: context))") { printer in
+                            printer.block("if let value = \(WholeValueCoding.attempted(item.type, context: context))") { printer in
                                 printer.line("self = .\(item.name)(value)")
                                 printer.line("return")
                             }
@@ -155,7 +155,7 @@ struct UnionGenerator: DeclarationGenerator {
         }
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             func attempt(_ item: UnionDeclaration.Case, into printer: inout Printer) {
-                printer.block("if let value = try? \(WholeValueCoding.decoded(item.type, context: context))") { printer in
+                printer.block("if let value = \(WholeValueCoding.attempted(item.type, context: context))") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }

@@ -11,6 +11,12 @@ enum WholeValueCoding {
         special.contains(type) ? "decoder.singleValueContainer().decode(\(type, in: context).self)" : "\(type, in: context)(from: decoder)"
     }
 
+    /// One alternative of a union tried on the whole value: nil when the value does not match
+    /// it, thrown when the body is not valid JSON (`UnionAlternative.decoded`).
+    static func attempted(_ type: SwiftType, context: RenderContext) -> SourceText {
+        "try UnionAlternative.decoded({ try \(decoded(type, context: context)) })"
+    }
+
     /// `value.encode(to: encoder)`, or `encoder.encodeSingleValue(value)`.
     static func encoded(_ value: String, type: SwiftType) -> SourceText {
         special.contains(type) ? "encoder.encodeSingleValue(\(value))" : "\(value).encode(to: encoder)"

@@ -1,0 +1,25 @@
+import Foundation
+
+/// How a generated union tries one of its alternatives on the whole value.
+@_spi(Generated)
+public enum UnionAlternative {
+    /// The alternative's value, or nil when the value does not match it (a `DecodingError`).
+    /// Any other error is thrown: it says the body is not valid JSON. Foundation's decoder
+    /// checks a string only when something reads it (`"a":"x\u001a"`, an unescaped control
+    /// character, or a broken `\u` escape), and reports it inside a decode as an error of its
+    /// own; taken for a mismatch, the union would fall to an alternative that does not read the
+    /// string, and silently drop the text.
+    @inlinable
+    public static func decoded<Value>(_ decode: () throws -> Value) throws -> Value? {
+        do {
+            return try decode()
+        } catch DecodingError.dataCorrupted(let context) where context.debugDescription == invalidJSON {
+            throw DecodingError.dataCorrupted(context)
+        } catch is DecodingError {
+            return nil
+        }
+    }
+
+    /// Foundation's description of a syntax error found before decoding starts.
+    @usableFromInline static let invalidJSON = "The given data was not valid JSON."
+}
