@@ -183,7 +183,7 @@ public enum ErrorReason {
 
     private static func fromBody(_ body: Data, contentType: String) -> String? {
         guard !body.isEmpty, body.count <= 1_000_000 else { return nil }
-        if let json = try? JSONDecoder().decode(JSONValue.self, from: body) {
+        if let json = try? APIJSON.makeDecoder().decode(JSONValue.self, from: body) {
             return fromJSON(json)
         }
         // Text that is not valid UTF-8 is not shown: replacement characters read as garbage.

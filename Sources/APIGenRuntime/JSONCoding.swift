@@ -7,12 +7,17 @@ import Foundation
 public enum APIJSON {
     /// A new decoder whose dates accept any RFC 3339 date-time (see `parseDateTime(_:)`).
     ///
-    /// Keys are used as written: generated models already map wire names to Swift names.
+    /// Keys are used as written: generated models already map wire names to Swift names. It also
+    /// refuses, without parsing, a body that ends in `[` (never JSON): Foundation's decoder on
+    /// Linux crashes on one whose last `[` is the 513th level of nesting (found by fuzzing).
     public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
+        let decoder = GuardedJSONDecoder()
         decoder.dateDecodingStrategy = .custom(decodeDateTime)
         return decoder
     }
+
+    /// Foundation's description of a syntax error found before decoding starts.
+    @usableFromInline static let invalidJSON = "The given data was not valid JSON."
 
     /// Whether a `Content-Type` names JSON: `application/json`, `text/json` or a `+json` type,
     /// with any parameters.
@@ -250,5 +255,18 @@ public enum APIJSON {
         let unixSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         let referenceSeconds = unixSeconds - CivilCalendar.unixToReferenceDateSeconds
         return Date(timeIntervalSinceReferenceDate: Double(referenceSeconds) + Double(nanoseconds) / 1e9)
+    }
+}
+
+/// `JSONDecoder`, with the one input it crashes on turned into the error it gives for any other
+/// text that is not JSON.
+final class GuardedJSONDecoder: JSONDecoder, @unchecked Sendable {
+    // Sendable as JSONDecoder is: this subclass adds no state.
+    override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard data.last != UInt8(ascii: "[") else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: APIJSON.invalidJSON))
+        }
+        return try super.decode(type, from: data)
     }
 }

@@ -13,13 +13,10 @@ public enum UnionAlternative {
     public static func decoded<Value>(_ decode: () throws -> Value) throws -> Value? {
         do {
             return try decode()
-        } catch DecodingError.dataCorrupted(let context) where context.debugDescription == invalidJSON {
+        } catch DecodingError.dataCorrupted(let context) where context.debugDescription == APIJSON.invalidJSON {
             throw DecodingError.dataCorrupted(context)
         } catch is DecodingError {
             return nil
         }
     }
-
-    /// Foundation's description of a syntax error found before decoding starts.
-    @usableFromInline static let invalidJSON = "The given data was not valid JSON."
 }

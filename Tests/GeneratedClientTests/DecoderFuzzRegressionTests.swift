@@ -24,6 +24,18 @@ final class DecoderFuzzRegressionTests: XCTestCase {
         try roundTrip(MemberAnyOf.self, #"{"a":"OOOOOO\u001aOOOOOOOOOOOOA 1"}"#)
     }
 
+    /// Keys no schema declares are dropped (by design); the anyOf then matches one more
+    /// alternative, and encodes the same again.
+    func testAnAnyOfWithoutItsUndeclaredKeysEncodesTheSameAgain() throws {
+        let value = try APIJSON.makeDecoder().decode(MemberAnyOf.self, from: Data(#"{"b":18,"-":9}"#.utf8))
+        XCTAssertNil(value.hash2)
+        let encoded = try APIJSON.makeEncoder().encode(value)
+        XCTAssertEqual(String(decoding: encoded, as: UTF8.self), "{}")
+        let again = try APIJSON.makeDecoder().decode(MemberAnyOf.self, from: encoded)
+        XCTAssertNotNil(again.hash2)
+        XCTAssertEqual(try APIJSON.makeEncoder().encode(again), encoded)
+    }
+
     func testAOneOfWithABrokenStringIsAnErrorNotTheNextAlternative() throws {
         // Without a discriminator, `ContentPart` tries TextPart, then AnnotatedTextPart.
         XCTAssertThrowsError(try APIJSON.makeDecoder().decode(ContentPart.self, from: Data(#"{"text":"x\uZZZZ"}"#.utf8)))
@@ -42,5 +54,15 @@ final class DecoderFuzzRegressionTests: XCTestCase {
         XCTAssertThrowsError(try APIJSON.makeDecoder().decode(CompoundCondition.self, from: Data(condition.utf8)))
         let failure = DecodingFailure(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "deep")), body: Data(array.utf8))
         XCTAssertFalse(failure.description.isEmpty)
+    }
+
+    /// Foundation's decoder on Linux traps when the body's last byte is a `[` opening the 513th
+    /// level (past its limit of 512): the client's decoder refuses such a body as not JSON.
+    func testABodyEndingInTheBracketPastTheDepthLimitIsAnErrorNotACrash() throws {
+        for body in [String(repeating: "[", count: 513), String(repeating: #"{"a":"#, count: 512) + "[", "["] {
+            XCTAssertThrowsError(try APIJSON.makeDecoder().decode(JSONValue.self, from: Data(body.utf8)))
+            XCTAssertThrowsError(try APIJSON.makeDecoder().decode(CompoundCondition.self, from: Data(body.utf8)))
+        }
+        XCTAssertEqual(try APIJSON.makeDecoder().decode(JSONValue.self, from: Data("[[]]".utf8)), .array([.array([])]))
     }
 }

@@ -26,6 +26,11 @@ Endpoints (any method; query parameters in brackets):
                                 in a text/plain error body (400), in a text/plain body (200)
   /echo401                      401 JSON whose message quotes every header value and the query,
                                 raw and decoded (a server that echoes credentials)
+  /load id= fault=ok|drop|429|503 [delay=0.02]
+                                for the load test: after `delay` seconds, the first attempt of `id`
+                                gets its fault (a dropped connection, or the status with
+                                Retry-After: 0), every later one 200 JSON {"id", "attempts"};
+                                /count key=load-<id> says how many attempts arrived
 """
 
 import email.utils
@@ -164,6 +169,20 @@ class Handler(BaseHTTPRequestHandler):
             echoed = [value for _, value in self.headers.items()] + [url.query]
             echoed += [value for values in parse_qs(url.query).values() for value in values]
             self.send_json(401, {"message": "Rejected credentials: " + " ".join(echoed)})
+        elif route == "/load":
+            attempt = bump("load-" + query.get("id", ""))
+            time.sleep(float(query.get("delay", "0.02")))
+            fault = query.get("fault", "ok") if attempt == 1 else "ok"
+            if fault == "drop":
+                self.close_connection = True
+                try:
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            elif fault in ("429", "503"):
+                self.send(int(fault), b"", None, [("Retry-After", "0")])
+            else:
+                self.send_json(200, {"id": query.get("id", ""), "attempts": attempt})
         elif route == "/echo" or route.startswith("/echo/"):
             self.send_json(200, {
                 "method": self.command,
