@@ -33,8 +33,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 private func decodeModel<Model: APIModel>(_ type: Model.Type, _ body: Data) {
     guard let value = try? APIJSON.makeDecoder().decode(Model.self, from: body) else { return }
-    // Foundation's decoder reads strings lazily: a body that is not JSON decodes when the broken
-    // part is in a key no schema declares (dropped anyway), and then gets no leeway below.
+    // Foundation's decoder checks strings and numbers only as it reads them: a body that is not
+    // JSON decodes when the broken part is somewhere the model does not read (a key no schema
+    // declares, or one whose value is of another type). Such a body is held to a stable encoding
+    // only; the broken strings that unions used to skip are `DecoderFuzzRegressionTests`.
     let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
     check(value == value, "\(Model.self) is not equal to itself")
     var hasher = Hasher()
@@ -52,7 +54,7 @@ private func decodeModel<Model: APIModel>(_ type: Model.Type, _ body: Data) {
     // alternatives of a union; then the encoding must at least be stable.
     let written = try? JSONSerialization.jsonObject(with: encoded, options: [.fragmentsAllowed])
     check(
-        json.map { !keepsEveryKey(of: $0, in: written) } == true,
+        json.map { !keepsEveryKey(of: $0, in: written) } ?? true,
         "\(Model.self) changed in its round trip: \(String(decoding: encoded, as: UTF8.self))")
     let rewritten = try? APIJSON.makeEncoder().encode(again)
     check(rewritten == encoded, "\(Model.self) encodes differently after a round trip: \(String(decoding: encoded, as: UTF8.self))")
