@@ -17,7 +17,7 @@ public enum UnionAlternative {
             throw DecodingError.dataCorrupted(context)
         } catch is DecodingError {
             return nil
-        } catch where isNumberOutOfRange(error) {
+        } catch let error where isNumberOutOfRange(error) {
             return nil
         }
     }
