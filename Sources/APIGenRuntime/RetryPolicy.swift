@@ -25,7 +25,9 @@ public struct RetryPolicy: Sendable {
     public var jitter: Double
     /// Statuses worth another attempt.
     public var retryableStatuses: Set<Int>
-    /// Network failures worth another attempt.
+    /// Network failures worth another attempt. `badServerResponse` is among the defaults because
+    /// it is what URLSession on Linux reports for a connection dropped before any answer (Darwin
+    /// says `networkConnectionLost`).
     public var retryableErrors: Set<URLError.Code>
     /// Waits between attempts; replace it in tests to run instantly or record delays.
     /// Must throw `CancellationError` when the task is cancelled.
@@ -39,7 +41,7 @@ public struct RetryPolicy: Sendable {
         maxDelay: TimeInterval = 30,
         jitter: Double = 0.5,
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retryableErrors: Set<URLError.Code> = [.timedOut, .networkConnectionLost, .cannotConnectToHost],
+        retryableErrors: Set<URLError.Code> = [.timedOut, .networkConnectionLost, .cannotConnectToHost, .badServerResponse],
         sleep: @escaping Sleep = RetryPolicy.taskSleep
     ) {
         self.maxAttempts = max(1, maxAttempts)
