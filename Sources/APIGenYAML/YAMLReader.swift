@@ -193,20 +193,12 @@ private struct TreeBuilder {
             let ownCount = pending.count - frame.start
             // Through a buffer pointer: an ArraySlice of `pending` costs a retain and a release
             // per collection, and appending from one is not specialised as tightly.
-            let problem: Diagnostic? = pending.withUnsafeBufferPointer { buffer in
-                let own = UnsafeBufferPointer(rebasing: buffer[frame.start...])
-                if entries[index].kind == .mapping, own.count <= 16, let duplicate = duplicateKey(in: own) {
-                    return duplicate
-                }
-                children.append(contentsOf: own)
-                return nil
-            }
-            if let problem {
-                return problem
+            pending.withUnsafeBufferPointer { buffer in
+                children.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[frame.start...]))
             }
             entries[index].start = Int32(children.count - ownCount)
             entries[index].count = Int32(ownCount)
-            if entries[index].kind == .mapping, ownCount > 16, let problem = indexKeys(of: frame.node) {
+            if entries[index].kind == .mapping, let problem = checkKeys(of: frame.node) {
                 return problem
             }
             // No slice of `pending` may be alive here: it would make this copy the whole
@@ -267,26 +259,23 @@ private struct TreeBuilder {
         return nil
     }
 
-    /// A repeated key among a small mapping's (up to eight) keys.
-    private func duplicateKey(in pairs: UnsafeBufferPointer<Int32>) -> Diagnostic? {
-        let keyCount = pairs.count / 2
-        guard keyCount > 1 else { return nil }
-        let base = pairs.startIndex
-        for later in 1..<keyCount {
-            let laterKey = strings[Int(entries[Int(pairs[base + later * 2])].start)]
-            for earlier in 0..<later where strings[Int(entries[Int(pairs[base + earlier * 2])].start)] == laterKey {
-                return duplicate(pairs[base + later * 2], key: laterKey)
-            }
-        }
-        return nil
-    }
-
-    /// Finds a repeated key of a larger mapping through its key table, which is kept for
-    /// lookups when the mapping is large enough to need one.
-    private mutating func indexKeys(of mapping: Int32) -> Diagnostic? {
+    /// A repeated key of a mapping that has just closed: compared pairwise among up to eight
+    /// keys, else through the mapping's key table, which is kept for lookups when the mapping is
+    /// large enough to need one.
+    private mutating func checkKeys(of mapping: Int32) -> Diagnostic? {
         let entry = entries[Int(mapping)]
-        let positions = Int(entry.start)..<Int(entry.start + entry.count)
-        switch KeyTable.make(positions: positions, entries: entries, strings: strings, children: children) {
+        let start = Int(entry.start)
+        let keyCount = Int(entry.count) / 2
+        if keyCount <= 8 {
+            for later in stride(from: 1, to: keyCount, by: 1) {
+                let laterKey = strings[Int(entries[Int(children[start + later * 2])].start)]
+                for earlier in 0..<later where strings[Int(entries[Int(children[start + earlier * 2])].start)] == laterKey {
+                    return duplicate(children[start + later * 2], key: laterKey)
+                }
+            }
+            return nil
+        }
+        switch KeyTable.make(positions: start..<(start + Int(entry.count)), entries: entries, strings: strings, children: children) {
         case .success(let table):
             if entry.count > 32 {
                 largeMappings[mapping] = table
