@@ -44,6 +44,21 @@ public struct PropertyReader {
         return try decodeURL(key, required: true)!
     }
 
+    /// A required nullable URL: the key must be present; `null` reads as nil, a text as
+    /// `decode(URL.self, _:)` reads it, its text kept in `presence`.
+    @inlinable
+    public mutating func decode(_ type: URL?.Type, _ key: String) throws -> URL? {
+        if let firstError {
+            throw firstError
+        }
+        let codingKey = AnyCodingKey(key)
+        if try !container.contains(codingKey) || container.decodeNil(forKey: codingKey) {
+            // The generic read: `keyNotFound` when absent, as for any required property.
+            return try decodeValue(URL?.self, forKey: codingKey)
+        }
+        return try decodeURL(key, required: true)
+    }
+
     /// An optional property: nil when it is absent or null, or when it does not decode (the
     /// error is kept for `finish()`). An optional URL that came as `""`, as many servers write
     /// "no URL", is nil too, and `presence` remembers it so that the model encodes it back.

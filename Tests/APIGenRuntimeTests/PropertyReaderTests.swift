@@ -82,4 +82,45 @@ final class PropertyReaderTests: XCTestCase {
             XCTAssertEqual(key.stringValue, "late")
         }
     }
+
+    /// A required nullable URL: its text comes back as received, `null` stays `null`, and
+    /// absent is `keyNotFound`, as for any required property.
+    struct Preview: Codable {
+        var previewURL: URL?
+        var presence: KeyPresence
+
+        init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.previewURL = try reader.decode(URL?.self, "preview_url")
+            self.presence = reader.presence
+            try reader.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder, presence: presence)
+            writer.encode(previewURL, "preview_url")
+            try writer.finish()
+        }
+    }
+
+    func testARequiredNullableURLKeepsItsText() throws {
+        let text = #"{"preview_url":"https://example.com/café"}"#
+        let preview = try decode(Preview.self, text)
+        XCTAssertEqual(preview.previewURL?.host, "example.com")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let encoded = try encoder.encode(preview)
+        XCTAssertEqual(String(decoding: encoded, as: UTF8.self), text)
+
+        let null = try decode(Preview.self, #"{"preview_url":null}"#)
+        XCTAssertNil(null.previewURL)
+        XCTAssertEqual(String(decoding: try encoder.encode(null), as: UTF8.self), #"{"preview_url":null}"#)
+
+        XCTAssertThrowsError(try decode(Preview.self, "{}")) { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else {
+                return XCTFail("unexpected error \(error)")
+            }
+            XCTAssertEqual(key.stringValue, "preview_url")
+        }
+    }
 }
