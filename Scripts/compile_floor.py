@@ -82,14 +82,24 @@ def floor_source(text):
 
 
 def write_floor(source_dir, output_dir):
-    """The floor of every Swift file in `source_dir`, written under the same names."""
+    """The floor of every Swift file in `source_dir`, written under the same names. A file whose
+    floor is already there as it would be written is left alone, so that an incremental build of
+    the floor recompiles only what changed. Returns the names written."""
     os.makedirs(output_dir, exist_ok=True)
+    written = []
     for name in sorted(os.listdir(source_dir)):
         if name.endswith(".swift") and name != "Samples.swift":
             with open(os.path.join(source_dir, name)) as source:
-                text = source.read()
-            with open(os.path.join(output_dir, name), "w") as output:
-                output.write(floor_source(text))
+                text = floor_source(source.read())
+            path = os.path.join(output_dir, name)
+            if os.path.exists(path):
+                with open(path) as existing:
+                    if existing.read() == text:
+                        continue
+            with open(path, "w") as output:
+                output.write(text)
+            written.append(name)
+    return written
 
 
 if __name__ == "__main__":

@@ -22,10 +22,12 @@ enum PropertyRules {
 
     /// Whether a property's schema, the schema it references, or a part of its `allOf` (as
     /// `allOf: [$ref: Connection, readOnly: true]` writes it) sets `flag`.
-    static func marks(_ id: SchemaID, _ flag: KeyPath<Schema, Bool>, in table: SchemaTable) -> Bool {
+    /// `flag` is a function, not a key path: applying a key path copies the whole schema out of
+    /// the table, and this runs for every property of every object.
+    static func marks(_ id: SchemaID, _ flag: (borrowing Schema) -> Bool, in table: SchemaTable) -> Bool {
         let resolved = table.resolved(id)
-        return table[id][keyPath: flag] || table[resolved][keyPath: flag]
-            || table[id].allOf.contains { table[$0][keyPath: flag] || table[table.resolved($0)][keyPath: flag] }
+        return flag(table[id]) || flag(table[resolved])
+            || table[id].allOf.contains { flag(table[$0]) || flag(table[table.resolved($0)]) }
     }
 
     /// Whether a value may be null although the spec does not say nullable: a free-form value
@@ -46,8 +48,8 @@ enum PropertyRules {
         _ property: Schema.Property, of merged: MergedObject, object: SchemaID, usage: SchemaUsage, in table: SchemaTable
     ) -> Bool {
         guard merged.required.contains(property.name) else { return false }
-        if marks(property.schema, \.readOnly, in: table) { return usage.isOnlyReceived(object) }
-        if marks(property.schema, \.writeOnly, in: table) { return usage.isOnlySent(object) }
+        if marks(property.schema, { $0.readOnly }, in: table) { return usage.isOnlyReceived(object) }
+        if marks(property.schema, { $0.writeOnly }, in: table) { return usage.isOnlySent(object) }
         return true
     }
 }

@@ -94,6 +94,13 @@ public enum SwiftLiteral {
             var run = 0
             var index = 0
             while index < bytes.count {
+                // Printable ASCII other than `#`, most of any text: nothing to decode or escape.
+                let lead = bytes[index]
+                if lead > 0x23 && lead < 0x7F || lead >= 0x20 && lead < 0x23 {
+                    run = 0
+                    index += 1
+                    continue
+                }
                 let (value, length) = scalar(at: index, in: bytes)
                 if needsEscape(value) { return nil }
                 run = value == 0x23 ? run + 1 : 0

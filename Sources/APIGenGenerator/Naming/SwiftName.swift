@@ -45,11 +45,16 @@ public enum SwiftName {
     /// How `word` is an initialism: itself (`url`), as a plural (`urls`), or not.
     private static func acronymForm(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> (isAcronym: Bool, isPlural: Bool) {
         guard (2...6).contains(word.count) else { return (false, false) }
-        let lowered = String(decoding: word.lazy.map(lowercased), as: UTF8.self)
-        if acronyms.contains(lowered) { return (true, false) }
-        if lowered.hasSuffix("s"), acronyms.contains(String(lowered.dropLast())) { return (true, true) }
+        // Every name of a spec passes here, word by word: the word's bytes packed into one
+        // integer are looked up without building a `String` for it.
+        let key = word.reduce(0 as UInt64) { $0 << 8 | UInt64(lowercased($1)) }
+        if acronymKeys.contains(key) { return (true, false) }
+        if key & 0xFF == UInt64(UInt8(ascii: "s")), acronymKeys.contains(key >> 8) { return (true, true) }
         return (false, false)
     }
+
+    /// `acronyms`, each packed as `acronymForm` packs a word (all are ASCII, at most 6 bytes).
+    private static let acronymKeys = Set(acronyms.map { $0.utf8.reduce(0 as UInt64) { $0 << 8 | UInt64($1) } })
 
     private enum WordCase {
         /// First letter uppercased: `pet` → `Pet`.

@@ -103,8 +103,15 @@ public struct Printer {
     /// last one only with `trailingComma`, as collection literals have it), and `close`
     /// starts a line: the layouts swift-format keeps.
     public mutating func list(_ open: SourceText, _ items: [SourceText], _ close: SourceText, trailingComma: Bool = false) {
-        if items.isEmpty || fits(open.count + Self.width(of: items) + close.count) {
-            line(Self.joined(open, items, close))
+        let width = open.count + Self.width(of: items) + close.count
+        if items.isEmpty || fits(width) {
+            flushBlank()
+            justOpened = false
+            if width > 0 {
+                indent()
+                appendJoined(open, items, close)
+            }
+            bytes.append(UInt8(ascii: "\n"))
             return
         }
         line(open)
@@ -160,6 +167,20 @@ public struct Printer {
         }
         text.append(close)
         return text
+    }
+
+    /// `joined` written straight into the output: most lists fit on their line, and a large
+    /// client prints hundreds of thousands of them.
+    private mutating func appendJoined(_ open: SourceText, _ items: [SourceText], _ close: SourceText) {
+        append(open)
+        for (index, item) in items.enumerated() {
+            if index > 0 {
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(UInt8(ascii: " "))
+            }
+            append(item)
+        }
+        append(close)
     }
 
     /// `text` as a multi-line string literal (`SwiftLiteral.multilineString`): its three lines

@@ -21,7 +21,7 @@ struct StructTranslator {
             if types.shapes.usage.multipartBodies.contains(id) {
                 type = Self.fileParts(type)
             }
-            let isReadOnly = PropertyRules.marks(property.schema, \.readOnly, in: table)
+            let isReadOnly = PropertyRules.marks(property.schema, { $0.readOnly }, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
             var defaultValue: Literal?
             var constant: String?

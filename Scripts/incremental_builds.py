@@ -1,0 +1,125 @@
+"""Incremental builds with the build plugin, what a plugin user lives with, and the same
+rebuilds of the client's compile floor, which tell how much of a rebuild any client of these
+declarations would spend.
+
+A package whose target holds the spec and uses APIGenPlugin is built once, then rebuilt with no
+change, after one operation's description changed (a one-line `description:` beside an
+`operationId:`) and after one schema property's type changed (the first `type: integer` under
+`schemas:` becomes `number`). Beside it, a package holds the floor of the plugin's output
+(Scripts/compile_floor.py) as a plain target; after each plugin rebuild, the floor of the files
+the plugin rewrote is written there and the floor is rebuilt too. Used by Scripts/bench
+--incremental.
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+import compile_floor
+
+MANIFEST = """// swift-tools-version:6.2
+import PackageDescription
+let package = Package(name: "{name}", platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "apigen", path: "{root}")],
+    targets: [.target(name: "Client", dependencies: [.product(name: "APIGenRuntime", package: "apigen")]{plugins})])
+"""
+
+
+def build(package):
+    """`swift build --target Client`: (wall seconds, whether the plugin regenerated, whether
+    anything was compiled)."""
+    start = time.monotonic()
+    result = subprocess.run(["swift", "build", "--target", "Client"], cwd=package, capture_output=True, text=True)
+    wall = time.monotonic() - start
+    if result.returncode != 0:
+        sys.exit(f"incremental build failed in {package}:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    output = result.stdout + result.stderr
+    return wall, "Generating Swift client" in output, bool(re.search(r"Compiling Client|Compiling .*\.swift", output))
+
+
+def make_package(package, name, root, plugin):
+    target = os.path.join(package, "Sources", "Client")
+    subprocess.run(["rm", "-rf", target], check=True)
+    os.makedirs(target)
+    plugins = ',\n                      plugins: [.plugin(name: "APIGenPlugin", package: "apigen")]' if plugin else ""
+    with open(os.path.join(package, "Package.swift"), "w") as manifest:
+        manifest.write(MANIFEST.format(name=name, root=root, plugins=plugins))
+    return target
+
+
+def generated_sources(package):
+    """The folder the plugin writes the client into, under .build/plugins/outputs."""
+    outputs = os.path.join(package, ".build", "plugins", "outputs")
+    for folder, _, names in os.walk(outputs):
+        if os.path.basename(folder) == "GeneratedSources" and any(name.endswith(".swift") for name in names):
+            return folder
+    sys.exit(f"no generated sources under {outputs}")
+
+
+class SpecEdits:
+    """The spec copy in the plugin package and the two one-line edits made to it."""
+
+    def __init__(self, spec, target):
+        with open(spec) as source:
+            self.text = source.read()
+        self.path = os.path.join(target, "openapi" + os.path.splitext(spec)[1])
+        self.save()
+
+    def save(self):
+        with open(self.path, "w") as out:
+            out.write(self.text)
+
+    def operation_description(self):
+        """Edits the description of the first operation that has one on its own line: a key
+        beside its `operationId` (a response's or a parameter's description may print nothing)."""
+        lines = self.text.split("\n")
+        for index, line in enumerate(lines):
+            match = re.match(r"^(\s+)operationId:", line)
+            if not match:
+                continue
+            indent = match.group(1)
+            siblings = range(max(0, index - 20), min(len(lines), index + 20))
+            target = next((i for i in siblings if re.match(rf"^{indent}description: [A-Za-z]", lines[i])), None)
+            if target is not None:
+                lines[target] += " Edited."
+                self.text = "\n".join(lines)
+                return self.save()
+        sys.exit("no operation with a one-line description to edit")
+
+    def property_type(self):
+        """The first `type: integer` under `schemas:` becomes `number`."""
+        lines = self.text.split("\n")
+        start = next(index for index, line in enumerate(lines) if line.startswith("  schemas:"))
+        index = next(index for index in range(start, len(lines)) if re.match(r"^\s+type: integer\s*$", lines[index]))
+        lines[index] = lines[index].replace("integer", "number")
+        self.text = "\n".join(lines)
+        self.save()
+
+
+def incremental_builds(spec, work, root):
+    """Rows of (step, wall, regenerated, compiled, floor wall or None, floor files rewritten):
+    a no-change build should neither regenerate nor compile."""
+    package = os.path.join(work, "incremental")
+    floor_package = os.path.join(work, "incremental-floor")
+    target = make_package(package, "IncrementalBench", root, plugin=True)
+    floor_target = make_package(floor_package, "IncrementalFloor", root, plugin=False)
+    # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
+    with open(os.path.join(target, "Client.swift"), "w") as out:
+        out.write("import APIGenRuntime\n")
+    edits = SpecEdits(spec, target)
+
+    rows = []
+    wall, _, _ = build(package)
+    compile_floor.write_floor(generated_sources(package), floor_target)
+    floor_wall, _, _ = build(floor_package)
+    rows.append(("first build", wall, True, True, floor_wall, None))
+    # After a first build SwiftPM compiles its plugins once more on the next one; settle that.
+    build(package)
+    rows.append(("no change",) + build(package) + (build(floor_package)[0], 0))
+    for step, edit in (("one operation's description", edits.operation_description), ("one property's type", edits.property_type)):
+        edit()
+        measured = build(package)
+        written = compile_floor.write_floor(generated_sources(package), floor_target)
+        rows.append((step,) + measured + (build(floor_package)[0], len(written)))
+    return rows
