@@ -194,12 +194,15 @@ struct StructGenerator: DeclarationGenerator {
             for property in encoded {
                 // `self.` because a property may be called `writer` or `encoder`.
                 let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
+                var arguments: [SourceText] = ["self.\(valuePath(property))", "\(literal: property.key)"]
+                if property.tracksPresence, let defaultValue = property.defaultValue {
+                    arguments.append("default: \(SwiftLiteral.code(for: defaultValue))")
+                }
                 // The writer leaves readOnly values out of what the client sends.
-                let readOnly: [SourceText] = property.isReadOnly ? ["readOnly: true"] : []
-                let defaultValue: [SourceText] =
-                    property.tracksPresence ? property.defaultValue.map { ["default: \(SwiftLiteral.code(for: $0))"] } ?? [] : []
-                printer.list(
-                    "writer.\(method)(", ["self.\(valuePath(property))", "\(literal: property.key)"] + defaultValue + readOnly, ")")
+                if property.isReadOnly {
+                    arguments.append("readOnly: true")
+                }
+                printer.list("writer.\(method)(", arguments, ")")
             }
             if let extra = structure.additionalProperties {
                 printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")

@@ -49,18 +49,6 @@ extension SpecParser {
         for pair in doc.pairs(ref.node) {
             let value = child(ref, pair.value)
             switch pair.key {
-            case "$recursiveRef":
-                guard let text = text(value, expecting: "a reference string") else { continue }
-                if text == "#", let anchor = recursiveAnchors.last {
-                    schema.reference = anchor
-                    schema.referenceText = text
-                } else {
-                    warning(
-                        "'$recursiveRef: \(text)' has no enclosing '$recursiveAnchor: true'; it is generated as a free-form value",
-                        at: value)
-                }
-            case "$dynamicRef":
-                warning("'$dynamicRef' is not supported; it is generated as a free-form value", at: value)
             case "$ref":
                 if let text = text(value, expecting: "a reference string") {
                     schema.referenceText = text
@@ -72,9 +60,9 @@ extension SpecParser {
                     schema.types.remove(.null)
                     schema.nullable = true
                 }
+            case "description": schema.description = documentation(value)
             case "format": schema.format = text(value)
             case "title": schema.title = documentation(value)
-            case "description": schema.description = documentation(value)
             case "nullable", "x-nullable": schema.nullable = bool(value) ?? false
             case "deprecated": schema.deprecated = bool(value) ?? false
             case "readOnly": schema.readOnly = bool(value) ?? false
@@ -131,6 +119,19 @@ extension SpecParser {
             case "minItems": schema.minItems = integer(value)
             case "maxItems": schema.maxItems = integer(value)
             case "pattern": schema.pattern = documentation(value)
+            // Rare keys last: a `switch` over strings compares the cases in order.
+            case "$recursiveRef":
+                guard let text = text(value, expecting: "a reference string") else { continue }
+                if text == "#", let anchor = recursiveAnchors.last {
+                    schema.reference = anchor
+                    schema.referenceText = text
+                } else {
+                    warning(
+                        "'$recursiveRef: \(text)' has no enclosing '$recursiveAnchor: true'; it is generated as a free-form value",
+                        at: value)
+                }
+            case "$dynamicRef":
+                warning("'$dynamicRef' is not supported; it is generated as a free-form value", at: value)
             default:
                 // Validation-only keywords (`not`, `multipleOf`, ...), `$defs` (parsed when
                 // referenced) and extensions do not change the generated types.
