@@ -68,9 +68,27 @@ struct ReflectedArticle: APIModel {
     var author: Author
 }
 
-/// Runs `generated` and `baseline` alternately `runs` times (each run both, the order swapped
-/// every run, so machine noise and a warm heap hit both alike); the medians of their CPU times.
-func compare(runs: Int, _ generated: () throws -> Void, _ baseline: () throws -> Void) rethrows -> (Double, Double) {
+/// What `compare` measured: each side's median CPU time, and the baseline's time over the
+/// generated side's within each run (the speed ratio), as their median and range.
+struct Comparison {
+    var generated: Double
+    var baseline: Double
+    var ratio: Double
+    var ratios: ClosedRange<Double>
+
+    /// `ratio 0.98 (pairwise median, 0.91–1.04)`.
+    var ratioText: String {
+        String(format: "speed ratio %.2f (pairwise median, %.2f–%.2f)", ratio, ratios.lowerBound, ratios.upperBound)
+    }
+}
+
+/// Runs `generated` and `baseline` alternately `runs` times, after one pair that warms both up
+/// and is not counted. Each run runs both, the order swapped every run, so that a warm heap
+/// helps neither side. The ratio is taken within each run and its median reported: the machine's
+/// speed drifts over a benchmark, and a pair run back to back sees the same machine.
+func compare(runs: Int, _ generated: () throws -> Void, _ baseline: () throws -> Void) rethrows -> Comparison {
+    try generated()
+    try baseline()
     var generatedTimes: [Double] = []
     var baselineTimes: [Double] = []
     for run in 0..<runs {
@@ -85,7 +103,10 @@ func compare(runs: Int, _ generated: () throws -> Void, _ baseline: () throws ->
             }
         }
     }
-    return (median(generatedTimes), median(baselineTimes))
+    let ratios = zip(baselineTimes, generatedTimes).map { $0 / $1 }
+    return Comparison(
+        generated: median(generatedTimes), baseline: median(baselineTimes), ratio: median(ratios),
+        ratios: ratios.min()!...ratios.max()!)
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -101,35 +122,42 @@ let megabytes = Double(json.count) / 1_000_000
 
 if sections.contains("decode") {
     var decoded = 0
-    let (generated, handWritten) = try compare(
+    let result = try compare(
         runs: runs, { decoded += try decoder.decode([Article].self, from: json).count },
         { decoded += try decoder.decode([HandArticle].self, from: json).count })
-    precondition(decoded == 2 * runs * articles.count)
-    print(String(format: "decode %.1f MB: generated %.3f s, hand-written %.3f s, speed ratio %.2f (target >= 1.00)", megabytes, generated, handWritten, handWritten / generated))
+    precondition(decoded == 2 * (runs + 1) * articles.count)
+    let times = String(format: "generated %.3f s, hand-written %.3f s", result.generated, result.baseline)
+    print(String(format: "decode %.1f MB: ", megabytes) + times + ", " + result.ratioText + " (target >= 1.00)")
 }
 if sections.contains("encode") {
     var bytes = 0
-    let (generated, handWritten) = try compare(runs: runs, { bytes += try encoder.encode(articles).count }, { bytes += try encoder.encode(hand).count })
+    let result = try compare(runs: runs, { bytes += try encoder.encode(articles).count }, { bytes += try encoder.encode(hand).count })
     precondition(bytes > 0)
-    print(String(format: "encode %.1f MB: generated %.3f s, hand-written %.3f s, speed ratio %.2f (target >= 0.95)", megabytes, generated, handWritten, handWritten / generated))
+    let times = String(format: "generated %.3f s, hand-written %.3f s", result.generated, result.baseline)
+    print(String(format: "encode %.1f MB: ", megabytes) + times + ", " + result.ratioText + " (target >= 0.95)")
 }
 if sections.contains("equality") {
     // Equal values, separately decoded, so that every property is compared.
     let otherArticles = try decoder.decode([Article].self, from: json)
     let otherHand = try decoder.decode([HandArticle].self, from: json)
     var equal = 0
-    let (generated, synthesized) = compare(
+    let equality = compare(
         runs: runs, { for index in articles.indices where articles[index] == otherArticles[index] { equal += 1 } },
         { for index in hand.indices where hand[index] == otherHand[index] { equal += 1 } })
-    precondition(equal == 2 * runs * articles.count)
+    precondition(equal == 2 * (runs + 1) * articles.count)
     var sizes = 0
-    let (generatedSet, synthesizedSet) = compare(runs: runs, { sizes += Set(articles).count }, { sizes += Set(hand).count })
-    precondition(sizes == 2 * runs * articles.count)
+    let sets = compare(runs: runs, { sizes += Set(articles).count }, { sizes += Set(hand).count })
+    precondition(sizes == 2 * (runs + 1) * articles.count)
     // Reflection is hundreds of times slower: a sample of 2 000 values, per value below.
     let reflected = try decoder.decode([ReflectedArticle].self, from: json).prefix(2_000)
     let otherReflected = Array(try decoder.decode([ReflectedArticle].self, from: json).prefix(2_000))
-    let (reflection, _) = compare(runs: 3, { for index in reflected.indices where reflected[index] == otherReflected[index] { equal += 1 } }, {})
+    let reflection = compare(runs: 3, { for index in reflected.indices where reflected[index] == otherReflected[index] { equal += 1 } }, {})
     let perValue = { (seconds: Double, count: Int) in seconds / Double(count) * 1e9 }
-    print(String(format: "equality of %d values: generated %.0f ns, synthesized %.0f ns, speed ratio %.2f (target >= 0.50); reflection fallback %.0f ns", articles.count, perValue(generated, articles.count), perValue(synthesized, articles.count), synthesized / generated, perValue(reflection, reflected.count)))
-    print(String(format: "Set of %d values: generated %.1f ms, synthesized %.1f ms, speed ratio %.2f (target >= 0.50)", articles.count, generatedSet * 1000, synthesizedSet * 1000, synthesizedSet / generatedSet))
+    let count = articles.count
+    let comparisons = String(
+        format: "generated %.0f ns, synthesized %.0f ns", perValue(equality.generated, count), perValue(equality.baseline, count))
+    let fallback = String(format: "reflection fallback %.0f ns", perValue(reflection.generated, reflected.count))
+    print("equality of \(count) values: " + comparisons + ", " + equality.ratioText + " (target >= 0.50); " + fallback)
+    let setTimes = String(format: "generated %.1f ms, synthesized %.1f ms", sets.generated * 1000, sets.baseline * 1000)
+    print("Set of \(count) values: " + setTimes + ", " + sets.ratioText + " (target >= 0.50)")
 }
