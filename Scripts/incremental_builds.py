@@ -12,6 +12,7 @@ the plugin rewrote is written there and the floor is rebuilt too. Used by Script
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -40,7 +41,7 @@ def build(package):
 
 def make_package(package, name, root, plugin):
     target = os.path.join(package, "Sources", "Client")
-    subprocess.run(["rm", "-rf", target], check=True)
+    shutil.rmtree(target, ignore_errors=True)
     os.makedirs(target)
     plugins = ',\n                      plugins: [.plugin(name: "APIGenPlugin", package: "apigen")]' if plugin else ""
     with open(os.path.join(package, "Package.swift"), "w") as manifest:

@@ -96,7 +96,7 @@ public enum SwiftLiteral {
             while index < bytes.count {
                 // Printable ASCII other than `#`, most of any text: nothing to decode or escape.
                 let lead = bytes[index]
-                if lead > 0x23 && lead < 0x7F || lead >= 0x20 && lead < 0x23 {
+                if (0x20..<0x7F).contains(lead) && lead != 0x23 {
                     run = 0
                     index += 1
                     continue

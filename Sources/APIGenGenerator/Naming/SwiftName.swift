@@ -47,14 +47,19 @@ public enum SwiftName {
         guard (2...6).contains(word.count) else { return (false, false) }
         // Every name of a spec passes here, word by word: the word's bytes packed into one
         // integer are looked up without building a `String` for it.
-        let key = word.reduce(0 as UInt64) { $0 << 8 | UInt64(lowercased($1)) }
+        let key = packed(word.lazy.map(lowercased))
         if acronymKeys.contains(key) { return (true, false) }
         if key & 0xFF == UInt64(UInt8(ascii: "s")), acronymKeys.contains(key >> 8) { return (true, true) }
         return (false, false)
     }
 
-    /// `acronyms`, each packed as `acronymForm` packs a word (all are ASCII, at most 6 bytes).
-    private static let acronymKeys = Set(acronyms.map { $0.utf8.reduce(0 as UInt64) { $0 << 8 | UInt64($1) } })
+    /// `acronyms`, packed as `acronymForm` packs a word (all are ASCII, at most 6 bytes).
+    private static let acronymKeys = Set(acronyms.map { packed($0.utf8) })
+
+    /// Up to 8 bytes in one integer, the first in the highest byte used.
+    private static func packed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    }
 
     private enum WordCase {
         /// First letter uppercased: `pet` → `Pet`.

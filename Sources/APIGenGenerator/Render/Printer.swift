@@ -30,12 +30,8 @@ public struct Printer {
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
     public mutating func line(_ content: SourceText) {
-        flushBlank()
-        justOpened = false
-        if !content.isEmpty {
-            indent()
-            append(content)
-        }
+        startLine(indented: !content.isEmpty)
+        append(content)
         bytes.append(UInt8(ascii: "\n"))
     }
 
@@ -46,10 +42,13 @@ public struct Printer {
 
     /// `header {`, the body one level in, `}`.
     public mutating func block(_ header: SourceText, _ body: (inout Printer) -> Void) {
-        flushBlank()
-        justOpened = false
-        indent()
+        startLine(indented: true)
         append(header)
+        openedBlock(body)
+    }
+
+    /// After a block's header: ` {`, the body one level in, `}`.
+    private mutating func openedBlock(_ body: (inout Printer) -> Void) {
         bytes.append(contentsOf: " {\n".utf8)
         level += 1
         pendingBlank = false
@@ -103,14 +102,11 @@ public struct Printer {
     /// last one only with `trailingComma`, as collection literals have it), and `close`
     /// starts a line: the layouts swift-format keeps.
     public mutating func list(_ open: SourceText, _ items: [SourceText], _ close: SourceText, trailingComma: Bool = false) {
-        let width = open.count + Self.width(of: items) + close.count
+        let width = open.count + (items.isEmpty ? 0 : Self.width(of: items)) + close.count
         if items.isEmpty || fits(width) {
-            flushBlank()
-            justOpened = false
-            if width > 0 {
-                indent()
-                appendJoined(open, items, close)
-            }
+            // Most lists fit on their line: written straight into the output, not joined first.
+            startLine(indented: width > 0)
+            appendJoined(open, items, close)
             bytes.append(UInt8(ascii: "\n"))
             return
         }
@@ -122,7 +118,9 @@ public struct Printer {
     /// `list` for a header followed by a block: `func name(a: A, b: B) -> R {`, body, `}`.
     public mutating func listBlock(_ open: SourceText, _ items: [SourceText], _ close: SourceText, _ body: (inout Printer) -> Void) {
         if items.isEmpty || fits(open.count + Self.width(of: items) + close.count + 2) {
-            block(Self.joined(open, items, close), body)
+            startLine(indented: true)
+            appendJoined(open, items, close)
+            openedBlock(body)
             return
         }
         line(open)
@@ -159,18 +157,7 @@ public struct Printer {
         items.reduce(2 * (items.count - 1)) { $0 + $1.count }
     }
 
-    private static func joined(_ open: SourceText, _ items: [SourceText], _ close: SourceText) -> SourceText {
-        var text = open
-        for (index, item) in items.enumerated() {
-            if index > 0 { text.append(", " as StaticString) }
-            text.append(item)
-        }
-        text.append(close)
-        return text
-    }
-
-    /// `joined` written straight into the output: most lists fit on their line, and a large
-    /// client prints hundreds of thousands of them.
+    /// `open`, the items separated by `, `, and `close`, on the current line.
     private mutating func appendJoined(_ open: SourceText, _ items: [SourceText], _ close: SourceText) {
         append(open)
         for (index, item) in items.enumerated() {
@@ -197,9 +184,7 @@ public struct Printer {
     /// `/// ...` lines for documentation already split into lines.
     public mutating func documentation(_ documentation: Documentation) {
         for docLine in documentation.lines {
-            flushBlank()
-            justOpened = false
-            indent()
+            startLine(indented: true)
             if docLine.isEmpty {
                 append("///\n")
             } else {
@@ -229,6 +214,15 @@ public struct Printer {
     }
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
+    /// A new line: the blank asked for before it, then its indentation unless it is empty.
+    private mutating func startLine(indented: Bool) {
+        flushBlank()
+        justOpened = false
+        if indented {
+            indent()
+        }
+    }
 
     private mutating func flushBlank() {
         if pendingBlank {
