@@ -25,7 +25,7 @@ struct ExampleCheckTranslator {
                 let examples = media.examples + table[table.resolved(schema)].examples
                 for (index, example) in examples.enumerated() {
                     let location =
-                        "\(operation.method.rawValue.uppercased()) \(operation.path) \(response.status)"
+                        "\(operation.method.rawValue.uppercased()) \(operation.path), response \(response.status)"
                         + (examples.count > 1 ? " #\(index + 1)" : "")
                     result.append(
                         ExampleCheckDeclaration(
