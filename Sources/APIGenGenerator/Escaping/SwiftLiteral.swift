@@ -12,7 +12,13 @@ public enum SwiftLiteral {
 
     /// `string(text)` appended to UTF-8 bytes.
     static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+        appendString(text) { out.append(contentsOf: $0) }
+    }
+
+    /// `string(text)` handed to `write` piece by piece, as UTF-8 bytes.
+    static func appendString(_ text: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let quote: StaticString = "\""
+        quote.withUTF8Buffer(write)
         var text = text
         text.withUTF8 { bytes in
             var index = 0
@@ -24,27 +30,27 @@ public enum SwiftLiteral {
                     index += 1
                     continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 let (value, length) = scalar(at: index, in: bytes)
                 switch value {
-                case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case 0x5C: out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0x22: ("\\\"" as StaticString).withUTF8Buffer(write)
+                case 0x5C: ("\\\\" as StaticString).withUTF8Buffer(write)
+                case 0x0A: ("\\n" as StaticString).withUTF8Buffer(write)
+                case 0x0D: ("\\r" as StaticString).withUTF8Buffer(write)
+                case 0x09: ("\\t" as StaticString).withUTF8Buffer(write)
                 default:
                     if needsEscape(value) {
-                        out += Array("\\u{\(String(value, radix: 16))}".utf8)
+                        Array("\\u{\(String(value, radix: 16))}".utf8).withUnsafeBufferPointer(write)
                     } else {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                        write(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                     }
                 }
                 index += length
                 runStart = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         }
-        out.append(UInt8(ascii: "\""))
+        quote.withUTF8Buffer(write)
     }
 
     /// A raw string literal (`#"{"a":"b"}"#`), easier to read for JSON. The delimiter has more
