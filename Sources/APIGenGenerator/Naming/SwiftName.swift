@@ -39,7 +39,14 @@ public enum SwiftName {
     /// Whether a word of `text` is an initialism, which the joining cases.
     private static func mayHaveAcronym(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in wordRanges(bytes).contains { acronymForm(bytes[$0]).isAcronym } }
+        return text.withUTF8 { bytes in
+            var found = false
+            forEachWord(in: bytes) { _, range in
+                found = acronymForm(bytes[range]).isAcronym
+                return !found
+            }
+            return found
+        }
     }
 
     /// How `word` is an initialism: itself (`url`), as a plural (`urls`), or not.
@@ -76,7 +83,7 @@ public enum SwiftName {
         let name = text.withUTF8 { bytes -> [UInt8] in
             var name: [UInt8] = []
             name.reserveCapacity(bytes.count + 1)
-            for (index, range) in wordRanges(bytes).enumerated() {
+            forEachWord(in: bytes) { index, range in
                 let word = bytes[range]
                 let acronym = acronymForm(word)
                 if acronym.isAcronym {
@@ -86,7 +93,7 @@ public enum SwiftName {
                         name.append(leading ? lowercased(bytes[position]) : uppercased(bytes[position]))
                     }
                     if acronym.isPlural { name.append(UInt8(ascii: "s")) }
-                    continue
+                    return true
                 }
                 switch style(index) {
                 case .capitalized:
@@ -100,6 +107,7 @@ public enum SwiftName {
                         name.append(contentsOf: word.dropFirst())
                     }
                 }
+                return true
             }
             if let first = name.first, isDigit(first) {
                 name.insert(UInt8(ascii: "_"), at: 0)
@@ -136,18 +144,29 @@ public enum SwiftName {
     static func words(_ text: String) -> [String] {
         var text = text
         return text.withUTF8 { bytes in
-            wordRanges(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            var words: [String] = []
+            forEachWord(in: bytes) { _, range in
+                words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+                return true
+            }
+            return words
         }
     }
 
-    /// Where the words of `words` are in the text's UTF-8 bytes.
-    private static func wordRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+    /// Calls `body` with the position and byte range of each word of the text (see `words`) in
+    /// turn, until it returns false. A callback rather than an array of ranges: names are split
+    /// tens of thousands of times for a large spec, and the array was an allocation each time.
+    private static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Range<Int>) -> Bool) {
+        var count = 0
         var start: Int?
+        func emit(_ range: Range<Int>) -> Bool {
+            defer { count += 1 }
+            return body(count, range)
+        }
         for (index, byte) in bytes.enumerated() {
             let isUpper = isUppercase(byte)
             guard isUpper || isLowercase(byte) || isDigit(byte) else {
-                if let wordStart = start { ranges.append(wordStart..<index) }
+                if let wordStart = start, !emit(wordStart..<index) { return }
                 start = nil
                 continue
             }
@@ -156,14 +175,13 @@ public enum SwiftName {
                 let nextIsLower = index + 1 < bytes.count && isLowercase(bytes[index + 1])
                 // `petId` → pet|Id; `HTTPStatus` → HTTP|Status; `v2Beta` → v2|Beta.
                 if isLowercase(last) || isDigit(last) || (isUppercase(last) && nextIsLower) {
-                    ranges.append(wordStart..<index)
+                    if !emit(wordStart..<index) { return }
                     start = index
                 }
             }
             if start == nil { start = index }
         }
-        if let wordStart = start { ranges.append(wordStart..<bytes.count) }
-        return ranges
+        if let wordStart = start { _ = emit(wordStart..<bytes.count) }
     }
 
     /// Swift's reserved words: declarations, statements, expressions and types, plus the few
