@@ -206,14 +206,17 @@ public struct Printer {
 
     private mutating func indent() {
         let width = level * 4
-        if width <= Self.spaces.count {
-            bytes.append(contentsOf: Self.spaces[..<width])
+        if width <= Self.spaces.utf8CodeUnitCount {
+            Self.spaces.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
         } else {
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
         }
     }
 
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+    /// 32 levels of indentation. A literal rather than an array: it needs no lazy initialization,
+    /// reference counting or generic slice for each of the hundred thousand lines of a large file.
+    private static let spaces: StaticString =
+        "                                                                                                                                "
 
     /// A new line: the blank asked for before it, then its indentation unless it is empty.
     private mutating func startLine(indented: Bool) {
