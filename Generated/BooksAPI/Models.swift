@@ -63,7 +63,9 @@ public nonisolated struct SearchResults: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.numFound, other.numFound)
         visitor.visit(self.start, other.start)
@@ -174,7 +176,9 @@ public nonisolated struct Book: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.isbn, other.isbn)
         visitor.visit(self.title, other.title)
@@ -237,7 +241,9 @@ public nonisolated struct Author: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
@@ -268,7 +274,9 @@ public nonisolated struct ErrorResponse: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.error, other.error)
     }
@@ -299,7 +307,9 @@ public nonisolated struct SearchBooksPublished: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.from, other.from)
         visitor.visit(self.to, other.to)

@@ -132,7 +132,9 @@ public nonisolated struct Episode: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.title, other.title)
@@ -188,7 +190,9 @@ public nonisolated struct EpisodePage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.page, other.page)
@@ -224,7 +228,9 @@ public nonisolated struct ShowEpisodes: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.episodes, other.episodes)
         visitor.visit(self.nextCursor, other.nextCursor)
@@ -253,7 +259,9 @@ public nonisolated struct ErrorResponse: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.message, other.message)
     }

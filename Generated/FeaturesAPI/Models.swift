@@ -21,7 +21,9 @@ public nonisolated struct Contributor: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.login, other.login)
     }
@@ -54,7 +56,9 @@ public nonisolated struct ContributorLinkPage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.results, other.results)
         visitor.visit(self.next, other.next)
@@ -89,7 +93,9 @@ public nonisolated struct ContributorOffsetPage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.total, other.total)
@@ -148,7 +154,9 @@ public nonisolated struct ContributorTokenPage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.nextCursor, other.nextCursor)
@@ -306,7 +314,9 @@ public nonisolated struct Widget: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
@@ -358,7 +368,9 @@ public nonisolated struct LegacyWidget: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
         visitor.visit(self.title, other.title)
@@ -599,7 +611,9 @@ public nonisolated struct Formats: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.int32, other.int32)
         visitor.visit(self.int64, other.int64)
@@ -705,7 +719,9 @@ public nonisolated struct Order: APIModel, Identifiable {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.line1, other.line1)
             visitor.visit(self.line2, other.line2)
@@ -738,7 +754,9 @@ public nonisolated struct Order: APIModel, Identifiable {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.sku, other.sku)
             visitor.visit(self.quantity, other.quantity)
@@ -770,7 +788,9 @@ public nonisolated struct Order: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.state, other.state)
@@ -828,7 +848,9 @@ public nonisolated struct Account: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.email, other.email)
@@ -864,7 +886,9 @@ public nonisolated struct ErrorModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
         visitor.visit(self.message, other.message)
@@ -977,7 +1001,9 @@ public nonisolated struct RenamedProperties: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.createdAt, other.createdAt)
         visitor.visit(self.userID, other.userID)
@@ -1022,7 +1048,9 @@ public nonisolated struct DataModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.payload, other.payload)
@@ -1059,7 +1087,9 @@ public nonisolated struct DateModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.year, other.year)
         visitor.visit(self.month, other.month)
@@ -1136,7 +1166,9 @@ public nonisolated struct ResultModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.ok, other.ok)
         visitor.visit(self.data, other.data)
@@ -1182,7 +1214,9 @@ public nonisolated struct UserProfile: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.displayName, other.displayName)
@@ -1225,7 +1259,9 @@ public nonisolated struct OrderItem: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.sku, other.sku)
         visitor.visit(self.quantity, other.quantity)
@@ -1293,7 +1329,9 @@ public nonisolated struct SwiftNames: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.data, other.data)
         visitor.visit(self.date, other.date)
@@ -1364,7 +1402,9 @@ public nonisolated struct Tricky: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.greeting, other.greeting)
         visitor.visit(self.carriageReturn, other.carriageReturn)
@@ -1451,7 +1491,9 @@ public nonisolated struct Animal: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.sound, other.sound)
@@ -1496,7 +1538,9 @@ public nonisolated struct Dog: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.sound, other.sound)
@@ -1531,7 +1575,9 @@ public nonisolated enum Creature: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.cat(let value), .cat(let otherValue)): visitor.visit(value, otherValue)
@@ -1588,7 +1634,9 @@ public nonisolated struct Cat: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.name, other.name)
@@ -1626,7 +1674,9 @@ public nonisolated struct Bird: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.name, other.name)
@@ -1654,7 +1704,9 @@ public nonisolated struct Identified: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
     }
@@ -1686,7 +1738,9 @@ public nonisolated struct Timestamps: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.createdAt, other.createdAt)
         visitor.visit(self.updatedAt, other.updatedAt)
@@ -1734,7 +1788,9 @@ public nonisolated struct Document: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.createdAt, other.createdAt)
@@ -1772,7 +1828,9 @@ public nonisolated enum Shape: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.circle(let value), .circle(let otherValue)): visitor.visit(value, otherValue)
@@ -1809,7 +1867,9 @@ public nonisolated struct Circle: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shapeType, other.shapeType)
         visitor.visit(self.radius, other.radius)
@@ -1841,7 +1901,9 @@ public nonisolated struct Square: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shapeType, other.shapeType)
         visitor.visit(self.side, other.side)
@@ -1878,7 +1940,9 @@ public nonisolated struct Triangle: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shapeType, other.shapeType)
         visitor.visit(self.base, other.base)
@@ -1918,7 +1982,9 @@ public nonisolated enum ConversationItem: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.systemMessage(let value), .systemMessage(let otherValue)): visitor.visit(value, otherValue)
@@ -1958,7 +2024,9 @@ public nonisolated struct SystemMessage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.role, other.role)
@@ -1994,7 +2062,9 @@ public nonisolated struct UserMessage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.role, other.role)
@@ -2026,7 +2096,9 @@ public nonisolated struct ToolCall: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.name, other.name)
@@ -2058,7 +2130,9 @@ public nonisolated enum Condition: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.comparison(let value), .comparison(let otherValue)): visitor.visit(value, otherValue)
@@ -2125,7 +2199,9 @@ public nonisolated struct Comparison: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.field, other.field)
@@ -2184,7 +2260,9 @@ public nonisolated struct CompoundCondition: APIModel {
             }
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.comparison(let value), .comparison(let otherValue)): visitor.visit(value, otherValue)
@@ -2213,7 +2291,9 @@ public nonisolated struct CompoundCondition: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.conditions, other.conditions)
@@ -2264,7 +2344,9 @@ public nonisolated enum ContentPart: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.textPart(let value), .textPart(let otherValue)): visitor.visit(value, otherValue)
@@ -2292,7 +2374,9 @@ public nonisolated struct TextPart: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
     }
@@ -2321,7 +2405,9 @@ public nonisolated struct AnnotatedTextPart: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
         visitor.visit(self.annotations, other.annotations)
@@ -2367,7 +2453,9 @@ public nonisolated enum PaymentMethod: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.card(let value), .card(let otherValue)): visitor.visit(value, otherValue)
@@ -2434,7 +2522,9 @@ public nonisolated struct Card: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.last4, other.last4)
         visitor.visit(self.brand, other.brand)
@@ -2468,7 +2558,9 @@ public nonisolated struct BankTransfer: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.iban, other.iban)
         visitor.visit(self.bic, other.bic)
@@ -2501,7 +2593,9 @@ public nonisolated enum StringOrInteger: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
@@ -2537,7 +2631,9 @@ public nonisolated enum Moment: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.date(let value), .date(let otherValue)): visitor.visit(value, otherValue)
@@ -2582,7 +2678,9 @@ public nonisolated struct ContactMethod: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.emailContact, other.emailContact)
         visitor.visit(self.phoneContact, other.phoneContact)
@@ -2609,7 +2707,9 @@ public nonisolated struct EmailContact: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.email, other.email)
     }
@@ -2635,7 +2735,9 @@ public nonisolated struct PhoneContact: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.phone, other.phone)
     }
@@ -2671,7 +2773,9 @@ public nonisolated enum Location: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.lat, other.lat)
             visitor.visit(self.lon, other.lon)
@@ -2702,7 +2806,9 @@ public nonisolated enum Location: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.coordinates(let value), .coordinates(let otherValue)): visitor.visit(value, otherValue)
@@ -2748,7 +2854,9 @@ public nonisolated struct Shipment: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.sender, other.sender)
         visitor.visit(self.recipient, other.recipient)
@@ -2858,7 +2966,9 @@ public nonisolated struct Party: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.email, other.email)
@@ -2921,7 +3031,9 @@ public nonisolated struct Variants: APIModel {
             }
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.animal(let value), .animal(let otherValue)): visitor.visit(value, otherValue)
@@ -2966,7 +3078,9 @@ public nonisolated struct Variants: APIModel {
             }
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
@@ -3024,7 +3138,9 @@ public nonisolated struct Variants: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shape, other.shape)
         visitor.visit(self.payment, other.payment)
@@ -3115,7 +3231,9 @@ public nonisolated struct Nullables: APIModel {
             }
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
@@ -3176,7 +3294,9 @@ public nonisolated struct Nullables: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.nickname, other.nickname)
         visitor.visit(self.middleName, other.middleName)
@@ -3206,7 +3326,9 @@ public nonisolated struct NestedList: APIModel {
         try value.encode(to: encoder)
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
     }
@@ -3228,7 +3350,9 @@ public nonisolated struct SelfMap: APIModel {
         try value.encode(to: encoder)
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
     }
@@ -3276,7 +3400,9 @@ public nonisolated enum Transition: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.acceptDetails(let value), .acceptDetails(let otherValue)): visitor.visit(value, otherValue)
@@ -3309,7 +3435,9 @@ public nonisolated struct AcceptDetails: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.note, other.note)
@@ -3339,7 +3467,9 @@ public nonisolated struct AbortDetails: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.reason, other.reason)
@@ -3375,7 +3505,9 @@ public nonisolated struct Constants: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.apiVersion, other.apiVersion)
         visitor.visit(self.kind, other.kind)
@@ -3406,7 +3538,9 @@ public nonisolated struct MeasurementModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.unit, other.unit)
         visitor.visit(self.readings, other.readings)
@@ -3444,7 +3578,9 @@ public nonisolated struct Labels: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.additionalProperties, other.additionalProperties)
@@ -3476,7 +3612,9 @@ public nonisolated struct Point: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.x, other.x)
         visitor.visit(self.y, other.y)
@@ -3568,7 +3706,9 @@ public nonisolated struct Dynamic: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.inventory, other.inventory)
         visitor.visit(self.metadata, other.metadata)
@@ -3608,7 +3748,9 @@ public nonisolated struct TreeNode: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.children, other.children)
@@ -3644,7 +3786,9 @@ public nonisolated struct Folder: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.files, other.files)
@@ -3682,7 +3826,9 @@ public nonisolated struct File: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.size, other.size)
@@ -3719,7 +3865,9 @@ public nonisolated struct LinkedNode: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.next, other.next)
@@ -3780,7 +3928,9 @@ public nonisolated struct Reading: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.unit, other.unit)
@@ -3814,7 +3964,9 @@ public nonisolated struct TreePlantedWebhook: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.treeID, other.treeID)
         visitor.visit(self.plantedAt, other.plantedAt)
@@ -3845,7 +3997,9 @@ public nonisolated struct CreateAccountAccountVerifiedCallback: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.accountID, other.accountID)
         visitor.visit(self.verifiedAt, other.verifiedAt)
@@ -3891,7 +4045,9 @@ public nonisolated struct AccountPatch: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.email, other.email)
         visitor.visit(self.password, other.password)

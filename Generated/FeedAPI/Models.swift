@@ -30,7 +30,9 @@ public nonisolated struct FeedPage: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.posts, other.posts)
         visitor.visit(self.nextPage, other.nextPage)
@@ -74,7 +76,9 @@ public nonisolated struct NewPost: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
         visitor.visit(self.imageURL, other.imageURL)
@@ -190,7 +194,9 @@ public nonisolated struct Post: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.author, other.author)
@@ -228,7 +234,9 @@ public nonisolated enum Attachment: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.imageAttachment(let value), .imageAttachment(let otherValue)): visitor.visit(value, otherValue)
@@ -293,7 +301,9 @@ public nonisolated struct ImageAttachment: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.url, other.url)
@@ -350,7 +360,9 @@ public nonisolated struct LinkAttachment: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.url, other.url)
@@ -383,7 +395,9 @@ public nonisolated enum NotificationModel: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.likeNotification(let value), .likeNotification(let otherValue)): visitor.visit(value, otherValue)
@@ -453,7 +467,9 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
@@ -493,7 +509,9 @@ public nonisolated struct FollowNotification: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
@@ -540,7 +558,9 @@ public nonisolated enum ModerationDecision: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.approval(let value), .approval(let otherValue)): visitor.visit(value, otherValue)
@@ -570,7 +590,9 @@ public nonisolated struct Approval: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.status, other.status)
     }
@@ -606,7 +628,9 @@ public nonisolated struct Removal: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.status, other.status)
         visitor.visit(self.reason, other.reason)
@@ -661,7 +685,9 @@ public nonisolated struct User: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.username, other.username)
@@ -699,7 +725,9 @@ public nonisolated struct LikeResult: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.liked, other.liked)
         visitor.visit(self.likeCount, other.likeCount)
@@ -728,7 +756,9 @@ public nonisolated struct NewComment: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
     }
@@ -774,7 +804,9 @@ public nonisolated struct Comment: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.author, other.author)
@@ -811,7 +843,9 @@ public nonisolated struct MediaUpload: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.file, other.file)
         visitor.visit(self.caption, other.caption)
@@ -872,7 +906,9 @@ public nonisolated struct Media: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.url, other.url)
@@ -937,7 +973,9 @@ public nonisolated struct Problem: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.title, other.title)

@@ -27,7 +27,9 @@ public nonisolated enum NotificationModel: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.likeNotification(let value), .likeNotification(let otherValue)): visitor.visit(value, otherValue)
@@ -97,7 +99,9 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
@@ -137,7 +141,9 @@ public nonisolated struct FollowNotification: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
@@ -192,7 +198,9 @@ public nonisolated struct User: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.username, other.username)
@@ -229,7 +237,9 @@ public nonisolated struct MediaUpload: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.file, other.file)
         visitor.visit(self.caption, other.caption)
@@ -290,7 +300,9 @@ public nonisolated struct Media: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.url, other.url)
@@ -355,7 +367,9 @@ public nonisolated struct Problem: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.title, other.title)

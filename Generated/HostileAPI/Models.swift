@@ -213,7 +213,9 @@ public nonisolated struct Class: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`class`, other.`class`)
         visitor.visit(self.self2, other.self2)
@@ -282,7 +284,9 @@ public nonisolated struct SelfModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.self2, other.self2)
         visitor.visit(self.self3, other.self3)
@@ -339,7 +343,9 @@ public nonisolated struct Kind: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.kind, other.kind)
@@ -497,7 +503,9 @@ public nonisolated enum MemberUnion: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.a, other.a)
         }
@@ -522,7 +530,9 @@ public nonisolated enum MemberUnion: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.b, other.b)
         }
@@ -547,7 +557,9 @@ public nonisolated enum MemberUnion: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.c, other.c)
         }
@@ -572,7 +584,9 @@ public nonisolated enum MemberUnion: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.d, other.d)
         }
@@ -629,7 +643,9 @@ public nonisolated enum MemberUnion: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.sample2(let value), .sample2(let otherValue)): visitor.visit(value, otherValue)
@@ -672,7 +688,9 @@ public nonisolated struct MemberAnyOf: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.a, other.a)
         }
@@ -698,7 +716,9 @@ public nonisolated struct MemberAnyOf: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.b, other.b)
         }
@@ -724,7 +744,9 @@ public nonisolated struct MemberAnyOf: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.c, other.c)
         }
@@ -750,7 +772,9 @@ public nonisolated struct MemberAnyOf: APIModel {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.d, other.d)
         }
@@ -795,7 +819,9 @@ public nonisolated struct MemberAnyOf: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.encode2, other.encode2)
         visitor.visit(self.hash2, other.hash2)
@@ -859,7 +885,9 @@ public nonisolated struct StringModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.string, other.string)
         visitor.visit(self.string2, other.string2)
@@ -891,7 +919,9 @@ public nonisolated struct ErrorModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.message, other.message)
         visitor.visit(self.error, other.error)
@@ -929,7 +959,9 @@ public nonisolated struct ResultModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.result, other.result)
         visitor.visit(self.success, other.success)
@@ -956,7 +988,9 @@ public nonisolated struct CodableModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.codable, other.codable)
     }
@@ -981,7 +1015,9 @@ public nonisolated struct LoadableModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.state, other.state)
     }
@@ -1006,7 +1042,9 @@ public nonisolated struct QueryViewModelModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.state, other.state)
     }
@@ -1035,7 +1073,9 @@ public nonisolated struct PropertyWriterModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.writer, other.writer)
         visitor.visit(self.encoder, other.encoder)
@@ -1065,7 +1105,9 @@ public nonisolated struct PropertyReaderModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.reader, other.reader)
         visitor.visit(self.decoder, other.decoder)
@@ -1091,7 +1133,9 @@ public nonisolated struct APIClientModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.send, other.send)
     }
@@ -1120,7 +1164,9 @@ public nonisolated struct RequestModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.path, other.path)
         visitor.visit(self.method, other.method)
@@ -1146,7 +1192,9 @@ public nonisolated struct ProtocolModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`protocol`, other.`protocol`)
     }
@@ -1171,7 +1219,9 @@ public nonisolated struct AnyModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`any`, other.`any`)
     }
@@ -1196,7 +1246,9 @@ public nonisolated struct NeverModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.never, other.never)
     }
@@ -1221,7 +1273,9 @@ public nonisolated struct SendableModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.sendable, other.sendable)
     }
@@ -1250,7 +1304,9 @@ public nonisolated struct OptionalModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`some`, other.`some`)
         visitor.visit(self.none, other.none)
@@ -1284,7 +1340,9 @@ public nonisolated struct FoundationModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.bundle, other.bundle)
     }
@@ -1309,7 +1367,9 @@ public nonisolated struct SwiftModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.swift, other.swift)
     }
@@ -1334,7 +1394,9 @@ public nonisolated struct MainActorModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.actor, other.actor)
     }
@@ -1359,7 +1421,9 @@ public nonisolated struct TaskModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.cancel, other.cancel)
     }
@@ -1384,7 +1448,9 @@ public nonisolated struct API2: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.api, other.api)
     }
@@ -1409,7 +1475,9 @@ public nonisolated struct HostileAPI2: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.hostile, other.hostile)
     }
@@ -1434,7 +1502,9 @@ public nonisolated struct ListPetsModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
     }
@@ -1501,7 +1571,9 @@ public nonisolated struct Names: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.userID2, other.userID2)
@@ -1534,7 +1606,9 @@ public nonisolated struct UserID: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.a, other.a)
     }
@@ -1559,7 +1633,9 @@ public nonisolated struct UserID2: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.b, other.b)
     }
@@ -1584,7 +1660,9 @@ public nonisolated struct UserID3: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.c, other.c)
     }
@@ -1609,7 +1687,9 @@ public nonisolated struct UserID4: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.d, other.d)
     }
@@ -1634,7 +1714,9 @@ public nonisolated struct Value: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.woof, other.woof)
     }
@@ -1659,7 +1741,9 @@ public nonisolated struct _2fa: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
     }
@@ -1684,7 +1768,9 @@ public nonisolated struct Value2: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.x, other.x)
     }
@@ -1709,7 +1795,9 @@ public nonisolated struct FuncPwned: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.y, other.y)
     }
@@ -1815,7 +1903,9 @@ public nonisolated indirect enum Pet: APIModel {
         }
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.`class`(let value), .`class`(let otherValue)): visitor.visit(value, otherValue)
@@ -1880,7 +1970,9 @@ public nonisolated struct _123startRequest: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.aB, other.aB)

@@ -35,7 +35,9 @@ public nonisolated struct Book: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.isbn, other.isbn)
         visitor.visit(self.title, other.title)
@@ -70,7 +72,9 @@ public nonisolated struct BookSearch: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
         visitor.visit(self.availableOnly, other.availableOnly)
@@ -100,7 +104,9 @@ public nonisolated struct BookFilter: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.author, other.author)
         visitor.visit(self.limit, other.limit)
@@ -133,7 +139,9 @@ public nonisolated struct Loan: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.isbn, other.isbn)

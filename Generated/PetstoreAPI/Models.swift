@@ -33,7 +33,9 @@ public nonisolated struct NewPet: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.tag, other.tag)
@@ -88,7 +90,9 @@ public nonisolated struct Pet: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.tag, other.tag)
@@ -133,7 +137,9 @@ public nonisolated struct PetUpdate: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.tag, other.tag)
@@ -212,7 +218,9 @@ public nonisolated struct ProblemDetails: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.title, other.title)
@@ -250,7 +258,9 @@ public nonisolated struct ErrorModel: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
         visitor.visit(self.message, other.message)

@@ -106,7 +106,9 @@ public nonisolated struct ReadingProgress: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.bookID, other.bookID)
         visitor.visit(self.currentPage, other.currentPage)
@@ -159,7 +161,9 @@ public nonisolated struct ProgressUpdate: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.currentPage, other.currentPage)
         visitor.visit(self.totalPages, other.totalPages)
@@ -247,7 +251,9 @@ public nonisolated struct Note: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.bookID, other.bookID)
@@ -305,7 +311,9 @@ public nonisolated struct NewNote: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.page, other.page)
         visitor.visit(self.text, other.text)
@@ -357,7 +365,9 @@ public nonisolated struct NoteUpdate: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.page, other.page)
         visitor.visit(self.text, other.text)
@@ -388,7 +398,9 @@ public nonisolated struct ErrorResponse: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.reason, other.reason)
     }

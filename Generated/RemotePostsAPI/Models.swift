@@ -44,7 +44,9 @@ public nonisolated struct Post: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.id, other.id)
@@ -103,7 +105,9 @@ public nonisolated struct Comment: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.postID, other.postID)
         visitor.visit(self.id, other.id)
@@ -194,7 +198,9 @@ public nonisolated struct User: APIModel, Identifiable {
                 try writer.finish()
             }
 
+            #if !DEBUG
             @inlinable
+            #endif
             public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
                 visitor.visit(self.lat, other.lat)
                 visitor.visit(self.lng, other.lng)
@@ -229,7 +235,9 @@ public nonisolated struct User: APIModel, Identifiable {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.street, other.street)
             visitor.visit(self.suite, other.suite)
@@ -276,7 +284,9 @@ public nonisolated struct User: APIModel, Identifiable {
             try writer.finish()
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.name, other.name)
             visitor.visit(self.catchPhrase, other.catchPhrase)
@@ -330,7 +340,9 @@ public nonisolated struct User: APIModel, Identifiable {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)

@@ -35,7 +35,9 @@ public nonisolated struct JobStep: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.step, other.step)
         visitor.visit(self.of, other.of)
@@ -68,7 +70,9 @@ public nonisolated struct ChatRequest: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.message, other.message)
         visitor.visit(self.stream, other.stream)
@@ -93,7 +97,9 @@ public nonisolated struct Reply: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
     }
@@ -121,7 +127,9 @@ public nonisolated struct ReplyChunk: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.index, other.index)
         visitor.visit(self.delta, other.delta)
@@ -196,7 +204,9 @@ public nonisolated struct ConversationEvent: APIModel {
             }
         }
 
+        #if !DEBUG
         @inlinable
+        #endif
         public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.message(let value), .message(let otherValue)): visitor.visit(value, otherValue)
@@ -224,7 +234,9 @@ public nonisolated struct ConversationEvent: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.event, other.event)
         visitor.visit(self.data, other.data)
@@ -253,7 +265,9 @@ public nonisolated struct Message: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.author, other.author)
         visitor.visit(self.text, other.text)
@@ -278,7 +292,9 @@ public nonisolated struct Typing: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.who, other.who)
     }
@@ -339,7 +355,9 @@ public nonisolated struct LogLine: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.level, other.level)
         visitor.visit(self.message, other.message)
@@ -374,7 +392,9 @@ public nonisolated struct Problem: APIModel {
         try writer.finish()
     }
 
+    #if !DEBUG
     @inlinable
+    #endif
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.title, other.title)
         visitor.visit(self.status, other.status)

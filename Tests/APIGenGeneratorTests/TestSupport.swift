@@ -49,9 +49,11 @@ final class TemporaryFolder {
 }
 
 /// Generates Swift from spec text held in the test, for checks on the output.
-/// With `expectingErrors`, a spec that does not load gives its diagnostics and no text.
+/// With `expectingErrors`, a spec that does not load gives its diagnostics and no text;
+/// `configure` changes the options from the defaults the tests share.
 func generate(
-    _ spec: String, expectingErrors: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    _ spec: String, expectingErrors: Bool = false, configure: (inout GeneratorOptions) -> Void = { _ in },
+    file: StaticString = #filePath, line: UInt = #line
 ) throws -> (text: String, diagnostics: Diagnostics) {
     let folder = try TemporaryFolder()
     let path = try folder.write("spec.yaml", spec).path
@@ -63,6 +65,7 @@ func generate(
     }
     var options = GeneratorOptions(moduleName: "TestAPI", specFileName: "spec.yaml")
     options.modelFileCount = 1
+    configure(&options)
     let output = Generator(options: options).generate(document, files: loaded.files)
     var diagnostics = loaded.diagnostics
     diagnostics.append(contentsOf: output.diagnostics)
@@ -76,6 +79,13 @@ func codeOnly(_ source: String) -> String {
     var scanner = CodeScanner(text: Array(source.unicodeScalars))
     scanner.scanCode()
     return String(scanner.out)
+}
+
+/// `code` without the one conditional-compilation block the generator writes itself, around the
+/// `@inlinable` of a stored-value visit; any other `#if` or `#endif` in generated code came from
+/// a spec.
+func withoutGeneratorDirectives(_ code: String) -> String {
+    code.replacing(/#if !DEBUG\n( *)@inlinable\n *#endif\n/) { "\($0.1)@inlinable\n" }
 }
 
 private struct CodeScanner {

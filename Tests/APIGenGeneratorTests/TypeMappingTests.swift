@@ -358,6 +358,30 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertLessThan(intTry.lowerBound, stringTry.lowerBound)
     }
 
+    /// The one visit per model that equality and hashing run on is `@inlinable` in optimized
+    /// builds only, for structs and unions alike; internal models never need it.
+    func testStoredValueVisitsAreInlinableOutsideDebugBuilds() throws {
+        let spec = schemasSpec("""
+        Cat: {type: object, properties: {lives: {type: integer}}}
+        Id:
+          oneOf: [{type: string}, {type: integer}]
+        """)
+        let (text, _) = try generate(spec)
+        let inlinable = "    #if !DEBUG\n    @inlinable\n    #endif\n"
+            + "    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {\n"
+        XCTAssertEqual(text.components(separatedBy: inlinable).count - 1, 2, text)
+        XCTAssertEqual(text.components(separatedBy: "@inlinable").count - 1, 2, text)
+        assertContains(text, [
+            "        visitor.visit(self.lives, other.lives)",
+            "        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)",
+        ])
+
+        let (internalText, _) = try generate(spec) { $0.accessLevel = .internal }
+        XCTAssertTrue(internalText.contains("    func visitStoredValues<Visitor: StoredValueVisitor>"), internalText)
+        XCTAssertFalse(internalText.contains("#if !DEBUG"), internalText)
+        XCTAssertFalse(internalText.contains("@inlinable"), internalText)
+    }
+
     /// A union's default is its JSON, decoded where it is needed; one that fits no alternative
     /// (a constant it is not) is ignored, and says so.
     func testUnionTypedDefaultsAreAppliedWhenTheyFit() throws {
@@ -508,7 +532,7 @@ final class TypeMappingTests: XCTestCase {
               default: "\\\\(boom)"
         """))
         // Outside comments and string literals nothing of the spec's text may survive.
-        let code = codeOnly(text)
+        let code = withoutGeneratorDirectives(codeOnly(text))
         for fragment in ["pwned", "injected", "func bad", "#endif", "\\(boom)", "\"\"\""] {
             XCTAssertFalse(code.contains(fragment), "`\(fragment)` escaped into code:\n\(code)")
         }

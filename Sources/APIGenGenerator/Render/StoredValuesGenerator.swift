@@ -29,12 +29,16 @@ enum StoredValuesGenerator {
         }
     }
 
-    /// `@inlinable` where public: an app's `a == b` then specializes the visit for equality in
-    /// the app's own module, as it would inline a synthesized `==`; without it every property
-    /// went through the generic entry point, at less than half the speed.
+    /// `@inlinable` where public, in optimized builds: an app's `a == b` then specializes the
+    /// visit for equality in the app's own module, as it would inline a synthesized `==`;
+    /// without it every property went through the generic entry point, at less than half the
+    /// speed. Debug builds (`DEBUG`) leave it out: nothing is specialized there anyway, and the
+    /// job that emits the module, run again on every rebuild, then skips every body.
     private static func attributes(_ context: RenderContext, into printer: inout Printer) {
         if context.access == "public " {
+            printer.line("#if !DEBUG")
             printer.line("@inlinable")
+            printer.line("#endif")
         }
     }
 
