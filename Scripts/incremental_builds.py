@@ -5,7 +5,8 @@ declarations would spend.
 A package whose target holds the spec and uses APIGenPlugin is built once, then rebuilt with no
 change, after one operation's description changed (a one-line `description:` beside an
 `operationId:`) and after one schema property's type changed (the first `type: integer` under
-`schemas:` becomes `number`). Beside it, a package holds the floor of the plugin's output
+`schemas:` becomes `number`), each change made, undone and made again: the median of those three
+rebuilds is reported. Beside it, a package holds the floor of the plugin's output
 (Scripts/compile_floor.py) as a plain target; after each plugin rebuild, the floor of the files
 the plugin rewrote is written there and the floor is rebuilt too. Used by Scripts/bench
 --incremental.
@@ -59,21 +60,22 @@ def generated_sources(package):
 
 
 class SpecEdits:
-    """The spec copy in the plugin package and the two one-line edits made to it."""
+    """The spec copy in the plugin package and the two one-line edits made to it. Each edit
+    returns the edited text without saving it, so a step can switch between the two texts."""
 
     def __init__(self, spec, target):
         with open(spec) as source:
             self.text = source.read()
         self.path = os.path.join(target, "openapi" + os.path.splitext(spec)[1])
-        self.save()
+        self.save(self.text)
 
-    def save(self):
+    def save(self, text):
         with open(self.path, "w") as out:
-            out.write(self.text)
+            out.write(text)
 
     def operation_description(self):
-        """Edits the description of the first operation that has one on its own line: a key
-        beside its `operationId` (a response's or a parameter's description may print nothing)."""
+        """The description of the first operation that has one on its own line: a key beside its
+        `operationId` (a response's or a parameter's description may print nothing) gets a word."""
         lines = self.text.split("\n")
         for index, line in enumerate(lines):
             match = re.match(r"^(\s+)operationId:", line)
@@ -84,8 +86,7 @@ class SpecEdits:
             target = next((i for i in siblings if re.match(rf"^{indent}description: [A-Za-z]", lines[i])), None)
             if target is not None:
                 lines[target] += " Edited."
-                self.text = "\n".join(lines)
-                return self.save()
+                return "\n".join(lines)
         sys.exit("no operation with a one-line description to edit")
 
     def property_type(self):
@@ -94,17 +95,21 @@ class SpecEdits:
         start = next(index for index, line in enumerate(lines) if line.startswith("  schemas:"))
         index = next(index for index in range(start, len(lines)) if re.match(r"^\s+type: integer\s*$", lines[index]))
         lines[index] = lines[index].replace("integer", "number")
-        self.text = "\n".join(lines)
-        self.save()
+        return "\n".join(lines)
 
 
-def incremental_builds(spec, work, root):
-    """Rows of (step, wall, regenerated, compiled, floor wall or None, floor files rewritten):
-    a no-change build should neither regenerate nor compile."""
+def incremental_builds(spec, work, root, runs=3):
+    """Rows of (step, walls, regenerated, compiled, floor walls, floor files rewritten or None):
+    a no-change build should neither regenerate nor compile. Each change is measured `runs`
+    times, made and undone in turn (every rebuild is one change away from the last);
+    regenerated and compiled hold for every one of those rebuilds."""
     package = os.path.join(work, "incremental")
     floor_package = os.path.join(work, "incremental-floor")
     target = make_package(package, "IncrementalBench", root, plugin=True)
     floor_target = make_package(floor_package, "IncrementalFloor", root, plugin=False)
+    # The first build is a clean one even in a work folder used before.
+    for folder in (package, floor_package):
+        shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
     # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
     with open(os.path.join(target, "Client.swift"), "w") as out:
         out.write("import APIGenRuntime\n")
@@ -114,13 +119,24 @@ def incremental_builds(spec, work, root):
     wall, _, _ = build(package)
     compile_floor.write_floor(generated_sources(package), floor_target)
     floor_wall, _, _ = build(floor_package)
-    rows.append(("first build", wall, True, True, floor_wall, None))
+    rows.append(("first build", [wall], True, True, [floor_wall], None))
     # After a first build SwiftPM compiles its plugins once more on the next one; settle that.
     build(package)
-    rows.append(("no change",) + build(package) + (build(floor_package)[0], 0))
+    wall, regenerated, compiled = build(package)
+    rows.append(("no change", [wall], regenerated, compiled, [build(floor_package)[0]], 0))
     for step, edit in (("one operation's description", edits.operation_description), ("one property's type", edits.property_type)):
-        edit()
-        measured = build(package)
-        written = compile_floor.write_floor(generated_sources(package), floor_target)
-        rows.append((step,) + measured + (build(floor_package)[0], len(written)))
+        texts = [edit(), edits.text]
+        walls, floor_walls, regenerated, compiled, written = [], [], True, True, 0
+        for run in range(runs):
+            edits.save(texts[run % 2])
+            wall, did_generate, did_compile = build(package)
+            walls.append(wall)
+            regenerated, compiled = regenerated and did_generate, compiled and did_compile
+            written = len(compile_floor.write_floor(generated_sources(package), floor_target))
+            floor_walls.append(build(floor_package)[0])
+        edits.save(edits.text)
+        build(package)
+        compile_floor.write_floor(generated_sources(package), floor_target)
+        build(floor_package)
+        rows.append((step, walls, regenerated, compiled, floor_walls, written))
     return rows
