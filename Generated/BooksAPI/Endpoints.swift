@@ -105,7 +105,7 @@ extension API {
     }
 }
 
-/// The error responses `searchBooks` declares, read from the `APIError` it threw:
+/// The error responses `API.searchBooks` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = SearchBooksError(error) { … }`.
 public nonisolated enum SearchBooksError: Sendable {
     /// The query was empty or a parameter was out of range.
@@ -124,7 +124,7 @@ public nonisolated enum SearchBooksError: Sendable {
     }
 }
 
-/// The error responses `getBook` declares, read from the `APIError` it threw:
+/// The error responses `API.getBook` declares, read from the `APIError` it threw:
 /// `if case .notFound(let body)? = GetBookError(error) { … }`.
 public nonisolated enum GetBookError: Sendable {
     /// No edition with this ISBN is in the catalogue.
@@ -143,7 +143,7 @@ public nonisolated enum GetBookError: Sendable {
     }
 }
 
-/// The error responses `getAuthor` declares: the same as `getBook`'s.
+/// The error responses `API.getAuthor` declares: the same as `API.getBook`'s.
 public typealias GetAuthorError = GetBookError
 
 /// The pages of `API.searchBooks` for a list screen: Search for books

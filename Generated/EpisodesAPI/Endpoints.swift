@@ -92,7 +92,7 @@ extension API {
     }
 }
 
-/// The error responses `listEpisodes` declares, read from the `APIError` it threw:
+/// The error responses `API.listEpisodes` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = ListEpisodesError(error) { … }`.
 public nonisolated enum ListEpisodesError: Sendable {
     /// A parameter was out of range.
@@ -111,7 +111,7 @@ public nonisolated enum ListEpisodesError: Sendable {
     }
 }
 
-/// The error responses `getEpisode` declares, read from the `APIError` it threw:
+/// The error responses `API.getEpisode` declares, read from the `APIError` it threw:
 /// `if case .notFound(let body)? = GetEpisodeError(error) { … }`.
 public nonisolated enum GetEpisodeError: Sendable {
     /// There is no episode with this identifier.
@@ -130,7 +130,7 @@ public nonisolated enum GetEpisodeError: Sendable {
     }
 }
 
-/// The error responses `listShowEpisodes` declares: the same as `getEpisode`'s.
+/// The error responses `API.listShowEpisodes` declares: the same as `API.getEpisode`'s.
 public typealias ListShowEpisodesError = GetEpisodeError
 
 /// The pages of `API.listEpisodes` for a list screen: List the latest episodes

@@ -528,7 +528,7 @@ extension API {
         }
     }
 
-    /// The requests the API sends to a server of yours (the `callbacks` of `createAccount`): decode an incoming
+    /// The requests the API sends to a server of yours (the `callbacks` of `API.createAccount`): decode an incoming
     /// request's body with `init(name:body:decoder:)`, naming the request as the spec does.
     public nonisolated enum CreateAccountCallback: Sendable {
         /// The new account's email address was verified.
@@ -560,7 +560,7 @@ extension API {
     }
 }
 
-/// The error responses `getWidget` declares, read from the `APIError` it threw:
+/// The error responses `API.getWidget` declares, read from the `APIError` it threw:
 /// `if case .notFound(let body)? = GetWidgetError(error) { … }`.
 public nonisolated enum GetWidgetError: Sendable {
     /// No such widget.
@@ -579,7 +579,7 @@ public nonisolated enum GetWidgetError: Sendable {
     }
 }
 
-/// The headers `listStargazers`'s responses declare, typed:
+/// The headers `API.listStargazers`'s responses declare, typed:
 /// `ListStargazersResponseHeaders(try await client.response(for: request).headers)`.
 /// Each is nil when the response does not have it, or its text is not of its type.
 public nonisolated struct ListStargazersResponseHeaders: Sendable {
@@ -592,7 +592,7 @@ public nonisolated struct ListStargazersResponseHeaders: Sendable {
     }
 }
 
-/// The error responses `createAccount` declares, read from the `APIError` it threw:
+/// The error responses `API.createAccount` declares, read from the `APIError` it threw:
 /// `if case .unprocessableContent(let body)? = CreateAccountError(error) { … }`.
 public nonisolated enum CreateAccountError: Sendable {
     /// The account could not be created.

@@ -296,7 +296,7 @@ extension API {
     }
 }
 
-/// The error responses `getFeed` declares, read from the `APIError` it threw:
+/// The error responses `API.getFeed` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = GetFeedError(error) { … }`.
 public nonisolated enum GetFeedError: Sendable {
     /// The request was malformed, e.g. the post's text was too long.
@@ -327,10 +327,10 @@ public nonisolated enum GetFeedError: Sendable {
     }
 }
 
-/// The error responses `createPost` declares: the same as `getFeed`'s.
+/// The error responses `API.createPost` declares: the same as `API.getFeed`'s.
 public typealias CreatePostError = GetFeedError
 
-/// The error responses `getPost` declares, read from the `APIError` it threw:
+/// The error responses `API.getPost` declares, read from the `APIError` it threw:
 /// `if case .unauthorized(let body)? = GetPostError(error) { … }`.
 public nonisolated enum GetPostError: Sendable {
     /// The API key is missing or was revoked.
@@ -361,16 +361,16 @@ public nonisolated enum GetPostError: Sendable {
     }
 }
 
-/// The error responses `deletePost` declares: the same as `getPost`'s.
+/// The error responses `API.deletePost` declares: the same as `API.getPost`'s.
 public typealias DeletePostError = GetPostError
 
-/// The error responses `likePost` declares: the same as `getPost`'s.
+/// The error responses `API.likePost` declares: the same as `API.getPost`'s.
 public typealias LikePostError = GetPostError
 
-/// The error responses `unlikePost` declares: the same as `getPost`'s.
+/// The error responses `API.unlikePost` declares: the same as `API.getPost`'s.
 public typealias UnlikePostError = GetPostError
 
-/// The error responses `addComment` declares, read from the `APIError` it threw:
+/// The error responses `API.addComment` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = AddCommentError(error) { … }`.
 public nonisolated enum AddCommentError: Sendable {
     /// The request was malformed, e.g. the post's text was too long.
@@ -407,7 +407,7 @@ public nonisolated enum AddCommentError: Sendable {
     }
 }
 
-/// The error responses `uploadMedia` declares, read from the `APIError` it threw:
+/// The error responses `API.uploadMedia` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = UploadMediaError(error) { … }`.
 public nonisolated enum UploadMediaError: Sendable {
     /// The request was malformed, e.g. the post's text was too long.
@@ -444,7 +444,7 @@ public nonisolated enum UploadMediaError: Sendable {
     }
 }
 
-/// The error responses `setAvatar` declares, read from the `APIError` it threw:
+/// The error responses `API.setAvatar` declares, read from the `APIError` it threw:
 /// `if case .unauthorized(let body)? = SetAvatarError(error) { … }`.
 public nonisolated enum SetAvatarError: Sendable {
     /// The API key is missing or was revoked.
@@ -463,16 +463,16 @@ public nonisolated enum SetAvatarError: Sendable {
     }
 }
 
-/// The error responses `getAvatar` declares: the same as `setAvatar`'s.
+/// The error responses `API.getAvatar` declares: the same as `API.setAvatar`'s.
 public typealias GetAvatarError = SetAvatarError
 
-/// The error responses `reportPost` declares: the same as `setAvatar`'s.
+/// The error responses `API.reportPost` declares: the same as `API.setAvatar`'s.
 public typealias ReportPostError = SetAvatarError
 
-/// The error responses `listNotifications` declares: the same as `setAvatar`'s.
+/// The error responses `API.listNotifications` declares: the same as `API.setAvatar`'s.
 public typealias ListNotificationsError = SetAvatarError
 
-/// The error responses `getModeration` declares: the same as `setAvatar`'s.
+/// The error responses `API.getModeration` declares: the same as `API.setAvatar`'s.
 public typealias GetModerationError = SetAvatarError
 
 /// The pages of `API.getFeed` for a list screen: Read the feed

@@ -103,7 +103,7 @@ extension API {
     }
 }
 
-/// The error responses `uploadMedia` declares, read from the `APIError` it threw:
+/// The error responses `API.uploadMedia` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = UploadMediaError(error) { … }`.
 public nonisolated enum UploadMediaError: Sendable {
     /// The request was malformed, e.g. the post's text was too long.
@@ -140,7 +140,7 @@ public nonisolated enum UploadMediaError: Sendable {
     }
 }
 
-/// The error responses `setAvatar` declares, read from the `APIError` it threw:
+/// The error responses `API.setAvatar` declares, read from the `APIError` it threw:
 /// `if case .unauthorized(let body)? = SetAvatarError(error) { … }`.
 public nonisolated enum SetAvatarError: Sendable {
     /// The API key is missing or was revoked.
@@ -159,10 +159,10 @@ public nonisolated enum SetAvatarError: Sendable {
     }
 }
 
-/// The error responses `getAvatar` declares: the same as `setAvatar`'s.
+/// The error responses `API.getAvatar` declares: the same as `API.setAvatar`'s.
 public typealias GetAvatarError = SetAvatarError
 
-/// The error responses `listNotifications` declares: the same as `setAvatar`'s.
+/// The error responses `API.listNotifications` declares: the same as `API.setAvatar`'s.
 public typealias ListNotificationsError = SetAvatarError
 
 /// Sends `API.uploadMedia` from a form or button: Upload a photo

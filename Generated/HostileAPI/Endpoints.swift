@@ -204,7 +204,7 @@ extension API {
     }
 }
 
-/// The error responses `class` declares, read from the `APIError` it threw:
+/// The error responses `API.class` declares, read from the `APIError` it threw:
 /// `if case .other(let body, let status)? = ClassError(error) { … }`.
 public nonisolated enum ClassError: Sendable {
     /// An error.
@@ -222,7 +222,7 @@ public nonisolated enum ClassError: Sendable {
     }
 }
 
-/// The headers `class`'s responses declare, typed:
+/// The headers `API.class`'s responses declare, typed:
 /// `ClassResponseHeaders(try await client.response(for: request).headers)`.
 /// Each is nil when the response does not have it, or its text is not of its type.
 public nonisolated struct ClassResponseHeaders: Sendable {

@@ -125,7 +125,7 @@ extension API {
     }
 }
 
-/// The error responses `listPets` declares, read from the `APIError` it threw:
+/// The error responses `API.listPets` declares, read from the `APIError` it threw:
 /// `if case .badRequest(let body)? = ListPetsError(error) { … }`.
 public nonisolated enum ListPetsError: Sendable {
     /// A parameter was not valid; `detail` says which and why.
@@ -149,7 +149,7 @@ public nonisolated enum ListPetsError: Sendable {
     }
 }
 
-/// The error responses `createPet` declares, read from the `APIError` it threw:
+/// The error responses `API.createPet` declares, read from the `APIError` it threw:
 /// `if case .unauthorized(let body)? = CreatePetError(error) { … }`.
 public nonisolated enum CreatePetError: Sendable {
     /// The bearer token is missing or no longer valid.
@@ -173,7 +173,7 @@ public nonisolated enum CreatePetError: Sendable {
     }
 }
 
-/// The headers `createPet`'s responses declare, typed:
+/// The headers `API.createPet`'s responses declare, typed:
 /// `CreatePetResponseHeaders(try await client.response(for: request).headers)`.
 /// Each is nil when the response does not have it, or its text is not of its type.
 public nonisolated struct CreatePetResponseHeaders: Sendable {
@@ -192,7 +192,7 @@ public nonisolated struct CreatePetResponseHeaders: Sendable {
     }
 }
 
-/// The error responses `showPetById` declares, read from the `APIError` it threw:
+/// The error responses `API.showPetByID` declares, read from the `APIError` it threw:
 /// `if case .unauthorized(let body)? = ShowPetByIDError(error) { … }`.
 public nonisolated enum ShowPetByIDError: Sendable {
     /// The bearer token is missing or no longer valid.
@@ -222,10 +222,10 @@ public nonisolated enum ShowPetByIDError: Sendable {
     }
 }
 
-/// The error responses `updatePet` declares: the same as `showPetById`'s.
+/// The error responses `API.updatePet` declares: the same as `API.showPetByID`'s.
 public typealias UpdatePetError = ShowPetByIDError
 
-/// The error responses `deletePet` declares: the same as `showPetById`'s.
+/// The error responses `API.deletePet` declares: the same as `API.showPetByID`'s.
 public typealias DeletePetError = ShowPetByIDError
 
 /// The state of `API.listPets` for a screen: List all pets

@@ -148,7 +148,7 @@ extension API {
     }
 }
 
-/// The error responses `getProgress` declares, read from the `APIError` it threw:
+/// The error responses `API.getProgress` declares, read from the `APIError` it threw:
 /// `if case .notFound(let body)? = GetProgressError(error) { … }`.
 public nonisolated enum GetProgressError: Sendable {
     /// There is no book with this identifier in your library.
@@ -167,7 +167,7 @@ public nonisolated enum GetProgressError: Sendable {
     }
 }
 
-/// The error responses `updateProgress` declares, read from the `APIError` it threw:
+/// The error responses `API.updateProgress` declares, read from the `APIError` it threw:
 /// `if case .notFound(let body)? = UpdateProgressError(error) { … }`.
 public nonisolated enum UpdateProgressError: Sendable {
     /// There is no book with this identifier in your library.
@@ -192,16 +192,16 @@ public nonisolated enum UpdateProgressError: Sendable {
     }
 }
 
-/// The error responses `listNotes` declares: the same as `getProgress`'s.
+/// The error responses `API.listNotes` declares: the same as `API.getProgress`'s.
 public typealias ListNotesError = GetProgressError
 
-/// The error responses `createNote` declares: the same as `getProgress`'s.
+/// The error responses `API.createNote` declares: the same as `API.getProgress`'s.
 public typealias CreateNoteError = GetProgressError
 
-/// The error responses `updateNote` declares: the same as `getProgress`'s.
+/// The error responses `API.updateNote` declares: the same as `API.getProgress`'s.
 public typealias UpdateNoteError = GetProgressError
 
-/// The error responses `deleteNote` declares: the same as `getProgress`'s.
+/// The error responses `API.deleteNote` declares: the same as `API.getProgress`'s.
 public typealias DeleteNoteError = GetProgressError
 
 /// The state of `API.getProgress` for a screen: Get reading progress

@@ -91,7 +91,7 @@ extension API {
     }
 }
 
-/// The error responses `getPost` declares, read from the `APIError` it threw:
+/// The error responses `API.getPost` declares, read from the `APIError` it threw:
 /// `if case .notFound(let body)? = GetPostError(error) { … }`.
 public nonisolated enum GetPostError: Sendable {
     /// Nothing exists with this identifier. The body is an empty JSON object.
@@ -110,7 +110,7 @@ public nonisolated enum GetPostError: Sendable {
     }
 }
 
-/// The error responses `getUser` declares: the same as `getPost`'s.
+/// The error responses `API.getUser` declares: the same as `API.getPost`'s.
 public typealias GetUserError = GetPostError
 
 /// The state of `API.listPosts` for a screen: List posts

@@ -146,7 +146,7 @@ extension API {
     }
 }
 
-/// The error responses `watchProgress` declares, read from the `APIError` it threw:
+/// The error responses `API.watchProgress` declares, read from the `APIError` it threw:
 /// `if case .tooManyRequests(let body)? = WatchProgressError(error) { … }`.
 public nonisolated enum WatchProgressError: Sendable {
     /// Too many jobs followed at once.

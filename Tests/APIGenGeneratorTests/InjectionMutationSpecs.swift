@@ -51,8 +51,13 @@ extension InjectionMutationTests {
               "post": {
                 "operationId": "createPet", "x-apigen-read": false,
                 "requestBody": {"required": true, "description": "The new pet.",
-                                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
-                "responses": {"201": {"description": "Created.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}
+                                "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                                            "application/vnd.pet+json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+                "responses": {"201": {"description": "Created.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}},
+                "callbacks": {"petReady": {"{$request.body#/callbackUrl}": {"post": {
+                  "operationId": "petReadyCallback", "summary": "The pet is ready.",
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+                  "responses": {"200": {"description": "Seen."}}}}}}
               }
             },
             "/uploads": {

@@ -47,7 +47,8 @@ final class SpecValueRegressionTests: XCTestCase {
               "201": {description: b, content: {application/json: {schema: {type: integer}}}}}}}}
             """#
         let (text, _) = try generate(spec(paths: paths))
-        XCTAssertTrue(text.contains("/// The successful responses of `get func injectedMarker() {}`, by status."), text)
+        // The builder's Swift name, which the naming function made of the text.
+        XCTAssertTrue(text.contains("/// The successful responses of `API.getFuncInjectedMarker`, by status."), text)
         XCTAssertFalse(codeOnly(text).contains("injectedMarker"))
     }
 

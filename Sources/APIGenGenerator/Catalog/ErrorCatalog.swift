@@ -11,7 +11,7 @@ final class ErrorCatalog {
     /// The type each inline error body got, by key.
     var inlineTypes: [String: SwiftType] = [:]
     /// The first enum declared for each set of cases, and its operation's id.
-    private var enums: [String: (typeName: String, operationID: String)] = [:]
+    private var enums: [String: (typeName: String, operation: Identifier)] = [:]
 
     /// One pass over every operation's error responses, rendering each inline schema once.
     init(_ types: SchemaTypes) {
@@ -42,13 +42,13 @@ final class ErrorCatalog {
     /// The enum an earlier operation declared with the same cases, which `typeName` then
     /// aliases; nil when these cases are new, and `typeName` declares them.
     func shareEnum(
-        _ typeName: String, operationID: String, cases: [ErrorResponsesDeclaration.Case]
-    ) -> (typeName: String, operationID: String)? {
+        _ typeName: String, operation: Identifier, cases: [ErrorResponsesDeclaration.Case]
+    ) -> (typeName: String, operation: Identifier)? {
         let key = cases.map { "\($0.name.plain) \($0.status) \($0.type.code(in: ""))" }.joined(separator: "|")
         if let shared = enums[key] {
             return shared
         }
-        enums[key] = (typeName, operationID)
+        enums[key] = (typeName, operation)
         return nil
     }
 }

@@ -205,6 +205,16 @@ public enum SwiftLiteral {
         return lines
     }
 
+    /// True where `documentationLines(text)` is `[text]`: one line of bytes it keeps as they are,
+    /// not ending in a space. Most documentation is, and is then printed without a copy.
+    public static func isOneDocumentationLine(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let last = bytes.last, last != UInt8(ascii: " ") else { return false }
+            return bytes.allSatisfy(isPlainDocumentationByte)
+        }
+    }
+
     /// A static helper, not a nested function: variables a nested function captures are boxed
     /// and checked for exclusive access at run time on every use.
     private static func endLine(_ current: inout [UInt8], into lines: inout [String]) {

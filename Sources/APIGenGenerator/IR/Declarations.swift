@@ -1,6 +1,8 @@
 /// The Swift declarations apigen emits, as plain data between translation and rendering.
 
-/// Documentation for a declaration, already split into lines of plain text.
+/// Documentation for a declaration: text as the spec or the generator wrote it, one entry per
+/// line or paragraph, with `""` for a blank line between paragraphs. It is escaped only when
+/// printed (`Printer.documentation`), so an entry may hold any text, line breaks included.
 public struct Documentation: Hashable, Sendable {
     public var lines: [String]
 
@@ -8,8 +10,44 @@ public struct Documentation: Hashable, Sendable {
         self.lines = lines
     }
 
+    /// The documentation of `text`, or none where the spec gave none (or only white space).
+    public init(_ text: String?) {
+        self.lines = text.map { Self.hasText($0) ? [$0] : [] } ?? []
+    }
+
     public var isEmpty: Bool {
         lines.isEmpty
+    }
+
+    /// The lines as they will be printed: for text that must keep the line structure (an
+    /// indented list item) or take one line of it (a summary).
+    public var printedLines: [String] {
+        lines.flatMap { $0.isEmpty ? [""] : SwiftLiteral.documentationLines($0) }
+    }
+
+    /// The first line printed, or nil for no text.
+    public var firstLine: String? {
+        for entry in lines where !entry.isEmpty {
+            if let line = SwiftLiteral.documentationLines(entry).first { return line }
+        }
+        return nil
+    }
+
+    /// Adds `text` as a paragraph of its own, after a blank line if there is text before it.
+    public mutating func appendParagraph(_ text: String) {
+        guard Self.hasText(text) else { return }
+        if !lines.isEmpty { lines.append("") }
+        lines.append(text)
+    }
+
+    /// `` `GET /pets/{id}` ``: the line that says how an operation is sent, the path on one line.
+    static func methodLine(_ method: String, _ path: String) -> String {
+        "`\(method.uppercased()) \(SwiftLiteral.documentationLines(path).joined())`"
+    }
+
+    /// False for text that prints as nothing but blank lines.
+    static func hasText(_ text: String) -> Bool {
+        text.utf8.contains { $0 > 0x20 && $0 != 0x7F }
     }
 }
 

@@ -69,9 +69,9 @@ public struct ErrorResponsesDeclaration: Sendable {
 
     public var typeName: String
     public var cases: [Case]
-    /// The enum of an earlier operation that declares the same errors: this one is a
-    /// typealias of it.
-    public var sharedWith: (typeName: String, operationID: String)?
+    /// The enum of an earlier operation (named by its builder) that declares the same errors:
+    /// this one is a typealias of it.
+    public var sharedWith: (typeName: String, operation: Identifier)?
 }
 
 public enum PathSegment: Sendable, Equatable {

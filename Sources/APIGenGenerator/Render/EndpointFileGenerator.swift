@@ -29,17 +29,20 @@ enum EndpointFileGenerator {
                 renderOperations(operations[index], in: "extension \(client.namespace)", into: &printer, context: context)
             }
             for operation in operations[index] {
+                // Docs cite the builder (`API.showPetByID`), the Swift symbol the app calls.
+                let builder = "\(client.namespace).\(operation.name.plain)"
                 if case .byStatus(let name, let cases) = operation.response.decoding {
                     printer.blank()
-                    StatusEnumGenerator().render(name, cases: cases, operationID: operation.operationID, into: &printer, context: context)
+                    StatusEnumGenerator().render(name, cases: cases, builder: builder, into: &printer, context: context)
                 }
                 if let errors = operation.errors {
                     printer.blank()
-                    ErrorEnumGenerator().render(errors, operationID: operation.operationID, into: &printer, context: context)
+                    let shared = errors.sharedWith.map { "\(client.namespace).\($0.operation.plain)" }
+                    ErrorEnumGenerator().render(errors, builder: builder, sharedBuilder: shared, into: &printer, context: context)
                 }
                 if let headers = operation.responseHeaders {
                     printer.blank()
-                    ResponseHeadersGenerator().render(headers, operationID: operation.operationID, into: &printer, context: context)
+                    ResponseHeadersGenerator().render(headers, builder: builder, into: &printer, context: context)
                 }
             }
             let generator = ViewModelGenerator(namespace: client.namespace)
@@ -108,7 +111,7 @@ enum EndpointFileGenerator {
         var declared: Set<String> = []
         for variable in servers.flatMap(\.variables) {
             guard let typeName = variable.typeName, declared.insert(typeName).inserted else { continue }
-            printer.line("/// The values of the servers' `\(SwiftLiteral.inlineDocumentation(variable.key))` variable.")
+            printer.documentation("The values of the servers' `\(SwiftLiteral.inlineDocumentation(variable.key))` variable.")
             printer.block("\(access)nonisolated enum \(typeName): String, Sendable, CaseIterable") { printer in
                 for choice in variable.choices {
                     let plain = choice.name.plain == choice.value
@@ -135,14 +138,14 @@ enum EndpointFileGenerator {
                     // No scheme or host in the spec: the app says where the API lives.
                     parameters.insert("relativeTo base: URL", at: 0)
                     if !server.documentation.isEmpty { printer.line("///") }
-                    printer.line("/// The spec gives this server as \(literal: server.urlTemplate), relative to where the API is served:")
+                    printer.documentation("The spec gives this server as \(SwiftLiteral.string(server.urlTemplate)), relative to where the API is served:")
                     printer.line("/// `base` is that address (`URL(string: \"https://api.example.com\")!`).")
                 }
                 if server.variables.contains(where: { !$0.documentation.isEmpty }) {
                     if !server.documentation.isEmpty || server.isRelative { printer.line("///") }
                     printer.line("/// - Parameters:")
                     for variable in server.variables {
-                        printer.line("///   - \(variable.name.plain): \(variable.documentation.lines.joined(separator: " "))")
+                        printer.documentation("  - \(variable.name.plain): \(variable.documentation.printedLines.joined(separator: " "))")
                     }
                 }
                 printer.listBlock("\(access)static func \(server.name)(", parameters, ") -> APIServer") { printer in
@@ -176,7 +179,7 @@ enum EndpointFileGenerator {
             if let first = servers.first(where: { !$0.isRelative }) {
                 printer.blank()
                 let which = servers.first?.isRelative == true ? "first server in the spec with a host" : "first server in the spec"
-                printer.line("/// The \(which), with its default variables.")
+                printer.documentation("The \(which), with its default variables.")
                 printer.line("\(access)static var `default`: APIServer { \(first.name)() }")
             }
         }

@@ -1,19 +1,19 @@
 /// An operation's error enum (`CreatePetError`): a case per declared error response with its
 /// decoded body, and `init?(_:decoder:)`, which reads it from the error the request threw.
 struct ErrorEnumGenerator {
-    func render(_ errors: ErrorResponsesDeclaration, operationID: String, into printer: inout Printer, context: RenderContext) {
+    func render(
+        _ errors: ErrorResponsesDeclaration, builder: String, sharedBuilder: String?, into printer: inout Printer, context: RenderContext
+    ) {
         let access = context.access
-        let operation = SwiftLiteral.inlineDocumentation(operationID)
-        if let shared = errors.sharedWith {
-            let other = SwiftLiteral.inlineDocumentation(shared.operationID)
-            printer.line("/// The error responses `\(operation)` declares: the same as `\(other)`'s.")
+        if let shared = errors.sharedWith, let sharedBuilder {
+            printer.documentation("The error responses `\(builder)` declares: the same as `\(sharedBuilder)`'s.")
             printer.line("\(access)typealias \(errors.typeName) = \(shared.typeName)")
             return
         }
-        printer.line("/// The error responses `\(operation)` declares, read from the `APIError` it threw:")
+        printer.documentation("The error responses `\(builder)` declares, read from the `APIError` it threw:")
         let first = errors.cases[0]
         let pattern = first.status.carriesStatus ? "(let body, let status)" : "(let body)"
-        printer.line("/// `if case .\(first.name)\(pattern)? = \(errors.typeName)(error) { … }`.")
+        printer.documentation("`if case .\(first.name)\(pattern)? = \(errors.typeName)(error) { … }`.")
         printer.block("\(access)nonisolated enum \(errors.typeName): Sendable") { printer in
             for (index, item) in errors.cases.enumerated() {
                 if index > 0, !item.documentation.isEmpty { printer.blank() }

@@ -199,9 +199,9 @@ struct OperationGenerator {
 
 /// The enum of an operation whose 2xx responses carry different bodies, with its decoder.
 struct StatusEnumGenerator {
-    func render(_ name: String, cases: [StatusCase], operationID: String, into printer: inout Printer, context: RenderContext) {
+    func render(_ name: String, cases: [StatusCase], builder: String, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        printer.line("/// The successful responses of `\(SwiftLiteral.inlineDocumentation(operationID))`, by status.")
+        printer.documentation("The successful responses of `\(builder)`, by status.")
         printer.block("\(access)nonisolated enum \(name): Sendable") { printer in
             for item in cases {
                 if let type = item.type {

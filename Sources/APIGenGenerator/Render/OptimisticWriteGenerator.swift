@@ -16,7 +16,7 @@ struct OptimisticWriteGenerator {
             var arguments = OperationGenerator.parameterList(operation, context: context) { $0.name.code }
             let item = context.code(write.itemType)
             let what = "the \(write.itemType.code.lowercasedFirst) with `\(write.itemParameter.plain)`"
-            let summary = operation.documentation.lines.first ?? operation.name.plain
+            let summary = operation.documentation.firstLine ?? operation.name.plain
             var call: Printer.Call
             printer.blank()
             switch write.change {

@@ -181,18 +181,49 @@ public struct Printer {
         line(closing)
     }
 
-    /// `/// ...` lines for documentation already split into lines.
+    /// `/// ...` lines for documentation. Every entry is text as the spec or the generator wrote
+    /// it, escaped here and nowhere else (`SwiftLiteral.documentationLines`), so no spec text can
+    /// end the comment. Empty entries are blank lines between paragraphs; blank lines at either end
+    /// are dropped.
     public mutating func documentation(_ documentation: Documentation) {
-        for docLine in documentation.lines {
-            startLine(indented: true)
-            if docLine.isEmpty {
-                append("///\n")
-            } else {
-                append("/// ")
-                append(docLine)
-                bytes.append(UInt8(ascii: "\n"))
+        var blanks = 0
+        var started = false
+        for entry in documentation.lines {
+            if entry.isEmpty {
+                if started { blanks += 1 }
+                continue
+            }
+            if SwiftLiteral.isOneDocumentationLine(entry) {
+                documentationLine(entry, after: &blanks)
+                started = true
+                continue
+            }
+            for line in SwiftLiteral.documentationLines(entry) {
+                if line.isEmpty {
+                    if started { blanks += 1 }
+                } else {
+                    documentationLine(line, after: &blanks)
+                    started = true
+                }
             }
         }
+    }
+
+    /// Documentation given as lines of text, escaped as `documentation(_:)` does.
+    public mutating func documentation(_ lines: String...) {
+        documentation(Documentation(lines))
+    }
+
+    private mutating func documentationLine(_ text: String, after blanks: inout Int) {
+        while blanks > 0 {
+            startLine(indented: true)
+            append("///\n")
+            blanks -= 1
+        }
+        startLine(indented: true)
+        append("/// ")
+        append(text)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     private mutating func append(_ text: SourceText) {

@@ -1,10 +1,10 @@
 /// An operation's response headers struct (`CreatePetResponseHeaders`), read from the
 /// `headers` of the `APIResponse` that `client.response(for:)` returns.
 struct ResponseHeadersGenerator {
-    func render(_ headers: ResponseHeadersDeclaration, operationID: String, into printer: inout Printer, context: RenderContext) {
+    func render(_ headers: ResponseHeadersDeclaration, builder: String, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        printer.line("/// The headers `\(SwiftLiteral.inlineDocumentation(operationID))`'s responses declare, typed:")
-        printer.line("/// `\(headers.typeName)(try await client.response(for: request).headers)`.")
+        printer.documentation("The headers `\(builder)`'s responses declare, typed:")
+        printer.documentation("`\(headers.typeName)(try await client.response(for: request).headers)`.")
         printer.line("/// Each is nil when the response does not have it, or its text is not of its type.")
         printer.block("\(access)nonisolated struct \(headers.typeName): Sendable") { printer in
             for field in headers.fields {

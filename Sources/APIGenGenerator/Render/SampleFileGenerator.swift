@@ -13,7 +13,7 @@ enum SampleFileGenerator {
             printer.blank()
             printer.block("extension \(sample.typeName)") { printer in
                 let origin = sample.isFromExample ? "the spec's example" : "values valid for the schema"
-                printer.line("/// A value for previews and tests, built from \(origin).")
+                printer.documentation("A value for previews and tests, built from \(origin).")
                 switch sample.sample {
                 case .enumCase(let name):
                     printer.line("\(access)static var sample: \(sample.typeName) { .\(name) }")

@@ -227,7 +227,7 @@ struct ViewModelGenerator {
 
     private func documentation(for model: ViewModelDeclaration) -> Documentation {
         let operation = model.operation
-        let summary = operation.documentation.lines.first ?? operation.name.plain
+        let summary = operation.documentation.firstLine ?? operation.name.plain
         switch model.kind {
         case .query:
             return Documentation(["The state of `\(namespace).\(operation.name.plain)` for a screen: \(summary)"])

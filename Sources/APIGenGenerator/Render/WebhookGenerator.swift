@@ -4,7 +4,7 @@
 struct WebhookGenerator {
     func render(_ webhooks: WebhooksDeclaration, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        printer.line("/// The requests the API sends to a server of yours (\(webhooks.origin)): decode an incoming")
+        printer.documentation("The requests the API sends to a server of yours (\(webhooks.origin)): decode an incoming")
         printer.line("/// request's body with `init(name:body:decoder:)`, naming the request as the spec does.")
         printer.block("\(access)nonisolated enum \(webhooks.typeName): Sendable") { printer in
             for (index, item) in webhooks.cases.enumerated() {

@@ -28,23 +28,21 @@ struct OperationTranslator {
                 translated.append(TranslatedOperation(entry: streaming, declaration: declaration, isStreamingVariant: true))
             }
         }
-        var documentation: [String] = []
-        documentation += SwiftLiteral.documentationLines(document.info.title)
+        var documentation = Documentation(document.info.title)
         if let description = document.info.summary ?? document.info.description {
-            documentation.append("")
-            documentation += SwiftLiteral.documentationLines(description)
+            documentation.appendParagraph(description)
         }
-        documentation += ["", "Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`."]
+        documentation.appendParagraph("Every operation is a function returning a `Request`; send it with `APIClient.send(_:)`.")
         let client = ClientDeclaration(
             namespace: namespace,
             title: document.info.title,
-            documentation: Documentation(documentation),
+            documentation: documentation,
             operations: translated.map(\.declaration),
             securitySchemes: schemes.map(\.declaration),
             servers: ServerTranslator.servers(document.servers),
             webhooks: WebhookTranslator(types: types).webhooks(document.webhooks),
             callbacks: translated.compactMap { operation in
-                WebhookTranslator(types: types).callbacks(operation.entry.operation.callbacks, of: operation.declaration)
+                WebhookTranslator(types: types).callbacks(operation.entry.operation.callbacks, of: operation.declaration, in: namespace)
             }
         )
         return (client, translated)
@@ -98,7 +96,7 @@ struct OperationTranslator {
             }
         }
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
-        declaration.errors = ResponseTranslator(types: types).errors(for: entry, typeBase: typeBase)
+        declaration.errors = ResponseTranslator(types: types).errors(for: entry, operation: Identifier(name), typeBase: typeBase)
         declaration.responseHeaders = ResponseHeadersTranslator(types: types).headers(for: entry, typeBase: typeBase)
         if operation.deprecated {
             declaration.deprecationMessage = "\(declaration.operationID) is deprecated by the API."
@@ -134,7 +132,7 @@ struct OperationTranslator {
                 at: parameter.source)
         }
         let location = OperationParameter.Location(rawValue: parameter.location.rawValue)!
-        var documentation = parameter.description.map { Documentation(SwiftLiteral.documentationLines($0)) } ?? Documentation()
+        var documentation = Documentation(parameter.description)
         if parameter.deprecated {
             documentation.lines.append("Deprecated.")
         }
@@ -170,7 +168,7 @@ struct OperationTranslator {
     ) -> OperationBody? {
         let (media, kind) = (chosen.type, chosen.kind)
         let name = Identifier(label)
-        let documentation = Documentation(body.description.map(SwiftLiteral.documentationLines) ?? [])
+        let documentation = Documentation(body.description)
         var type: SwiftType
         let encoding: OperationBody.Encoding
         switch kind {
@@ -302,7 +300,7 @@ struct OperationTranslator {
                 return nil
             }
             let name = Identifier(names.claim(SwiftName.memberName(scheme.name, fallback: "scheme")))
-            let documentation = Documentation(scheme.description.map(SwiftLiteral.documentationLines) ?? [])
+            let documentation = Documentation(scheme.description)
             return (SecuritySchemeDeclaration(name: name, specName: scheme.name, kind: kind, documentation: documentation), scheme.name)
         }
     }
@@ -328,28 +326,22 @@ struct OperationTranslator {
     // MARK: Documentation
 
     private func documentation(for operation: Operation, parameters: [OperationParameter], body: OperationBody?) -> Documentation {
-        var lines: [String] = []
-        if let summary = operation.summary, !summary.isEmpty {
-            lines += SwiftLiteral.documentationLines(summary)
+        var documentation = Documentation(operation.summary)
+        if let description = operation.description, description != operation.summary {
+            documentation.appendParagraph(description)
         }
-        if let description = operation.description, !description.isEmpty, description != operation.summary {
-            if !lines.isEmpty { lines.append("") }
-            lines += SwiftLiteral.documentationLines(description)
-        }
-        if !lines.isEmpty { lines.append("") }
-        lines.append("`\(operation.method.rawValue.uppercased()) \(SwiftLiteral.documentationLines(operation.path).joined())`")
+        documentation.appendParagraph(Documentation.methodLine(operation.method.rawValue, operation.path))
         let documented = (parameters.map { ($0.name, $0.documentation) } + (body.map { [($0.name, $0.documentation)] } ?? [])).filter {
             !$0.1.isEmpty
         }
         if !documented.isEmpty {
-            lines.append("")
-            lines.append("- Parameters:")
-            for (name, documentation) in documented {
-                let text = documentation.lines.first ?? ""
-                lines.append("  - \(name.plain): \(text)")
-                lines += documentation.lines.dropFirst().map { "    " + $0 }
+            documentation.lines += ["", "- Parameters:"]
+            for (name, parameter) in documented {
+                let lines = parameter.printedLines
+                documentation.lines.append("  - \(name.plain): \(lines.first ?? "")")
+                documentation.lines += lines.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
             }
         }
-        return Documentation(lines)
+        return documentation
     }
 }

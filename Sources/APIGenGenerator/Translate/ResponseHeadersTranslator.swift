@@ -24,7 +24,7 @@ struct ResponseHeadersTranslator {
                 let isExtension = header.name.lowercased().hasPrefix("x-") && header.name.count > 2
                 let plain = isExtension ? String(header.name.dropFirst(2)) : header.name
                 let name = names.claim(SwiftName.memberName(plain, fallback: "header"))
-                let documentation = header.description.map { Documentation(SwiftLiteral.documentationLines($0)) } ?? Documentation()
+                let documentation = Documentation(header.description)
                 var type = type(of: header)
                 // HTTP's own date headers are HTTP dates whatever format the spec gives them.
                 if type == .string, Self.dateHeaders.contains(header.name.lowercased()) {

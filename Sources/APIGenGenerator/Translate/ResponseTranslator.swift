@@ -122,7 +122,7 @@ struct ResponseTranslator {
 
     /// The declared error responses with a JSON body, as the operation's error enum: exact
     /// statuses first, then ranges (`4XX`), then `default` unless it is the success response.
-    func errors(for operation: OperationEntry, typeBase: String) -> ErrorResponsesDeclaration? {
+    func errors(for operation: OperationEntry, operation builder: Identifier, typeBase: String) -> ErrorResponsesDeclaration? {
         let declared = Self.errorResponses(of: operation.operation)
         var names = NameScope(reserved: ["init", "self", "Type"])
         var cases: [ErrorResponsesDeclaration.Case] = []
@@ -142,7 +142,7 @@ struct ResponseTranslator {
             }
             let name = names.claim(Self.errorCaseName(forStatus: response.status))
             let type = media.schema.map { errorBodyType($0, caseName: name, typeBase: typeBase) } ?? .jsonValue
-            let documentation = response.description.map { Documentation(SwiftLiteral.documentationLines($0)) } ?? Documentation()
+            let documentation = Documentation(response.description)
             cases.append(.init(name: Identifier(name), status: status, type: type, documentation: documentation))
         }
         guard !cases.isEmpty else { return nil }
@@ -156,8 +156,7 @@ struct ResponseTranslator {
         cases = cases.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         let typeName = types.claimTopLevelName(typeBase + "Error")
         var declaration = ErrorResponsesDeclaration(typeName: typeName, cases: cases)
-        declaration.sharedWith = types.errorCatalog.shareEnum(
-            typeName, operationID: operation.operation.operationId ?? typeName, cases: cases)
+        declaration.sharedWith = types.errorCatalog.shareEnum(typeName, operation: builder, cases: cases)
         return declaration
     }
 

@@ -304,24 +304,14 @@ final class SchemaTypes {
     // MARK: Documentation
 
     func documentation(for schema: Schema) -> Documentation {
-        var lines: [String] = []
-        if let title = schema.title, !title.isEmpty {
-            lines = SwiftLiteral.documentationLines(title)
-        }
-        if let description = schema.description, !description.isEmpty, description != schema.title {
-            // Most schemas have a description only: take its lines as they are, not copied.
-            if lines.isEmpty {
-                lines = SwiftLiteral.documentationLines(description)
-            } else {
-                lines.append("")
-                lines += SwiftLiteral.documentationLines(description)
-            }
+        var documentation = Documentation(schema.title)
+        if let description = schema.description, description != schema.title {
+            documentation.appendParagraph(description)
         }
         if schema.deprecated {
-            if !lines.isEmpty { lines.append("") }
-            lines.append("- Important: Deprecated.")
+            documentation.appendParagraph("- Important: Deprecated.")
         }
-        return Documentation(lines)
+        return documentation
     }
 
     func warning(_ message: String, at source: SourceRef) {

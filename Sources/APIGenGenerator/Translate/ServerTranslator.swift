@@ -86,9 +86,7 @@ enum ServerTranslator {
                 key: variable.name,
                 defaultValue: variable.defaultValue,
                 documentation: Documentation(
-                    (variable.description.map(SwiftLiteral.documentationLines) ?? [])
-                        + (variable.enumValues.isEmpty ? [] : ["One of: \(choices)."])
-                )
+                    Documentation(variable.description).lines + (variable.enumValues.isEmpty ? [] : ["One of: \(choices)."]))
             )
             declaration.choices = Self.choices(variable)
             return declaration
@@ -97,7 +95,7 @@ enum ServerTranslator {
             name: name,
             urlTemplate: server.url,
             variables: variables,
-            documentation: Documentation(server.description.map(SwiftLiteral.documentationLines) ?? [])
+            documentation: Documentation(server.description)
         )
         declaration.isRelative = isRelative(server)
         return declaration

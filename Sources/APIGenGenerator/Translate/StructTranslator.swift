@@ -89,8 +89,7 @@ struct StructTranslator {
             documentation = types.documentation(for: resolved)
         }
         if let example = schema.examples.first ?? annotation?.examples.first, let text = Self.exampleText(example) {
-            if !documentation.isEmpty { documentation.lines.append("") }
-            documentation.lines += SwiftLiteral.documentationLines("- Example: `\(text)`")
+            documentation.appendParagraph("- Example: `\(text)`")
         }
         return documentation
     }

@@ -138,7 +138,7 @@ struct UnionTranslator {
             structure.properties.append(
                 PropertyDeclaration(
                     name: item.name, key: item.name.plain, type: item.type.optional, isRequired: false,
-                    documentation: Documentation(SwiftLiteral.documentationLines(description))))
+                    documentation: Documentation(description)))
         }
         structure.coding = .allMatches(mergedObjects: objects.intersection(kept.map(\.name)))
         return structure

@@ -15,11 +15,11 @@ struct WebhookTranslator {
 
     /// The enum of the requests `operation` makes the API send back (`SubscribeCallback`); nil
     /// when it has no callbacks. Each is decoded by its callback's name.
-    func callbacks(_ callbacks: [Callback], of operation: OperationDeclaration) -> WebhooksDeclaration? {
+    func callbacks(_ callbacks: [Callback], of operation: OperationDeclaration, in namespace: String) -> WebhooksDeclaration? {
         let requests = callbacks.flatMap { callback in callback.operations.map { (name: callback.name, operation: $0) } }
         let base = SwiftName.typeName(operation.name.plain)
         return declaration(
-            requests, typeName: base + "Callback", origin: "the `callbacks` of `\(operation.operationID)`",
+            requests, typeName: base + "Callback", origin: "the `callbacks` of `\(namespace).\(operation.name.plain)`",
             suffix: "Callback", prefix: base)
     }
 
@@ -56,14 +56,11 @@ struct WebhookTranslator {
 
     /// Summary, body description, description, then the method and the name or URL expression.
     private func documentation(_ request: Operation) -> Documentation {
-        var lines: [String] = []
+        var documentation = Documentation()
         for text in [request.summary, request.requestBody?.description, request.description] {
-            guard let text, !text.isEmpty else { continue }
-            if !lines.isEmpty { lines.append("") }
-            lines += SwiftLiteral.documentationLines(text)
+            if let text { documentation.appendParagraph(text) }
         }
-        if !lines.isEmpty { lines.append("") }
-        lines.append("`\(request.method.rawValue.uppercased()) \(SwiftLiteral.documentationLines(request.path).joined())`")
-        return Documentation(lines)
+        documentation.appendParagraph(Documentation.methodLine(request.method.rawValue, request.path))
+        return documentation
     }
 }
