@@ -138,7 +138,8 @@ enum EndpointFileGenerator {
                     // No scheme or host in the spec: the app says where the API lives.
                     parameters.insert("relativeTo base: URL", at: 0)
                     if !server.documentation.isEmpty { printer.line("///") }
-                    printer.documentation("The spec gives this server as \(SwiftLiteral.string(server.urlTemplate)), relative to where the API is served:")
+                    let template = SwiftLiteral.string(server.urlTemplate)
+                    printer.documentation("The spec gives this server as \(template), relative to where the API is served:")
                     printer.line("/// `base` is that address (`URL(string: \"https://api.example.com\")!`).")
                 }
                 if server.variables.contains(where: { !$0.documentation.isEmpty }) {
