@@ -64,10 +64,14 @@ let package = Package(
         .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI"]),
         // Starts the Python servers of Tests/Support for the loopback tests.
         .target(name: "LoopbackServers", path: "Tests/LoopbackServers"),
-        .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime", "LoopbackServers"]),
-        .testTarget(name: "GeneratedClientTests", dependencies: ["APIGenRuntime"] + generatedClients.map { .target(name: $0) }),
+        // Records what an observable value goes through, for the view-model tests of three targets.
+        .target(name: "ObservationRecording", path: "Tests/ObservationRecording"),
+        .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime", "LoopbackServers", "ObservationRecording"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["APIGenRuntime", "LoopbackServers"] + generatedClients.map { .target(name: $0) }),
+            name: "GeneratedClientTests", dependencies: ["APIGenRuntime", "ObservationRecording"] + generatedClients.map { .target(name: $0) }),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["APIGenRuntime", "LoopbackServers", "ObservationRecording"] + generatedClients.map { .target(name: $0) }),
     ] + generatedClients.map { name in
         .target(
             name: name,

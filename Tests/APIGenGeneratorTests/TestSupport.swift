@@ -177,3 +177,33 @@ func assertContains(_ text: String, _ lines: [String], file: StaticString = #fil
         XCTFail("missing `\(expected)` in:\n\(text)", file: file, line: line)
     }
 }
+
+/// The exact text of the top-level declaration `name` in generated `text` (its doc comment and
+/// attributes included, up to its closing brace), or a failure and "".
+func declaration(_ name: String, in text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let header = try! Regex("^(public |package )?(nonisolated )?(struct|enum|typealias|final class|extension) \(name)\\b")
+    guard let start = lines.firstIndex(where: { $0.firstMatch(of: header) != nil }) else {
+        XCTFail("no declaration of \(name) in:\n\(text)", file: file, line: line)
+        return ""
+    }
+    var first = start
+    while first > 0, lines[first - 1].hasPrefix("///") || lines[first - 1].hasPrefix("@") { first -= 1 }
+    var last = start
+    if lines[start].hasSuffix("{") {
+        while last < lines.count - 1, lines[last] != "}" { last += 1 }
+    }
+    return lines[first...last].joined(separator: "\n")
+}
+
+/// Generates `schemas` (as `schemasSpec` does) and compares the declaration `name` with
+/// `expected` exactly, showing both where they differ.
+func assertFragment(
+    _ schemas: String, _ name: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
+) throws {
+    let (text, _) = try generate(schemasSpec(schemas), file: file, line: line)
+    let actual = declaration(name, in: text, file: file, line: line)
+    if actual != expected {
+        XCTFail("\(name) differs. Generated:\n\(actual)\n\nExpected:\n\(expected)", file: file, line: line)
+    }
+}

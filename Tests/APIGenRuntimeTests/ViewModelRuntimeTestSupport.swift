@@ -1,45 +1,12 @@
 import APIGenRuntime
 import Foundation
 import Observation
+import ObservationRecording
 import XCTest
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-/// Records every value an observable expression takes, using `withObservationTracking` the way
-/// SwiftUI does. `onChange` fires synchronously just before each change (willSet), when the
-/// expression still has the value the previous change gave it: that value is recorded and
-/// tracking is armed again at once, so even changes made back to back in one main-actor job are
-/// all seen. `values` ends with the current value.
-@MainActor
-final class ObservedValues<Value> {
-    private var history: [Value] = []
-    private let read: @MainActor () -> Value
-
-    init(_ read: @escaping @MainActor () -> Value) {
-        self.read = read
-        arm()
-    }
-
-    /// The initial value, the value after each change, in order.
-    var values: [Value] {
-        history + [read()]
-    }
-
-    private func arm() {
-        _ = withObservationTracking {
-            read()
-        } onChange: { [weak self] in
-            // The runtime types change state only on the main actor.
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.history.append(self.read())
-                self.arm()
-            }
-        }
-    }
-}
 
 /// A short text for a state, so transitions compare as `["idle", "loading", "loaded(2)"]`.
 func describe<Value>(_ state: Loadable<Value>) -> String {

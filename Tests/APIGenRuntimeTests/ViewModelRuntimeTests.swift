@@ -1,6 +1,7 @@
 import APIGenRuntime
 import Foundation
 import Observation
+import ObservationRecording
 import XCTest
 
 #if canImport(FoundationNetworking)

@@ -4,6 +4,7 @@ import EpisodesAPI
 import FeedAPI
 import Foundation
 import Observation
+import ObservationRecording
 import ReadingProgressAPI
 import RemotePostsAPI
 import XCTest
@@ -32,7 +33,7 @@ final class ViewModelEndToEndTests: XCTestCase {
     func testAReadModelLoadsFromTheServer() async throws {
         let (client, log) = try loggingClient("episodes.yaml", pathPrefix: "/v1")
         let model = EpisodesAPI.GetEpisodeModel(client: client, episodeID: UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!)
-        let states = Recorder { stateText(model.state) }
+        let states = ObservedValues { stateText(model.state) }
 
         await model.load()
 
@@ -44,7 +45,7 @@ final class ViewModelEndToEndTests: XCTestCase {
     func testAPagedModelLoadsTheNextPage() async throws {
         let (client, log) = try loggingClient("episodes.yaml", pathPrefix: "/v1")
         let model = EpisodesAPI.ListEpisodesModel(client: client, perPage: 10)
-        let states = Recorder { stateText(model.state) }
+        let states = ObservedValues { stateText(model.state) }
 
         await model.load()
         XCTAssertEqual(states.values, ["idle", "loading", "loaded"])
@@ -73,7 +74,7 @@ final class ViewModelEndToEndTests: XCTestCase {
     func testWriteModelsSubmit() async throws {
         let (feed, _) = try loggingClient("feed.yaml", pathPrefix: "/v1", authentication: .apiKey("feed-key"))
         let create = FeedAPI.CreatePostModel(client: feed)
-        let submitting = Recorder { create.isSubmitting }
+        let submitting = ObservedValues { create.isSubmitting }
         let created = await create.submit(body: NewPost(text: "Hello from a view model", visibility: .followers))
         XCTAssertTrue(created, create.errorMessage ?? "")
         XCTAssertEqual(submitting.values, [false, true, false])
@@ -96,7 +97,7 @@ final class ViewModelEndToEndTests: XCTestCase {
     func testARejectedReadFailsWithTheServersReason() async throws {
         let (client, _) = try loggingClient("books.yaml", pathPrefix: "/api")
         let model = BooksAPI.SearchBooksModel(client: client, q: "")
-        let states = Recorder { stateText(model.state) }
+        let states = ObservedValues { stateText(model.state) }
 
         await model.load()
 
@@ -124,7 +125,7 @@ final class ViewModelEndToEndTests: XCTestCase {
         let port = try PetstoreEndToEndTests.closedPort()
         let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, retry: .none, timeout: 5)
         let model = RemotePostsAPI.ListPostsModel(client: client, userID: 1)
-        let states = Recorder { stateText(model.state) }
+        let states = ObservedValues { stateText(model.state) }
 
         await model.load()
 
@@ -168,31 +169,3 @@ private func stateText<Value>(_ state: Loadable<Value>) -> String {
     }
 }
 
-/// Every value an observable expression takes, recorded with `withObservationTracking` just
-/// before each change (willSet) and re-armed at once; `values` ends with the current value.
-@MainActor
-private final class Recorder<Value> {
-    private var history: [Value] = []
-    private let read: @MainActor () -> Value
-
-    init(_ read: @escaping @MainActor () -> Value) {
-        self.read = read
-        arm()
-    }
-
-    var values: [Value] {
-        history + [read()]
-    }
-
-    private func arm() {
-        _ = withObservationTracking {
-            read()
-        } onChange: { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.history.append(self.read())
-                self.arm()
-            }
-        }
-    }
-}

@@ -4,6 +4,7 @@ import EpisodesAPI
 import FeaturesAPI
 import FeedAPI
 import Foundation
+import ObservationRecording
 import PetstoreAPI
 import ReadingProgressAPI
 import RemotePostsAPI
@@ -25,7 +26,7 @@ final class PreviewClientViewModelTests: XCTestCase {
         file: StaticString = #filePath,
         line: UInt = #line
     ) async {
-        let states = StateRecorder { stateName(state()) }
+        let states = ObservedValues { stateName(state()) }
         await load()
         XCTAssertEqual(collapsed(states.values), ["idle", "loading", "loaded"], file: file, line: line)
         XCTAssertEqual(state(), .loaded(expected), file: file, line: line)
@@ -231,7 +232,7 @@ private struct LegacyWidgetsLoader: LegacyWidgetsLoading {
     @available(*, deprecated)
     func load(client: APIClient) async -> Loadable<[FeaturesAPI.LegacyWidget]> {
         let model = FeaturesAPI.ListLegacyWidgetsModel(client: client)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
         await model.load()
         XCTAssertEqual(collapsed(states.values), ["idle", "loading", "loaded"])
         return model.state

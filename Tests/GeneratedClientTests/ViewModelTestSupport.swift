@@ -1,6 +1,7 @@
 import APIGenRuntime
 import Foundation
 import Observation
+import ObservationRecording
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -9,38 +10,6 @@ import FoundationNetworking
 
 // Helpers for the tests that drive the generated view models (in Generated/*/Endpoints.swift)
 // through `APIClient` + `MockTransport` and watch them the way SwiftUI does.
-
-/// Records every value an observable expression takes, with `withObservationTracking`.
-/// `onChange` fires synchronously just before each change (willSet), while the expression still
-/// has the value the previous change gave it: that value is recorded and tracking is re-armed at
-/// once, so changes made back to back in one main-actor job are all seen. `values` is the
-/// initial value, then the value after each change, ending with the current value.
-@MainActor
-final class StateRecorder<Value> {
-    private var history: [Value] = []
-    private let read: @MainActor () -> Value
-
-    init(_ read: @escaping @MainActor () -> Value) {
-        self.read = read
-        arm()
-    }
-
-    var values: [Value] {
-        history + [read()]
-    }
-
-    private func arm() {
-        _ = withObservationTracking {
-            read()
-        } onChange: { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.history.append(self.read())
-                self.arm()
-            }
-        }
-    }
-}
 
 /// A state as a short word, so transitions read as `["idle", "loading", "loaded"]`.
 func stateName<Value>(_ state: Loadable<Value>) -> String {

@@ -1,6 +1,7 @@
 import APIGenRuntime
 import BooksAPI
 import Foundation
+import ObservationRecording
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -33,7 +34,7 @@ final class ViewModelTestsBooks: XCTestCase {
     func testSearchLoadsResultsWithItsQuery() async {
         let mock = MockTransport(["searchBooks": catalogue()])
         let model = SearchBooksModel(client: mockClient(mock), q: "swift")
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
 
@@ -47,7 +48,7 @@ final class ViewModelTestsBooks: XCTestCase {
         let mock = MockTransport(["searchBooks": catalogue()])
         let model = SearchBooksModel(client: mockClient(mock), q: "swift")
         await model.load()
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         model.q = "concurrency"
         await model.load()
@@ -84,7 +85,7 @@ final class ViewModelTestsBooks: XCTestCase {
     func testNoResultsIsLoadedAndEmpty() async {
         let mock = MockTransport(["searchBooks": catalogue()])
         let model = SearchBooksModel(client: mockClient(mock), q: "cobol")
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 
@@ -96,7 +97,7 @@ final class ViewModelTestsBooks: XCTestCase {
     func testTheAPIsErrorFieldIsTheMessage() async {
         let mock = MockTransport(["searchBooks": .json(ErrorResponse(error: "The search query must not be empty."), status: 400)])
         let model = SearchBooksModel(client: mockClient(mock), q: "")
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 

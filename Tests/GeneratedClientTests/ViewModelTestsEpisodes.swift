@@ -2,6 +2,7 @@ import APIGenRuntime
 import EpisodesAPI
 import Foundation
 import Observation
+import ObservationRecording
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -24,7 +25,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testListGoesFromIdleThroughLoadingToLoaded() async {
         let mock = MockTransport(["listEpisodes": .json(page(episodes))])
         let model = ListEpisodesModel(client: mockClient(mock), perPage: 3)
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
 
@@ -39,8 +40,8 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testParametersAreObservedLikeAnObservableMacroClass() async {
         let mock = MockTransport(["listEpisodes": .json(page(episodes))])
         let model = ListEpisodesModel(client: mockClient(mock), perPage: 3)
-        let perPage = StateRecorder { model.perPage }
-        let state = StateRecorder { stateName(model.state) }
+        let perPage = ObservedValues { model.perPage }
+        let state = ObservedValues { stateName(model.state) }
 
         model.perPage = 5
         model.perPage = 7
@@ -56,7 +57,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testAnEmptyListIsLoadedAndEmpty() async {
         let mock = MockTransport(["listEpisodes": .json(text: #"{"items": [], "page": 1, "totalPages": 0, "nextPage": null}"#)])
         let model = ListEpisodesModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 
@@ -70,7 +71,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
         let episode = episodes[1]
         let mock = MockTransport(["getEpisode": .json(episode)])
         let model = GetEpisodeModel(client: mockClient(mock), episodeID: episode.id)
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
 
@@ -83,7 +84,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testAServerReasonIsWhatThePersonReads() async {
         let mock = MockTransport(["listEpisodes": .reason("perPage must be at most 100.")])
         let model = ListEpisodesModel(client: mockClient(mock), perPage: 500)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 
@@ -97,7 +98,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
         // `title` must be a string.
         let mock = MockTransport(["getEpisode": .json(text: #"{"id": "3f2504e0-4f89-41d3-9a0c-0305e82c3302", "title": 7}"#)])
         let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 
@@ -107,7 +108,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testOfflineFails() async {
         let mock = MockTransport(["listEpisodes": .offline])
         let model = ListEpisodesModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 
@@ -117,7 +118,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testRetryAfterAFailureLoads() async {
         let mock = MockTransport(["listEpisodes": .sequence([.offline, .json(page(episodes))])])
         let model = ListEpisodesModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
         XCTAssertTrue(model.state.isFailed)
@@ -133,7 +134,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testCancellingTheLoadingTaskGoesBackToIdleNotFailed() async {
         let mock = MockTransport(["getEpisode": MockResponse.json(episodes[0]).delayed(by: 60)])
         let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         let started = Date()
         let task = Task { await model.load() }
@@ -153,7 +154,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testCancellingAPagedLoadGoesBackToIdle() async {
         let mock = MockTransport(["listEpisodes": MockResponse.json(page(episodes)).delayed(by: 5)])
         let model = ListEpisodesModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         let task = Task { await model.load() }
         await waitFor("loading") { model.state.isLoading }
@@ -167,7 +168,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
     func testASecondLoadWhileLoadingIsIgnored() async {
         let mock = MockTransport(["listEpisodes": MockResponse.json(page(episodes)).delayed(by: 0.05)])
         let model = ListEpisodesModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         let first = Task { await model.load() }
         await waitFor("loading") { model.state.isLoading }
@@ -203,8 +204,8 @@ final class ViewModelTestsEpisodes: XCTestCase {
         let model = GetEpisodeModel(client: mockClient(mock), episodeID: episodes[0].id)
         await model.load()
         mock.respond(to: "getEpisode", with: MockResponse.json(renamed).delayed(by: 0.05))
-        let states = StateRecorder { model.state }
-        let refreshing = StateRecorder { model.isRefreshing }
+        let states = ObservedValues { model.state }
+        let refreshing = ObservedValues { model.isRefreshing }
 
         let refresh = Task { await model.refresh() }
         await waitFor("refreshing") { model.isRefreshing }
@@ -238,7 +239,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
         await model.loadMore()
         XCTAssertEqual(model.state, .loaded([episodes[0], episodes[1]]))
         mock.respond(to: "listEpisodes", with: MockResponse.json(page([episodes[2]], next: 2)).delayed(by: 0.05))
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         let refresh = Task { await model.refresh() }
         await waitFor("refreshing") { model.isRefreshing }
@@ -262,7 +263,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
             }
         }])
         let model = ListEpisodesModel(client: mockClient(mock), perPage: 1)
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
         XCTAssertTrue(model.hasMore)
@@ -289,7 +290,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
         }])
         let model = ListEpisodesModel(client: mockClient(mock))
         await model.load()
-        let loadingMore = StateRecorder { model.isLoadingMore }
+        let loadingMore = ObservedValues { model.isLoadingMore }
 
         let more = Task { await model.loadMore() }
         await waitFor("loading more") { model.isLoadingMore }
@@ -319,7 +320,7 @@ final class ViewModelTestsEpisodes: XCTestCase {
             }
         }])
         let model = ListShowEpisodesModel(client: mockClient(mock), showID: "swift-by-sundell", limit: 2)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
         XCTAssertEqual(model.state, .loaded([episodes[0]]))

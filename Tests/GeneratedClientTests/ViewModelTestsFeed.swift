@@ -2,6 +2,7 @@ import APIGenRuntime
 import FeedAPI
 import Foundation
 import Observation
+import ObservationRecording
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -25,7 +26,7 @@ final class ViewModelTestsFeed: XCTestCase {
             }
         }])
         let model = GetFeedModel(client: mockClient(mock), pageSize: 2)
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
         XCTAssertTrue(model.hasMore)
@@ -41,7 +42,7 @@ final class ViewModelTestsFeed: XCTestCase {
     func testAnEmptyFeedIsLoadedAndEmpty() async {
         let mock = MockTransport(["getFeed": .json(text: #"{"posts": [], "nextPage": null}"#)])
         let model = GetFeedModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
         await model.load()
         XCTAssertEqual(states.values, ["idle", "loading", "loaded"])
         XCTAssertTrue(model.state.isEmpty)
@@ -64,7 +65,7 @@ final class ViewModelTestsFeed: XCTestCase {
         let problem = #"{"type": "https://feed.example.com/problems/rate-limit", "title": "Slow down", "status": 429, "detail": "You can read the feed again in a minute."}"#
         let mock = MockTransport(["getFeed": .json(text: problem, status: 429, headers: ["Content-Type": "application/problem+json"])])
         let model = GetFeedModel(client: mockClient(mock))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
         await model.load()
         XCTAssertEqual(states.values, ["idle", "loading", "failed: You can read the feed again in a minute."])
     }
@@ -74,7 +75,7 @@ final class ViewModelTestsFeed: XCTestCase {
     func testSubmittingAPostShowsItsInFlightFlag() async throws {
         let mock = MockTransport(["createPost": MockResponse.json(posts[0], status: 201).delayed(by: 0.05)])
         let model = CreatePostModel(client: mockClient(mock))
-        let submitting = StateRecorder { model.isSubmitting }
+        let submitting = ObservedValues { model.isSubmitting }
         let draft = NewPost(text: "First light over the bay this morning.", visibility: .followers)
         XCTAssertTrue(model.canSubmit)
 
@@ -98,7 +99,7 @@ final class ViewModelTestsFeed: XCTestCase {
     func testARejectedPostShowsTheServersReason() async {
         let mock = MockTransport(["createPost": .reason("The text can be at most 500 characters long.")])
         let model = CreatePostModel(client: mockClient(mock))
-        let messages = StateRecorder { model.errorMessage }
+        let messages = ObservedValues { model.errorMessage }
 
         let succeeded = await model.submit(body: NewPost(text: String(repeating: "a", count: 501)))
 
@@ -156,8 +157,8 @@ final class ViewModelTestsFeed: XCTestCase {
         post.likeCount = 12
         post.likedByMe = false
         let screen = PostScreen(post: post, client: mockClient(mock))
-        let likes = StateRecorder { "\(screen.post.likeCount) \(screen.post.likedByMe)" }
-        let pending = StateRecorder { screen.updates.isPending }
+        let likes = ObservedValues { "\(screen.post.likeCount) \(screen.post.likedByMe)" }
+        let pending = ObservedValues { screen.updates.isPending }
 
         let like = Task { await screen.like() }
         await waitFor("the like to be sent") { screen.updates.isPending }

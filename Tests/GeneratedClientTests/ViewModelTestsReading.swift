@@ -1,5 +1,6 @@
 import APIGenRuntime
 import Foundation
+import ObservationRecording
 import ReadingProgressAPI
 import XCTest
 
@@ -23,7 +24,7 @@ final class ViewModelTestsReading: XCTestCase {
     func testProgressLoadsWithTheSessionCookie() async {
         let mock = MockTransport(["getProgress": progressJSON(page: 142, percent: 38.6)])
         let model = GetProgressModel(client: mockClient(mock), bookID: "bk_2f9c", session: "s-123")
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
 
@@ -37,7 +38,7 @@ final class ViewModelTestsReading: XCTestCase {
     func testTheProgressLoaderCancelsWhenTheScreenGoesAway() async {
         let mock = MockTransport(["getProgress": MockResponse.json(ReadingProgress.sample).delayed(by: 5)])
         let model = GetProgressModel(client: mockClient(mock), bookID: "bk_2f9c")
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
         let task = Task { await model.load() }
         await waitFor("loading") { model.state.isLoading }
         task.cancel()
@@ -74,7 +75,7 @@ final class ViewModelTestsReading: XCTestCase {
 
         // Reloading the screen shows what was saved, without a spinner.
         mock.respond(to: "getProgress", with: progressJSON(page: 150, percent: 40.8))
-        let states = StateRecorder { progress.state }
+        let states = ObservedValues { progress.state }
         await progress.refresh()
         XCTAssertEqual(states.values, [.loaded(loaded), .loaded(saved)])
     }
@@ -91,7 +92,7 @@ final class ViewModelTestsReading: XCTestCase {
     func testNotesListWithSinceAndEmpty() async {
         let mock = MockTransport(["listNotes": .json([Note]())])
         let model = ListNotesModel(client: mockClient(mock), bookID: "bk_2f9c", since: utcDate(2024, 4, 12, 21, 0))
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
 
@@ -155,7 +156,7 @@ final class ViewModelTestsReading: XCTestCase {
     func testDeletingANote() async {
         let mock = MockTransport(["deleteNote": .status(204)])
         let model = DeleteNoteModel(client: mockClient(mock))
-        let submitting = StateRecorder { model.isSubmitting }
+        let submitting = ObservedValues { model.isSubmitting }
         let succeeded = await model.submit(noteID: noteID)
         XCTAssertTrue(succeeded, model.errorMessage ?? "")
         XCTAssertEqual(collapsed(submitting.values), [false, true, false])

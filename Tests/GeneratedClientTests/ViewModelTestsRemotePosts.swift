@@ -1,5 +1,6 @@
 import APIGenRuntime
 import Foundation
+import ObservationRecording
 import RemotePostsAPI
 import XCTest
 
@@ -17,7 +18,7 @@ final class ViewModelTestsRemotePosts: XCTestCase {
     func testPostsLoadOnAppear() async {
         let mock = MockTransport(["listPosts": .json(posts)])
         let model = ListPostsModel(client: mockClient(mock), userID: 1)
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         await model.load()
 
@@ -70,7 +71,7 @@ final class ViewModelTestsRemotePosts: XCTestCase {
     /// Loads a post whose request gets `response` and returns the states the view went through.
     private func statesLoadingPost(answeredWith response: MockResponse) async -> [String] {
         let model = GetPostModel(client: mockClient(MockTransport(["getPost": response])), id: 1)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
         await model.load()
         return states.values
     }
@@ -99,7 +100,7 @@ final class ViewModelTestsRemotePosts: XCTestCase {
     func testRetryAfterAFailureShowsProgressThenThePost() async {
         let mock = MockTransport(["getPost": .sequence([.failure(URLError(.cannotFindHost)), .json(posts[0])])])
         let model = GetPostModel(client: mockClient(mock), id: 1)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         await model.load()
         await model.retry()
@@ -113,7 +114,7 @@ final class ViewModelTestsRemotePosts: XCTestCase {
     func testDisappearingCancelsTheLoadAndAppearingAgainLoads() async {
         let mock = MockTransport(["getUser": MockResponse.json(User.sample).delayed(by: 5)])
         let model = GetUserModel(client: mockClient(mock), id: 1)
-        let states = StateRecorder { stateName(model.state) }
+        let states = ObservedValues { stateName(model.state) }
 
         // `.task { await model.load() }`, then the view goes away.
         let appeared = Task { await model.load() }
@@ -137,7 +138,7 @@ final class ViewModelTestsRemotePosts: XCTestCase {
         let model = GetPostModel(client: mockClient(mock), id: 1)
         await model.load()
         mock.respond(to: "getPost", with: MockResponse.json(edited).delayed(by: 0.05))
-        let states = StateRecorder { model.state }
+        let states = ObservedValues { model.state }
 
         let appeared = Task { await model.load() }
         await waitFor("reloading") { model.isRefreshing }
