@@ -4,7 +4,7 @@ public struct OperationDeclaration: Sendable {
     /// The builder's name (`listPets`).
     public var name: Identifier
     public var operationID: String
-    public var method: String
+    public var method: RequestMethod
     /// The path split into literal text and parameters (by Swift name).
     public var pathSegments: [PathSegment]
     public var parameters: [OperationParameter]
@@ -24,6 +24,35 @@ public struct OperationDeclaration: Sendable {
     public var errors: ErrorResponsesDeclaration? = nil
     /// The headers its success responses declare, as a struct; nil when none.
     public var responseHeaders: ResponseHeadersDeclaration? = nil
+}
+
+/// An operation's HTTP method: one the runtime names (`.get`), or another one the spec uses
+/// (`PURGE`, upper-cased).
+public enum RequestMethod: Sendable, Equatable {
+    case get, put, post, delete, options, head, patch, trace, query
+    case other(String)
+
+    /// The method named `name` in any letter case.
+    public init(_ name: String) {
+        let all: [RequestMethod] = [.get, .put, .post, .delete, .options, .head, .patch, .trace, .query]
+        self = all.first { $0.name == name.uppercased() } ?? .other(name.uppercased())
+    }
+
+    /// The method as sent on the wire: `GET`.
+    public var name: String {
+        switch self {
+        case .get: "GET"
+        case .put: "PUT"
+        case .post: "POST"
+        case .delete: "DELETE"
+        case .options: "OPTIONS"
+        case .head: "HEAD"
+        case .patch: "PATCH"
+        case .trace: "TRACE"
+        case .query: "QUERY"
+        case .other(let name): name
+        }
+    }
 }
 
 /// `CreatePetResponseHeaders`: a typed property per declared response header, read from the

@@ -191,9 +191,11 @@ struct OperationGenerator {
 
     /// The runtime's constant for a method it names (`.get`, `.query`); any other method the
     /// spec adds (`PURGE`), spelled out as a string literal.
-    static func method(_ method: String) -> SourceText {
-        let named: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY"]
-        return named.contains(method) ? ".\(method.lowercased())" : "HTTPMethod(rawValue: \(literal: method))"
+    static func method(_ method: RequestMethod) -> SourceText {
+        if case .other(let name) = method {
+            return "HTTPMethod(rawValue: \(literal: name))"
+        }
+        return ".\(method.name.lowercased())"
     }
 }
 

@@ -81,7 +81,7 @@ struct OperationTranslator {
         var declaration = OperationDeclaration(
             name: Identifier(name),
             operationID: operation.operationId ?? name,
-            method: operation.method.rawValue.uppercased(),
+            method: RequestMethod(operation.method.rawValue),
             pathSegments: pathSegments(operation.path, parameters: parameters),
             parameters: parameters,
             body: body,
