@@ -105,7 +105,7 @@ public struct Generator {
             switch type {
             case .array(.named(let name)), .array(.optional(.named(let name))): names.insert(name)
             case .array(let element), .optional(let element), .dictionary(let element): visit(element)
-            case .named: break
+            case .named, .scalar, .generic: break
             }
         }
         func visit(_ declaration: TypeDeclaration) {

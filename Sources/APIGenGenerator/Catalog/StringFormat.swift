@@ -15,9 +15,9 @@ enum StringFormat: String {
     /// The Swift type of a string with this format.
     var swiftType: SwiftType {
         switch self {
-        case .dateTime: return .named("Date")
-        case .date: return .named("CalendarDate")
-        case .uuid: return .named("UUID")
+        case .dateTime: return .scalar(.date)
+        case .date: return .scalar(.calendarDate)
+        case .uuid: return .scalar(.uuid)
         case .uri, .url: return .url
         case .byte, .binary: return .data
         case .time, .email, .ipv4, .ipv6, .hostname: return .string

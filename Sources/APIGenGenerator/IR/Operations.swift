@@ -197,14 +197,14 @@ public struct OperationResponse: Sendable {
         /// What the stream yields.
         public var elementType: SwiftType {
             switch self {
-            case .events(let payload): return .named("ServerSentEvent<\(payload.code)>")
+            case .events(let payload): return .generic("ServerSentEvent", [payload])
             case .eventObjects(let type), .jsonLines(let type), .jsonSequence(let type): return type
             }
         }
 
         /// The `ResponseStream` the request returns.
         public var responseType: SwiftType {
-            .named("ResponseStream<\(elementType.code)>")
+            .generic("ResponseStream", [elementType])
         }
     }
 

@@ -3,23 +3,29 @@ public indirect enum SwiftType: Hashable, Sendable {
     /// A type by name: a builtin (`String`), a runtime type (`JSONValue`), a generated
     /// top-level type (`Pet`) or a nested one (`Pet.Status`).
     case named(String)
+    /// A value type of the standard library or Foundation that a JSON scalar decodes into.
+    case scalar(Scalar)
+    /// A runtime's generic type applied to arguments (`ResponseStream<Pet>`).
+    case generic(String, [SwiftType])
     case array(SwiftType)
     case dictionary(SwiftType)
     case optional(SwiftType)
 
-    public static let string = SwiftType.named("String")
-    public static let int = SwiftType.named("Int")
-    public static let double = SwiftType.named("Double")
-    public static let bool = SwiftType.named("Bool")
+    public static let string = SwiftType.scalar(.string)
+    public static let int = SwiftType.scalar(.int)
+    public static let double = SwiftType.scalar(.double)
+    public static let bool = SwiftType.scalar(.bool)
     public static let jsonValue = SwiftType.named("JSONValue")
-    public static let data = SwiftType.named("Data")
-    public static let url = SwiftType.named("URL")
+    public static let data = SwiftType.scalar(.data)
+    public static let url = SwiftType.scalar(.url)
     public static let filePart = SwiftType.named("FilePart")
 
     /// Whether the type is `name` or is built from it (`[Tree]`, `[String: Tree]?`).
     public func mentions(_ name: String) -> Bool {
         switch self {
         case .named(let named): return named == name
+        case .scalar: return false
+        case .generic(_, let arguments): return arguments.contains { $0.mentions(name) }
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.mentions(name)
         }
     }
@@ -28,6 +34,8 @@ public indirect enum SwiftType: Hashable, Sendable {
     public var code: String {
         switch self {
         case .named(let name): return name
+        case .scalar(let scalar): return scalar.rawValue
+        case .generic(let name, let arguments): return "\(name)<\(arguments.map(\.code).joined(separator: ", "))>"
         case .array(let element): return "[\(element.code)]"
         case .dictionary(let value): return "[String: \(value.code)]"
         case .optional(let wrapped):
@@ -57,6 +65,8 @@ public indirect enum SwiftType: Hashable, Sendable {
                 prefix = prefix[..<dot]
             }
             return name
+        case .scalar(let scalar): return scalar.rawValue
+        case .generic(let name, let arguments): return "\(name)<\(arguments.map { $0.code(in: scope) }.joined(separator: ", "))>"
         case .array(let element): return "[\(element.code(in: scope))]"
         case .dictionary(let value): return "[String: \(value.code(in: scope))]"
         case .optional(let wrapped): return "\(wrapped.code(in: scope))?"
@@ -89,10 +99,14 @@ public indirect enum SwiftType: Hashable, Sendable {
 
     /// Whether the type (not optional) is one of the integer types models use.
     public var isInteger: Bool {
-        switch self {
-        case .named("Int"), .named("Int32"), .named("Int64"): return true
-        default: return false
-        }
+        if case .scalar(let scalar) = self { return scalar.isInteger }
+        return false
+    }
+
+    /// The scalar the type is (not optional), or nil.
+    public var scalarKind: Scalar? {
+        if case .scalar(let scalar) = self { return scalar }
+        return nil
     }
 
     public var isOptional: Bool {
@@ -108,5 +122,31 @@ public indirect enum SwiftType: Hashable, Sendable {
 
     public var optional: SwiftType {
         isOptional ? self : .optional(self)
+    }
+}
+
+/// The value types JSON scalars decode into, each named once: consumers switch on the kind
+/// instead of comparing type names.
+public enum Scalar: String, Hashable, Sendable, CaseIterable {
+    case string = "String"
+    case int = "Int"
+    case int32 = "Int32"
+    case int64 = "Int64"
+    case double = "Double"
+    case decimal = "Decimal"
+    case bool = "Bool"
+    case date = "Date"
+    case calendarDate = "CalendarDate"
+    case uuid = "UUID"
+    case url = "URL"
+    case data = "Data"
+
+    public var isInteger: Bool {
+        self == .int || self == .int32 || self == .int64
+    }
+
+    /// A number with a fraction: `Double` or `Decimal`.
+    public var isFractional: Bool {
+        self == .double || self == .decimal
     }
 }

@@ -83,7 +83,7 @@ struct PagedQueryGenerator {
         switch cursor.type {
         case .url:
             return "PageRequest.cursor(fromNext: \(value.text), parameter: \(SwiftLiteral.string(paging.parameter.key)))"
-        case .named("UUID"):
+        case .scalar(.uuid):
             return value.isOptional
                 ? "\(mappable(value.text, paging)).map { .cursor($0.uuidString.lowercased()) }"
                 : ".cursor(\(value.text).uuidString.lowercased())"

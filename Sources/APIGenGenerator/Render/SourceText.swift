@@ -94,7 +94,7 @@ public struct SourceText: ExpressibleByStringInterpolation {
     /// `type` as written inside the type `scope`, without building the nested text first.
     mutating func append(_ type: SwiftType, scope: String) {
         switch type {
-        case .named: append(type.code(in: scope))
+        case .named, .scalar, .generic: append(type.code(in: scope))
         case .array(let element):
             append("[" as StaticString)
             append(element, scope: scope)

@@ -127,7 +127,7 @@ struct UnionGenerator: DeclarationGenerator {
         func rank(_ type: SwiftType) -> Int {
             if type == .bool { return 0 }
             if type.isInteger { return 1 }
-            if type == .double || type == .named("Decimal") { return 2 }
+            if type == .double || type == .scalar(.decimal) { return 2 }
             return type == .jsonValue ? 4 : 3
         }
         let ordered = union.cases.enumerated().sorted { lhs, rhs in

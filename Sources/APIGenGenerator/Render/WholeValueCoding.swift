@@ -4,7 +4,7 @@
 /// `encode(to:)` read a date as a number, data as an array of bytes and a URL as an object. Those
 /// go through a single-value container; every other type codes itself.
 enum WholeValueCoding {
-    private static let special: Set<SwiftType> = [.named("Date"), .data, .url, .named("Decimal")]
+    private static let special: Set<SwiftType> = [.scalar(.date), .data, .url, .scalar(.decimal)]
 
     /// `Pet(from: decoder)`, or `decoder.singleValueContainer().decode(Date.self)`.
     static func decoded(_ type: SwiftType, context: RenderContext) -> SourceText {

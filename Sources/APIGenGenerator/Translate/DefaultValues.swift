@@ -35,27 +35,34 @@ extension SchemaTypes {
             return .dictionary(parts)
         case .optional(let wrapped):
             return value == .null ? .null : defaultLiteral(value, for: wrapped, schema: schema)
-        case .named(let name):
-            switch (name, value) {
-            case ("String", .string(let text)):
-                return .string(text)
-            case ("Int", .int(let number)), ("Int64", .int(let number)):
-                return .integer(number)
-            case ("Int32", .int(let number)) where Int32(exactly: number) != nil:
-                return .integer(number)
-            case ("Double", .int(let number)), ("Decimal", .int(let number)):
-                return .integer(number)
-            case ("Double", .double(let number)), ("Decimal", .double(let number)):
-                return number.isFinite ? .number(number) : nil
-            case ("Int", .double(let number)), ("Int64", .double(let number)), ("Int32", .double(let number)):
-                return number == number.rounded() && abs(number) < 1e15 ? .integer(Int64(number)) : nil
-            case ("Bool", .bool(let flag)):
-                return .bool(flag)
-            case ("JSONValue", _):
-                return jsonLiteral(value)
-            default:
-                return enumCaseLiteral(value, schema: schema) ?? unionLiteral(value, schema: schema)
-            }
+        case .scalar(let scalar):
+            return scalarLiteral(value, for: scalar)
+        case .named("JSONValue"):
+            return jsonLiteral(value)
+        case .named, .generic:
+            return enumCaseLiteral(value, schema: schema) ?? unionLiteral(value, schema: schema)
+        }
+    }
+
+    /// `value` as a literal of `scalar`, where the type holds it exactly.
+    private func scalarLiteral(_ value: SpecValue, for scalar: Scalar) -> Literal? {
+        switch (scalar, value) {
+        case (.string, .string(let text)):
+            return .string(text)
+        case (.int, .int(let number)), (.int64, .int(let number)):
+            return .integer(number)
+        case (.int32, .int(let number)) where Int32(exactly: number) != nil:
+            return .integer(number)
+        case (.double, .int(let number)), (.decimal, .int(let number)):
+            return .integer(number)
+        case (.double, .double(let number)), (.decimal, .double(let number)):
+            return number.isFinite ? .number(number) : nil
+        case (.int, .double(let number)), (.int64, .double(let number)), (.int32, .double(let number)):
+            return number == number.rounded() && abs(number) < 1e15 ? .integer(Int64(number)) : nil
+        case (.bool, .bool(let flag)):
+            return .bool(flag)
+        default:
+            return nil
         }
     }
 

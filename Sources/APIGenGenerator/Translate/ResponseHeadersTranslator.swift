@@ -7,7 +7,7 @@ struct ResponseHeadersTranslator {
 
     /// The types a header can be read as (`HeaderValue` in the runtime).
     private static let readable: Set<SwiftType> = [
-        .string, .int, .double, .bool, .url, .named("Int32"), .named("Int64"), .named("UUID"), .named("Date"),
+        .string, .int, .double, .bool, .url, .scalar(.int32), .scalar(.int64), .scalar(.uuid), .scalar(.date),
     ]
 
     private static let dateHeaders: Set<String> = ["date", "expires", "last-modified"]
@@ -28,7 +28,7 @@ struct ResponseHeadersTranslator {
                 var type = type(of: header)
                 // HTTP's own date headers are HTTP dates whatever format the spec gives them.
                 if type == .string, Self.dateHeaders.contains(header.name.lowercased()) {
-                    type = .named("Date")
+                    type = .scalar(.date)
                 }
                 fields.append(.init(name: Identifier(name), key: header.name, type: type, documentation: documentation))
             }

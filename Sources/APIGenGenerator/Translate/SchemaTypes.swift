@@ -265,8 +265,8 @@ final class SchemaTypes {
             return StringFormat(format)?.swiftType ?? .string
         case .integer:
             switch format {
-            case "int32": return .named("Int32")
-            case "int64": return .named("Int64")
+            case "int32": return .scalar(.int32)
+            case "int64": return .scalar(.int64)
             default: return .int
             }
         case .number:
@@ -275,9 +275,9 @@ final class SchemaTypes {
             // sends more digits or a larger value than Float has loses nothing.
             case "float": return .double
             // Money and other exact quantities: Foundation reads and writes a Decimal's digits exactly.
-            case "decimal": return .named("Decimal")
-            case "int32": return .named("Int32")
-            case "int64": return .named("Int64")
+            case "decimal": return .scalar(.decimal)
+            case "int32": return .scalar(.int32)
+            case "int64": return .scalar(.int64)
             default: return .double
             }
         case .boolean:

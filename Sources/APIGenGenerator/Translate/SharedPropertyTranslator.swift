@@ -51,6 +51,8 @@ enum SharedPropertyTranslator {
     private static func isNested(_ type: SwiftType, in name: String) -> Bool {
         switch type {
         case .named(let named): return named.hasPrefix(name + ".")
+        case .scalar: return false
+        case .generic(_, let arguments): return arguments.contains { isNested($0, in: name) }
         case .array(let inner), .dictionary(let inner), .optional(let inner): return isNested(inner, in: name)
         }
     }

@@ -86,7 +86,7 @@ struct TypeGraph {
                 guard let entry = named[name] else { return nil }
                 guard let alias = entry.alias else { return entry.node }
                 current = alias
-            case .array, .dictionary:
+            case .array, .dictionary, .scalar, .generic:
                 return nil
             }
         }

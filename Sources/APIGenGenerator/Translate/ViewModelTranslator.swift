@@ -120,7 +120,7 @@ struct ViewSchemaTypes {
             }
         case .cursor:
             // A token, a next-page URL (Django REST's `next`) or a UUID; a date or bytes are no cursor.
-            if let cursor = member(Self.nextCursorKeys, .string), [.string, .url, .named("UUID")].contains(cursor.type) {
+            if let cursor = member(Self.nextCursorKeys, .string), [.string, .url, .scalar(.uuid)].contains(cursor.type) {
                 next = .cursorField(cursor, hasMore: hasMore)
             } else if entry.declaresLinkHeader {
                 next = .linkHeader
