@@ -3493,7 +3493,7 @@ public nonisolated struct Constants: APIModel {
         var reader = try PropertyReader(decoder)
         self.apiVersion = try reader.decode(constant: "v2", "apiVersion", required: true)
         self.kind = try reader.decode(constant: "constants", "kind", required: true)
-        self.maxRetries = reader.decodeIfPresent(Int.self, "maxRetries")
+        self.maxRetries = reader.decodeIfPresent(Int.self, "maxRetries", constant: 3)
         try reader.finish()
     }
 

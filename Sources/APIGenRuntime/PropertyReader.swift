@@ -149,6 +149,32 @@ public struct PropertyReader {
         return value
     }
 
+    /// A required property whose schema fixes a value of another kind than a string (`const:
+    /// 2`, `enum: [2]`, `allOf: [$ref: Kind], enum: [2]`): any other value is an error, as for
+    /// `decode(constant:_:required:)`, so that a union decodes the alternative the value names.
+    @inlinable
+    public func decode<Value: Decodable & Equatable>(_ type: Value.Type, _ key: String, constant: Value) throws -> Value {
+        let value = try decode(Value.self, key)
+        guard value == constant else {
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(key), in: container, debugDescription: "Expected \(constant), found \(value)")
+        }
+        return value
+    }
+
+    /// An optional such property: nil when it is absent or null; another value is an error,
+    /// kept for `finish()` as `decodeIfPresent(_:_:)` keeps its own.
+    @inlinable
+    public mutating func decodeIfPresent<Value: Decodable & Equatable>(_ type: Value.Type, _ key: String, constant: Value) -> Value? {
+        guard let value = decodeIfPresent(Value.self, key) else { return nil }
+        guard value == constant else {
+            firstError = DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(key), in: container, debugDescription: "Expected \(constant), found \(value)")
+            return nil
+        }
+        return value
+    }
+
     /// Whether the object has `key` at all (a PATCH field tells absent from null).
     @inlinable
     public func contains(_ key: String) -> Bool {

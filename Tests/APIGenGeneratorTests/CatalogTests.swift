@@ -135,7 +135,7 @@ final class CatalogTests: XCTestCase {
             StatusCase(name: "noContent", status: 204, type: nil, decoding: .empty),
         ]
         let declaration = OperationDeclaration(
-            name: "fetch", operationID: "fetch", method: "GET", pathSegments: [.literal("/a")], parameters: [], body: nil,
+            name: "fetch", operationID: "fetch", method: .get, pathSegments: [.literal("/a")], parameters: [], body: nil,
             response: OperationResponse(type: .named("FetchResponse"), decoding: .byStatus(enumName: "FetchResponse", cases: cases)),
             security: [], documentation: Documentation(), deprecationMessage: nil)
         let paired = entry.jsonSuccesses(decodedBy: declaration)

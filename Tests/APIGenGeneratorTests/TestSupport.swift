@@ -207,3 +207,19 @@ func assertFragment(
         XCTFail("\(name) differs. Generated:\n\(actual)\n\nExpected:\n\(expected)", file: file, line: line)
     }
 }
+
+/// The exact text of the direct member of `declaration` (text from `declaration(_:in:)`) whose
+/// first line starts with `start`: that line up to the brace closing it, moved to column 0.
+func member(_ start: String, of declaration: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+    let lines = declaration.split(separator: "\n", omittingEmptySubsequences: false)
+    let indent = String(repeating: " ", count: (lines.first?.prefix { $0 == " " }.count ?? 0) + 4)
+    guard let first = lines.firstIndex(where: { $0.hasPrefix(indent + start) }) else {
+        XCTFail("no member starting with \(start) in:\n\(declaration)", file: file, line: line)
+        return ""
+    }
+    var last = first
+    if lines[first].hasSuffix("{") {
+        while last < lines.count - 1, lines[last] != indent + "}" { last += 1 }
+    }
+    return lines[first...last].map { $0.hasPrefix(indent) ? String($0.dropFirst(indent.count)) : String($0) }.joined(separator: "\n")
+}

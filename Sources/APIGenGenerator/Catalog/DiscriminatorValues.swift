@@ -21,7 +21,12 @@ enum DiscriminatorValues {
         switch property.map({ shapes[table.resolved($0.schema)] }) {
         case .constant(let value): return [value]
         case .stringEnum(let cases) where !cases.isEmpty: return cases
-        default: return componentNames[target].map { [$0] } ?? []
+        default:
+            // `kind: {allOf: [$ref: Kind], enum: [cat]}`: the one kind it narrows `Kind` to.
+            if let property, case .string(let value)? = SchemaShape.fixedValue(of: property.schema, in: table) {
+                return [value]
+            }
+            return componentNames[target].map { [$0] } ?? []
         }
     }
 }

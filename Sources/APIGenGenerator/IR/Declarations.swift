@@ -140,6 +140,10 @@ public struct PropertyDeclaration: Sendable {
     /// The one string the schema allows (`const`, or an `enum` of one value): decoding any other
     /// fails, which is how a union tells alternatives apart by such a value.
     public var constant: String?
+    /// The one value of another kind the schema allows (`const: 2`, `enum: [2]`, `allOf: [$ref:
+    /// Kind], enum: [2]`, `const: true`), as a literal of `type`: decoding any other fails, as for
+    /// `constant`, but it is no default (`maxRetries: {type: integer, const: 3}` stays an `Int?`).
+    public var fixedValue: Literal?
     /// The schema says `deprecated: true`: the property is `@available(*, deprecated)`, and
     /// generated code reads and writes its storage, so that only the app's uses warn.
     public var deprecationMessage: String?

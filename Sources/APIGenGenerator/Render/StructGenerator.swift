@@ -147,6 +147,14 @@ struct StructGenerator: DeclarationGenerator {
                 if let constant = property.constant {
                     read = Printer.Call(
                         "try reader.decode(", ["constant: \(literal: constant)", key, "required: \(property.isRequired)"], ")")
+                } else if let fixed = property.fixedValue {
+                    // Any other value fails, so that a union tries its next alternative.
+                    let arguments: [SourceText] = [
+                        "\(property.type.unwrapped, in: context).self", key, "constant: \(SwiftLiteral.code(for: fixed))",
+                    ]
+                    read =
+                        property.isRequired
+                        ? Printer.Call("try reader.decode(", arguments, ")") : Printer.Call("reader.decodeIfPresent(", arguments, ")")
                 } else if property.isPatchNullable {
                     let type: SourceText = "Nullable<\(property.type.unwrapped, in: context)>.self"
                     read = Printer.Call("reader.contains(\(key)) ? try reader.decode(", [type, key], ") : nil")

@@ -48,7 +48,7 @@ extension SchemaTypes {
         // The members every enum has, and the `sample`/`samples` its Samples.swift extension adds.
         var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type", "sample", "samples"])
         let names: [Identifier]
-        let given = table[id].enumNames ?? []
+        let given = table[id].enumNames ?? constantTitles(id) ?? []
         switch shapes[id] {
         case .stringEnum(let values) where given.count == values.count && !given.contains(""):
             names = given.map { Identifier(scope.claim(SwiftName.memberName($0))) }
@@ -70,5 +70,21 @@ extension SchemaTypes {
         }
         enumCaseNames[id] = names
         return names
+    }
+
+    /// The titles of an enum written as constant alternatives (`oneOf: [{const: 1, title:
+    /// One}, …]`, `SchemaShape`), one per distinct value in order; nil unless each has one.
+    private func constantTitles(_ id: SchemaID) -> [String]? {
+        let alternatives = table[id].oneOf + table[id].anyOf
+        guard table[id].enumValues == nil, !alternatives.isEmpty else { return nil }
+        var seen: Set<SpecValue> = []
+        var titles: [String] = []
+        for alternative in alternatives where !SchemaShape.isNullOnly(table[alternative], table) {
+            guard let value = SchemaShape.fixedValue(of: alternative, in: table) else { return nil }
+            guard seen.insert(value).inserted else { continue }
+            guard let title = table[alternative].title, !SwiftName.words(title).isEmpty else { return nil }
+            titles.append(title)
+        }
+        return titles
     }
 }

@@ -81,6 +81,12 @@ struct SampleSynthesizer {
         {
             return value
         }
+        // A value the schema fixes by its own keywords is the only valid one, whatever the type
+        // it narrows allows (`allOf: [$ref: Kind], enum: [2]` is 2, not `Kind`'s first case): the
+        // decoder rejects any other (`StructTranslator.fixedLiteral`).
+        if let fixed = SchemaShape.fixedValue(of: id, in: table), ExampleChecker(table: table, shapes: shapes).conforms(fixed, to: id) {
+            return fixed
+        }
         switch shapes[resolved] {
         case .reference(let target), .alias(let target):
             return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
@@ -320,6 +326,10 @@ struct ExampleChecker {
         if value == .null {
             return SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(schema, table)
                 || PropertyRules.acceptsNull(id, shapes: shapes, in: table)
+        }
+        // A value the schema fixes is enforced when decoding (`PropertyReader`'s `constant:` reads).
+        if let fixed = SchemaShape.fixedValue(of: id, in: table), value != fixed {
+            return false
         }
         switch shapes[table.resolved(id)] {
         case .reference(let target), .alias(let target):

@@ -29,6 +29,12 @@ enum SchemaShape {
             !SchemaShape.isNullOnly(table[$0], table) && !SchemaShape.isConstraintOnly(table[$0])
         }
         if !alternatives.isEmpty, schema.properties.isEmpty, schema.allOf.isEmpty {
+            // OpenAPI 3.1's titled enum, `oneOf: [{const: 1, title: One}, {const: 2, title: Two}]`:
+            // an integer enum, not a union of alternatives no Swift type tells apart.
+            if alternatives.count > 1, let constants = SchemaShape.constantAlternatives(alternatives, table) {
+                self = constants
+                return
+            }
             self = alternatives.count == 1 ? .alias(alternatives[0]) : .union(alternatives)
             return
         }
@@ -62,7 +68,54 @@ enum SchemaShape {
             self = .constant(value)
             return
         }
+        // `const: 2` or `const: true` without `type`: the constant's own type, not any value.
+        if schema.types.subtracting([.null]).isEmpty, schema.properties.isEmpty, schema.items == nil,
+            let type = schema.constValue.flatMap(SchemaShape.scalarType)
+        {
+            self = .primitive(type)
+            return
+        }
         self = SchemaShape.byType(schema)
+    }
+
+    /// The one value a schema allows by its own keywords, whatever type it narrows: its
+    /// `const`, or an `enum` of one value besides null (`allOf: [$ref: Kind], enum: [2]` is the
+    /// `Kind` 2), read from the schema or else from the one it refers to; nil when it allows more.
+    static func fixedValue(of id: SchemaID, in table: SchemaTable) -> SpecValue? {
+        func own(_ id: SchemaID) -> SpecValue? {
+            if let constant = table[id].constValue, constant != .null {
+                return constant
+            }
+            guard let values = table[id].enumValues else { return nil }
+            let distinctValues = distinct(values.filter { $0 != .null })
+            return distinctValues.count == 1 ? distinctValues[0] : nil
+        }
+        return own(id) ?? own(table.resolved(id))
+    }
+
+    /// The type of a `const` that is a number or a Bool; nil for other values.
+    private static func scalarType(_ value: SpecValue) -> JSONType? {
+        switch value {
+        case .int: return .integer
+        case .double: return .number
+        case .bool: return .boolean
+        default: return nil
+        }
+    }
+
+    /// An integer enum of the alternatives' values when each one only fixes an integer
+    /// (`{const: 1, title: One}`, `{type: integer, enum: [1]}`); nil otherwise. `EnumTranslator`
+    /// names the cases after the alternatives' titles.
+    private static func constantAlternatives(_ alternatives: [SchemaID], _ table: SchemaTable) -> SchemaShape? {
+        var integers: [Int64] = []
+        for id in alternatives {
+            guard table[id].reference == nil, table[id].properties.isEmpty, table[id].items == nil, table[id].allOf.isEmpty,
+                table[id].oneOf.isEmpty, table[id].anyOf.isEmpty, table[id].types.subtracting([.null]).isSubset(of: [.integer]),
+                case .int(let number)? = fixedValue(of: id, in: table)
+            else { return nil }
+            integers.append(number)
+        }
+        return .integerEnum(distinct(integers))
     }
 
     /// Whether the schema is declared as a Swift type of its own (a struct or an enum); the

@@ -235,7 +235,7 @@ final class SchemaTypes {
         case .alias(let target):
             type = swiftType(for: target, suggestedName: suggestedName, in: &context)
         case .object, .union, .stringEnum, .integerEnum, .primitiveUnion:  // `declaresType`
-            let name = context.scope.claim(SwiftName.declarableTypeName(suggestedName))
+            let name = context.scope.claim(Self.nestedTypeName(suggestedName))
             let qualified = context.qualified(name)
             context.nested.append(declaration(for: id, name: name, qualifier: context.qualifier, parentScope: context.scope))
             type = .named(qualified)
@@ -285,6 +285,15 @@ final class SchemaTypes {
         case .object, .array, .null:
             return .jsonValue
         }
+    }
+
+    /// The name of an inline type nested in its parent: `declarableTypeName`, with `Value` in
+    /// front of one that starts with a digit (`2fa` → `Value2fa`). Such a name has no letter to
+    /// upper-case, so the member named from the same text (`_2fa`) would share it, and
+    /// `_2fa.self` in the parent's decoder is ambiguous.
+    static func nestedTypeName(_ suggestedName: String) -> String {
+        let name = SwiftName.declarableTypeName(suggestedName)
+        return name.hasPrefix("_") ? SwiftName.declarableTypeName("value " + suggestedName) : name
     }
 
     /// `pets` → `pet`, `categories` → `category`, `data` → `dataItem`.

@@ -39,6 +39,7 @@ struct StructTranslator {
                 }
             }
             let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, shapes: types.shapes, in: table)
+            let fixedValue = constant == nil && defaultValue == nil && !nullable ? fixedLiteral(property.schema, type: type) : nil
             if !isRequired, defaultValue == nil {
                 type = type.optional
             }
@@ -49,6 +50,7 @@ struct StructTranslator {
             member.isReadOnly = isReadOnly
             member.isNullable = nullable
             member.constant = constant
+            member.fixedValue = fixedValue
             if table[property.schema].deprecated {
                 member.deprecationMessage = "'\(property.name)' is deprecated by the API."
             }
@@ -76,6 +78,23 @@ struct StructTranslator {
         var result = TypeDeclaration(name: name, documentation: documentation, kind: .structure(declaration))
         result.nested = context.nested
         return result
+    }
+
+    /// The value the property's schema fixes (`SchemaShape.fixedValue`), as a literal of the
+    /// property's type, when it is one the decoder can compare: an integer, a Bool, a string or
+    /// a case of the enum it narrows (`allOf: [$ref: Kind], enum: [2]` → `.two`). Decoding then
+    /// rejects other values, so that a union's alternatives that differ by it decode the one
+    /// the value names, as string constants do (`PropertyReader.decode(constant:_:required:)`).
+    private func fixedLiteral(_ schema: SchemaID, type: SwiftType) -> Literal? {
+        guard let value = SchemaShape.fixedValue(of: schema, in: table) else { return nil }
+        switch value {
+        case .int, .bool, .string: break
+        default: return nil
+        }
+        switch types.defaultLiteral(value, for: type.unwrapped, schema: schema) {
+        case let literal? where literal.isComparableConstant: return literal
+        default: return nil
+        }
     }
 
     private func propertyDocumentation(schema: Schema, resolved: Schema) -> Documentation {
@@ -116,5 +135,15 @@ struct StructTranslator {
         }
         guard !text.contains("`"), !text.contains("\n"), text.count <= 120 else { return nil }
         return text
+    }
+}
+
+extension Literal {
+    /// A literal a fixed value can be compared with as written (`2`, `true`, `"a"`, `.two`).
+    fileprivate var isComparableConstant: Bool {
+        switch self {
+        case .integer, .bool, .string, .enumCase: return true
+        default: return false
+        }
     }
 }

@@ -27,7 +27,7 @@ struct UnionTranslator {
                     DiscriminatorValues.values(
                         for: member, discriminator: $0, table: table, shapes: types.shapes, componentNames: types.componentNames)
                 } ?? []
-            let proposed = caseName(for: member, discriminatorValue: values.first, index: index)
+            let proposed = Self.unlikeTypeName(caseName(for: member, discriminatorValue: values.first, index: index))
             let caseName = caseScope.claim(proposed)
             var type = types.swiftType(for: member, suggestedName: caseName, in: &context)
             type = type.unwrapped
@@ -77,12 +77,13 @@ struct UnionTranslator {
     }
 
     /// Whether the alternatives each fix one property to a different constant (`type: {const:
-    /// accept}` beside `type: {const: abort}`): an implicit discriminator, so at most one matches.
+    /// accept}` beside `type: {const: abort}`, `v: {const: 1}` beside `v: {const: 2}`): an
+    /// implicit discriminator, so at most one matches.
     private static func areExclusive(_ alternatives: [SchemaID], _ types: SchemaTypes) -> Bool {
-        let constants = alternatives.map { alternative -> [String: String] in
-            var found: [String: String] = [:]
+        let constants = alternatives.map { alternative -> [String: SpecValue] in
+            var found: [String: SpecValue] = [:]
             for property in types.shapes.mergedObject(alternative, table: types.table).properties {
-                if case .constant(let value) = types.shapes[types.table.resolved(property.schema)] {
+                if let value = SchemaShape.fixedValue(of: property.schema, in: types.table) {
                     found[property.name] = value
                 }
             }
@@ -142,6 +143,16 @@ struct UnionTranslator {
         }
         structure.coding = .allMatches(mergedObjects: objects.intersection(kept.map(\.name)))
         return structure
+    }
+
+    /// A case name that a type could have too: one that starts with a digit (`_1`, from a title,
+    /// value or key `1`) has no letter to lower-case, so the alternative's nested type, named
+    /// from the case, gets the same spelling (`case _1(U._1)`: an invalid redeclaration), and a
+    /// referenced type so named is hidden by the case (`try _1(from: decoder)` calls the case).
+    /// It gets a word in front: `_1` → `variant1`, and its type `Variant1`.
+    private static func unlikeTypeName(_ name: String) -> String {
+        guard SwiftName.typeName(name) == name else { return name }
+        return SwiftName.memberName("variant " + name)
     }
 
     /// `$ref: Cat` → `cat`; a title; a discriminator value; `string`, `int`, `strings` for
