@@ -1613,7 +1613,7 @@ public nonisolated struct Cat: APIModel {
     /// - Example: `9`
     public var lives: Int
 
-    public init(kind: String, name: String, lives: Int) {
+    public init(kind: String = "Cat", name: String, lives: Int) {
         self.kind = kind
         self.name = name
         self.lives = lives
@@ -1652,7 +1652,7 @@ public nonisolated struct Bird: APIModel {
     /// - Example: `0.2`
     public var wingspan: Double?
 
-    public init(kind: String, name: String, wingspan: Double? = nil) {
+    public init(kind: String = "bird", name: String, wingspan: Double? = nil) {
         self.kind = kind
         self.name = name
         self.wingspan = wingspan

@@ -248,12 +248,12 @@ extension Creature {
 
 extension Cat {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Cat { EmbeddedJSON.decode(#"{"kind":"Kind 1","name":"Tom","lives":9}"#) }
+    public static var sample: Cat { EmbeddedJSON.decode(#"{"kind":"Cat","name":"Tom","lives":9}"#) }
 }
 
 extension Bird {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: Bird { EmbeddedJSON.decode(#"{"kind":"Kind 1","name":"Tom","wingspan":0.2}"#) }
+    public static var sample: Bird { EmbeddedJSON.decode(#"{"kind":"bird","name":"Tom","wingspan":0.2}"#) }
 }
 
 extension Identified {

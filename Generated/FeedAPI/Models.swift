@@ -443,7 +443,7 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
     /// - Example: `marina`
     public var likedBy: String
 
-    public init(kind: String, id: String, postID: String, likedBy: String) {
+    public init(kind: String = "like", id: String, postID: String, likedBy: String) {
         self.kind = kind
         self.id = id
         self.postID = postID
@@ -488,7 +488,7 @@ public nonisolated struct FollowNotification: APIModel, Identifiable {
     public var id: String
     public var follower: User
 
-    public init(kind: String, id: String, follower: User) {
+    public init(kind: String = "follow", id: String, follower: User) {
         self.kind = kind
         self.id = id
         self.follower = follower

@@ -27,7 +27,7 @@ extension FollowNotification {
     public static var sample: FollowNotification {
         EmbeddedJSON.decode(
             #"""
-            {"kind":"like","id":"n_3","follower":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}}
+            {"kind":"follow","id":"n_3","follower":{"id":"u_42","username":"marina","displayName":"Marina Costa","avatarURL":"https://media.feed.example.com/avatars/u_42.jpg"}}
             """#
         )
     }

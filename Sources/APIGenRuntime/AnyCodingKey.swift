@@ -77,8 +77,14 @@ extension KeyedEncodingContainer where Key == AnyCodingKey {
     public mutating func encodeAdditionalProperties<Value: Encodable>(_ properties: [String: Value], excluding knownKeys: Set<String> = [])
         throws
     {
+        let holdsUUIDs = Value.self is any UUIDHolder.Type
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) where !knownKeys.contains(key) {
-            try encode(value, forKey: AnyCodingKey(key))
+            if holdsUUIDs {
+                // `additionalProperties: {format: uuid}`: lower case, as properties are written.
+                try encode(LowercasedUUIDs(value as! any UUIDHolder), forKey: AnyCodingKey(key))
+            } else {
+                try encode(value, forKey: AnyCodingKey(key))
+            }
         }
     }
 }

@@ -144,6 +144,9 @@ public struct PropertyWriter {
             try container.encode((value as! UUID?).map { $0.uuidString.lowercased() }, forKey: key)
         } else if Value.self == [UUID]?.self {
             try container.encode((value as! [UUID]?).map { $0.map { $0.uuidString.lowercased() } }, forKey: key)
+        } else if Value.self is any UUIDHolder.Type {
+            // UUIDs deeper in: in a map (`[String: UUID]`), an array of arrays, optional items.
+            try container.encode(LowercasedUUIDs(value as! any UUIDHolder), forKey: key)
         } else {
             try container.encode(value, forKey: key)
         }
@@ -157,6 +160,10 @@ extension Encoder {
     /// unions write their date, data, URL and decimal alternatives this way.
     public func encodeSingleValue<Value: Encodable>(_ value: Value) throws {
         var container = singleValueContainer()
+        if Value.self is any UUIDHolder.Type {
+            // A UUID alternative (or a list or map of them) lower case, as properties are written.
+            return try container.encode(LowercasedUUIDs(value as! any UUIDHolder))
+        }
         try container.encode(value)
     }
 }

@@ -113,7 +113,8 @@ public enum RequestBody: Sendable {
         switch self {
         case .json(let value, let contentType):
             encoder.userInfo[APIJSON.requestKey] = true
-            return (try encoder.encode(value), contentType)
+            // A body that is UUIDs (`[UUID]`, a map of them) writes them lower case too.
+            return (try encoder.encode(LowercasedUUIDs.encodable(value)), contentType)
         case .form(let form):
             return (form.encoded(), "application/x-www-form-urlencoded")
         case .multipart(let multipart):

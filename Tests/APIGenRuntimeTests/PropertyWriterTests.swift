@@ -74,6 +74,33 @@ final class PropertyWriterTests: XCTestCase {
                 + #""related":["0b0f7c7e-8a57-4c3b-9d5e-2f8b1b6a7d11"],"siblings":["6ba7b811-9dad-11d1-80b4-00c04fd430c8"]}"#)
     }
 
+    /// UUIDs inside maps, nested arrays and arrays of optionals, and in the members kept beside
+    /// the declared ones.
+    struct NestedIdentifiers: Encodable {
+        static let id = UUID(uuidString: "3F2504E0-4F89-41D3-9A0C-0305E82C3301")!
+        var byName: [String: UUID] = ["a": id]
+        var grid: [[UUID]] = [[id]]
+        var gaps: [UUID?] = [id, nil]
+        var extra: [String: UUID] = ["b": id]
+
+        func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.byName, "byName")
+            writer.encode(self.grid, "grid")
+            writer.encode(self.gaps, "gaps")
+            writer.encodeAdditionalProperties(extra)
+            try writer.finish()
+        }
+    }
+
+    func testUUIDsInsideMapsAndNestedArraysAreLowerCase() throws {
+        let encoder = APIJSON.makeEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(NestedIdentifiers()), as: UTF8.self)
+        let id = "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+        XCTAssertEqual(json, #"{"b":"\#(id)","byName":{"a":"\#(id)"},"gaps":["\#(id)",null],"grid":[["\#(id)"]]}"#)
+    }
+
     struct Sized: Codable, Equatable {
         var big: Int64 = .max
         var small: Int32 = .min

@@ -1,4 +1,5 @@
 import APIGenOpenAPI
+import Foundation
 
 /// The string formats apigen gives meaning to, in one table: the Swift type each becomes, the
 /// sample value it gets, and the check a spec's example must pass to be used as a sample. A
@@ -50,6 +51,23 @@ enum StringFormat: String {
         case .uri, .url: return text.contains(":") && !text.contains(" ")
         case .byte: return text.utf8.allSatisfy { $0 < 128 && $0 != 32 }
         case .binary, .time, .email, .ipv4, .ipv6, .hostname: return true
+        }
+    }
+
+    /// Whether the runtime surely decodes the text as `swiftType`, wherever the value is (a
+    /// property, an array item, a union's alternative): stricter than `accepts`, for JSON whose
+    /// failure to decode stops the app (`EmbeddedJSON.decode` of a `default`).
+    func decodes(_ text: String) -> Bool {
+        switch self {
+        case .dateTime: return DateText.isValidDateTime(text)
+        case .date: return DateText.isValidDate(text)
+        case .uuid: return DateText.isUUID(text)
+        // A property's URL is read leniently (`ReceivedURL`), an item's or an alternative's by
+        // `URL(string:)`: the stricter of the two.
+        case .uri, .url: return !text.isEmpty && URL(string: text) != nil
+        // `JSONDecoder` reads `Data` as base64.
+        case .byte, .binary: return Data(base64Encoded: text) != nil
+        case .time, .email, .ipv4, .ipv6, .hostname: return true
         }
     }
 }

@@ -129,6 +129,10 @@ public struct PropertyDeclaration: Sendable {
     public var isRequired: Bool
     /// The value used when the key is absent (from the schema's `default` or `const`).
     public var defaultValue: Literal?
+    /// The memberwise initializer's default where `defaultValue` is nil: the discriminator value
+    /// that selects this struct in its union (`DiscriminatorValues.known`). Decoding and
+    /// encoding do not use it.
+    public var initializerDefault: Literal?
     /// Stored behind `Indirect`: the property closes a cycle of value types, or holds a large value.
     public var isIndirect = false
     /// readOnly: sent by the server only, so left out of what the client sends.

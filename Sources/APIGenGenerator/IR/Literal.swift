@@ -29,3 +29,11 @@ public indirect enum Literal: Sendable, Hashable {
     case jsonArray([Literal])
     case jsonObject([Member])
 }
+
+extension Literal {
+    /// A `.decodedJSON` value: no Swift literal holds it where a default argument is.
+    var isDecodedJSON: Bool {
+        if case .decodedJSON = self { return true }
+        return false
+    }
+}

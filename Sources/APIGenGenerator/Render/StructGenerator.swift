@@ -98,7 +98,7 @@ struct StructGenerator: DeclarationGenerator {
                 // stands for the default, filled in by the body.
                 return "\(property.name): \(storedType: property, in: context)\(isStoredOptional(property) ? "" : "?") = nil"
             }
-            if let literal = property.defaultValue {
+            if let literal = property.defaultValue ?? property.initializerDefault {
                 let value = SwiftLiteral.code(for: literal)
                 return "\(property.name): \(storedType: property, in: context) = \(property.isPatchNullable ? ".value(\(value))" : value)"
             }

@@ -19,6 +19,17 @@ enum WholeValueCoding {
 
     /// `value.encode(to: encoder)`, or `encoder.encodeSingleValue(value)`.
     static func encoded(_ value: String, type: SwiftType) -> SourceText {
-        special.contains(type) ? "encoder.encodeSingleValue(\(value))" : "\(value).encode(to: encoder)"
+        // UUIDs too: `UUID.encode(to:)` writes upper case, the single-value path lower case.
+        special.contains(type) || holdsUUIDs(type)
+            ? "encoder.encodeSingleValue(\(value))" : "\(value).encode(to: encoder)"
+    }
+
+    /// Whether the type is or holds UUIDs (`UUID`, `[UUID]`, `[String: UUID]?`).
+    private static func holdsUUIDs(_ type: SwiftType) -> Bool {
+        switch type {
+        case .scalar(let scalar): return scalar == .uuid
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return holdsUUIDs(inner)
+        case .named, .generic: return false
+        }
     }
 }

@@ -16,6 +16,11 @@ extension SchemaTypes {
                 else { return nil }
                 parts.append(literal)
             }
+            // An element only JSON spells (an object, a union) makes the whole array decoded:
+            // `[EmbeddedJSON.decode(…)]` cannot be a default argument (the helper is SPI).
+            if parts.contains(where: \.isDecodedJSON) {
+                return surelyDecodes(value, schema: schema) ? .decodedJSON(JSONText.render(value)) : nil
+            }
             return .array(parts)
         case .dictionary(let valueType):
             guard case .object(let members) = value else { return nil }
@@ -32,6 +37,9 @@ extension SchemaTypes {
                 else { return nil }
                 parts.append(Literal.Member(key: member.key, value: literal))
             }
+            if parts.contains(where: { $0.value.isDecodedJSON }) {
+                return surelyDecodes(value, schema: schema) ? .decodedJSON(JSONText.render(value)) : nil
+            }
             return .dictionary(parts)
         case .optional(let wrapped):
             return value == .null ? .null : defaultLiteral(value, for: wrapped, schema: schema)
@@ -40,7 +48,7 @@ extension SchemaTypes {
         case .named("JSONValue"):
             return jsonLiteral(value)
         case .named, .generic:
-            return enumCaseLiteral(value, schema: schema) ?? unionLiteral(value, schema: schema)
+            return enumCaseLiteral(value, schema: schema) ?? decodedLiteral(value, schema: schema)
         }
     }
 
@@ -82,18 +90,31 @@ extension SchemaTypes {
         }
     }
 
-    /// A value of a union (`anyOf: [integer, number, array]`, `type: [string, integer]`): its
-    /// JSON, when it fits one of the alternatives as the example checker reads them.
-    private func unionLiteral(_ value: SpecValue, schema: SchemaID) -> Literal? {
+    /// A value no Swift literal spells: of a union (`anyOf: [integer, number, array]`, `type:
+    /// [string, integer]`) or of an object (`{a: 1}`), as its JSON, decoded where it is needed
+    /// (`EmbeddedJSON.decode`). That stops the app when the JSON does not decode, and a default
+    /// is decoded whenever a value lacks the key: only a value that surely decodes is taken.
+    private func decodedLiteral(_ value: SpecValue, schema: SchemaID) -> Literal? {
         // A null default is the absent value of an optional, not a value to decode.
-        guard value != .null, let union = contentSchema(schema) else { return nil }
-        switch shapes[union] {
-        case .union, .primitiveUnion:
-            guard ExampleChecker(table: table, shapes: shapes).conforms(value, to: union) else { return nil }
-            return .decodedJSON(JSONText.render(value))
+        guard value != .null, let content = contentSchema(schema) else { return nil }
+        switch shapes[content] {
+        case .object where value == .object([]):
+            // `{}` says nothing about an object: the property stays optional, as it was.
+            return nil
+        case .union, .primitiveUnion, .object:
+            return surelyDecodes(value, schema: schema) ? .decodedJSON(JSONText.render(value)) : nil
         default:
             return nil
         }
+    }
+
+    /// Whether `value`'s JSON decodes as the type of `schema` whatever the runtime meets:
+    /// `ExampleChecker` in its strict mode.
+    private func surelyDecodes(_ value: SpecValue, schema: SchemaID) -> Bool {
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.decodesSurely = true
+        checker.componentNames = componentNames
+        return checker.conforms(value, to: schema)
     }
 
     /// The schema that holds the content, past `$ref`s and single-member wrappers.

@@ -24,6 +24,10 @@ enum PatchRequestTranslator {
         return requestTypes.compactMap { model, request in
             guard let declaration = byName[model], case .structure(var structure) = declaration.kind else { return nil }
             structure.properties.removeAll { $0.isReadOnly }
+            // A change leaves out what it does not name: no discriminator default on an optional.
+            for index in structure.properties.indices where !structure.properties[index].isRequired {
+                structure.properties[index].initializerDefault = nil
+            }
             var documentation = Documentation([
                 "The changes a PATCH request makes to a `\(model)`: an absent property is left as",
                 "it is, `.null` clears it.",

@@ -18,6 +18,9 @@ struct SampleSynthesizer {
     /// Which example of a schema fits it (or none), found once per schema.
     let fittingExamples: FittingExamples
     let patterns = PatternCache()
+    /// The discriminator value each object is known by as a union's alternative: its sample
+    /// carries it, as its initializer's default does (`DiscriminatorValues.known`).
+    let knownDiscriminators: SchemaMap<DiscriminatorValues.Known>
 
     init(table: SchemaTable, shapes: ShapeTable, componentNames: SchemaMap<String>) {
         self.table = table
@@ -25,6 +28,7 @@ struct SampleSynthesizer {
         self.componentNames = componentNames
         memo = SampleMemo(schemaCount: table.count)
         fittingExamples = FittingExamples(schemaCount: table.count)
+        knownDiscriminators = DiscriminatorValues.known(table: table, shapes: shapes, componentNames: componentNames)
     }
 
     /// A sample for `id`; `variant` (0, 1, 2…) varies identifiers and numbers so that lists of
@@ -151,8 +155,17 @@ struct SampleSynthesizer {
     private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout SchemaMarks) -> SpecValue? {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
+        let kind = knownDiscriminators[id]
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name)
+            // The value that selects this type in its union, at any depth, rather than a
+            // synthesized string or the property's example (which may name another kind).
+            if let kind, property.name == kind.key,
+                ExampleChecker(table: table, shapes: shapes).conforms(.string(kind.value), to: property.schema)
+            {
+                members.append(.init(key: property.name, value: .string(kind.value)))
+                continue
+            }
             guard isRequired || depth <= optionalDepth else { continue }
             if let value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
                 members.append(.init(key: property.name, value: value))
@@ -319,9 +332,16 @@ final class FittingExamples {
 struct ExampleChecker {
     let table: SchemaTable
     let shapes: ShapeTable
+    /// Whether the value must surely decode, as JSON embedded where a failure stops the app (a
+    /// `default`, through `EmbeddedJSON.decode`) must: no depth cut-off, integers within their
+    /// Swift type, formats read as the runtime reads them, a discriminated union's value
+    /// against the alternatives its kind selects, extra members against `additionalProperties`.
+    var decodesSurely = false
+    /// For a discriminated union's values (`DiscriminatorValues`), with `decodesSurely`.
+    var componentNames = SchemaMap<String>()
 
     func conforms(_ value: SpecValue, to id: SchemaID, depth: Int = 0) -> Bool {
-        guard depth < 32 else { return true }
+        guard depth < 32 else { return !decodesSurely }
         let schema = table[table.resolved(id)]
         if value == .null {
             return SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(schema, table)
@@ -335,6 +355,9 @@ struct ExampleChecker {
         case .reference(let target), .alias(let target):
             return conforms(value, to: target, depth: depth + 1)
         case .union(let members):
+            if decodesSurely, let discriminator = schema.discriminator {
+                return discriminatedConforms(value, members: members, discriminator: discriminator, depth: depth)
+            }
             return members.contains { conforms(value, to: $0, depth: depth + 1) }
         case .object:
             guard case .object(let members) = value else { return false }
@@ -348,9 +371,12 @@ struct ExampleChecker {
                 }
             }
             for member in members {
-                if let property = merged.properties.first(where: { $0.name == member.key }),
-                    !conforms(member.value, to: property.schema, depth: depth + 1)
+                if let property = merged.properties.first(where: { $0.name == member.key }) {
+                    if !conforms(member.value, to: property.schema, depth: depth + 1) { return false }
+                } else if decodesSurely, !merged.properties.isEmpty, case .schema(let values) = merged.additionalProperties,
+                    !conforms(member.value, to: values, depth: depth + 1)
                 {
+                    // The struct keeps other members in `additionalProperties`, decoded as its type.
                     return false
                 }
             }
@@ -381,10 +407,37 @@ struct ExampleChecker {
         }
     }
 
+    /// A discriminated union decodes the alternatives its kind selects (each tried, the last
+    /// one's error thrown), and keeps any other kind, or a value without one, as `unknown`.
+    private func discriminatedConforms(
+        _ value: SpecValue, members: [SchemaID], discriminator: Schema.Discriminator, depth: Int
+    ) -> Bool {
+        let selectors = members.map {
+            DiscriminatorValues.values(
+                for: $0, discriminator: discriminator, table: table, shapes: shapes, componentNames: componentNames)
+        }
+        // A discriminator that selects nothing is dropped: the alternatives are tried in order.
+        guard selectors.contains(where: { !$0.isEmpty }) else {
+            return members.contains { conforms(value, to: $0, depth: depth + 1) }
+        }
+        guard case .object(let fields) = value,
+            case .string(let kind)? = fields.first(where: { $0.key == discriminator.propertyName })?.value
+        else { return true }
+        let selected = members.indices.filter { selectors[$0].contains(kind) }
+        return selected.isEmpty || selected.contains { conforms(value, to: members[$0], depth: depth + 1) }
+    }
+
     private func primitiveConforms(_ value: SpecValue, type: JSONType, format: String?) -> Bool {
+        if decodesSurely, type == .integer || (type == .number && (format == "int32" || format == "int64")) {
+            // An integer type (`SchemaTypes.primitiveType`): a whole number written as one,
+            // within the type's range.
+            guard case .int(let number) = value else { return false }
+            return format != "int32" || Int32(exactly: number) != nil
+        }
         switch (type, value) {
         case (.string, .string(let text)):
-            return StringFormat(format)?.accepts(text) ?? true
+            guard let known = StringFormat(format) else { return true }
+            return decodesSurely ? known.decodes(text) : known.accepts(text)
         case (.integer, .int): return true
         // Beyond Int64 a number cannot decode into any generated integer type.
         case (.integer, .double(let number)): return number == number.rounded() && abs(number) < 9.2e18
@@ -411,6 +464,65 @@ enum DateText {
         guard bytes[13] == 58, bytes[16] == 58 else { return false }
         let last = bytes[bytes.count - 1]
         return last == 90 || last == 122 || (bytes.count >= 25 && (bytes[bytes.count - 6] == 43 || bytes[bytes.count - 6] == 45))
+    }
+
+    /// A real calendar day `YYYY-MM-DD`, as the runtime's `CalendarDate` reads it.
+    static func isValidDate(_ text: String) -> Bool {
+        isValidDate(bytes: Array(text.utf8))
+    }
+
+    /// An RFC 3339 date-time as the runtime's `APIJSON.parseDateTime` reads it: a real day, `T`,
+    /// `t` or a space, hours below 24, minutes below 60, seconds up to 60, an optional fraction
+    /// of at least one digit, then `Z` or an offset `±hh`, `±hhmm` or `±hh:mm`.
+    static func isValidDateTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, isValidDate(bytes: Array(bytes[0..<10])) else { return false }
+        guard [84, 116, 32].contains(bytes[10]), bytes[13] == 58, bytes[16] == 58,
+            let hour = digits(bytes, from: 11, count: 2), let minute = digits(bytes, from: 14, count: 2),
+            let second = digits(bytes, from: 17, count: 2), hour < 24, minute < 60, second <= 60
+        else { return false }
+        var index = 19
+        if bytes[index] == 46 || bytes[index] == 44 {
+            index += 1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+            guard index > start else { return false }
+        }
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case 90, 122:
+            return index + 1 == bytes.count
+        case 43, 45:
+            guard let offsetHour = digits(bytes, from: index + 1, count: 2), offsetHour < 24 else { return false }
+            switch bytes.count - (index + 3) {
+            case 0: return true
+            case 2: return digits(bytes, from: index + 3, count: 2).map { $0 < 60 } ?? false
+            case 3: return bytes[index + 3] == 58 && (digits(bytes, from: index + 4, count: 2).map { $0 < 60 } ?? false)
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
+    private static func isValidDate(bytes: [UInt8]) -> Bool {
+        guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
+            let year = digits(bytes, from: 0, count: 4), let month = digits(bytes, from: 5, count: 2),
+            let day = digits(bytes, from: 8, count: 2), (1...12).contains(month), day >= 1
+        else { return false }
+        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = month == 2 ? (isLeap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31
+        return day <= days
+    }
+
+    private static func digits(_ bytes: [UInt8], from start: Int, count: Int) -> Int? {
+        guard start >= 0, start + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[start..<(start + count)] {
+            guard (48...57).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
     }
 
     static func isUUID(_ text: String) -> Bool {

@@ -31,6 +31,10 @@ final class SchemaTypes {
         }
         return names
     }()
+    /// The discriminator value each object is known by as a union's alternative (the default
+    /// of its memberwise init's parameter: `DiscriminatorValues.known`).
+    private(set) lazy var knownDiscriminators = DiscriminatorValues.known(
+        table: table, shapes: shapes, componentNames: componentNames)
     var mergedObjects = SchemaMap<MergedObject>()
     /// Request types of PATCH bodies the client also receives (`PatchRequestTranslator`), by
     /// the name of the model they are made from, in the order operations asked for them.

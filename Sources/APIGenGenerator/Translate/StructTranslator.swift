@@ -14,6 +14,8 @@ struct StructTranslator {
         // `additionalProperties` is claimed after the properties, in the same scope.
         var members = scope
         var declaration = StructDeclaration()
+        // The value that selects this struct in the discriminated union(s) it is a case of.
+        let kind = types.knownDiscriminators[id]
         for (property, swiftName) in zip(merged.properties, names) {
             // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
             let resolvedID = table.resolved(property.schema)
@@ -24,6 +26,7 @@ struct StructTranslator {
             let isReadOnly = PropertyRules.marks(property.schema, { $0.readOnly }, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
             var defaultValue: Literal?
+            var initializerDefault: Literal?
             var constant: String?
             if case .constant(let value) = types.shapes[table.resolved(property.schema)], type == .string {
                 defaultValue = .string(value)
@@ -37,6 +40,11 @@ struct StructTranslator {
                         "default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored",
                         at: table[property.schema].source)
                 }
+            } else if let kind, kind.key == property.name {
+                // `.cat(Cat())` should encode as a cat: the initializer defaults the discriminator
+                // to the value that selects this type. Only the initializer: decoding still reads
+                // (or requires) what was sent, and encoding writes what the value holds.
+                initializerDefault = types.defaultLiteral(.string(kind.value), for: type.unwrapped, schema: property.schema)
             }
             let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, shapes: types.shapes, in: table)
             let fixedValue = constant == nil && defaultValue == nil && !nullable ? fixedLiteral(property.schema, type: type) : nil
@@ -47,6 +55,7 @@ struct StructTranslator {
                 name: swiftName, key: property.name, type: type, isRequired: isRequired,
                 documentation: propertyDocumentation(schema: table[property.schema], resolved: table[resolvedID]))
             member.defaultValue = defaultValue
+            member.initializerDefault = initializerDefault
             member.isReadOnly = isReadOnly
             member.isNullable = nullable
             member.constant = constant
