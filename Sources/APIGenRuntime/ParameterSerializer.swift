@@ -38,7 +38,8 @@ public enum ParameterSerializer {
         case let url as URL: return .scalar(url.absoluteString)
         default: break
         }
-        guard let data = try? APIJSON.makeRequestEncoder().encode(LowercasedUUIDs.encodable(value)), let json = try? JSONDecoder().decode(JSONValue.self, from: data)
+        guard let data = try? APIJSON.makeRequestEncoder().encode(LowercasedUUIDs.encodable(value)),
+            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
         else {
             return nil
         }
