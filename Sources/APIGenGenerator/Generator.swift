@@ -58,7 +58,7 @@ public struct Generator {
         // View models read the translated page types to recognise paging.
         var viewModels =
             options.viewModels
-            ? ViewSchemaTypes(types: types, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
+            ? ViewModelTranslator(types: types, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
             : []
         OptimisticWriteTranslator.apply(to: &viewModels, operations: operations, declarations: declarations)
         let samples = SampleTranslator(types: types)

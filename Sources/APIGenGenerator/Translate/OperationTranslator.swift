@@ -10,7 +10,7 @@ struct OperationTranslator {
 
     /// The client, and each operation's entry beside its builder.
     func translate(_ entries: [OperationEntry], namespace: String) -> (client: ClientDeclaration, operations: [TranslatedOperation]) {
-        let schemes = securitySchemes()
+        let schemes = SecurityTranslator(types: types).schemes()
         var names = NameScope(reserved: ["init", "Security", "Servers", "self", "Type"])
         var translated: [TranslatedOperation] = []
         for entry in entries {
@@ -53,7 +53,7 @@ struct OperationTranslator {
         SwiftName.memberName(operation.method.rawValue + " " + operation.path)
     }
 
-    private func translate(_ entry: OperationEntry, name: String, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
+    private func translate(_ entry: OperationEntry, name: String, schemes: [SecurityTranslator.Scheme])
         -> OperationDeclaration
     {
         let operation = entry.operation
@@ -86,7 +86,7 @@ struct OperationTranslator {
             parameters: parameters,
             body: body,
             response: response,
-            security: security(for: operation, schemes: schemes),
+            security: SecurityTranslator(types: types).requirements(of: operation, schemes: schemes),
             documentation: documentation(for: operation, parameters: parameters, body: body),
             deprecationMessage: nil
         )
@@ -270,57 +270,6 @@ struct OperationTranslator {
         }
         if !literal.isEmpty { segments.append(.literal(literal)) }
         return segments
-    }
-
-    // MARK: Security
-
-    private func securitySchemes() -> [(declaration: SecuritySchemeDeclaration, specName: String)] {
-        var names = NameScope(reserved: ["init", "self", "Type"])
-        return document.securitySchemes.compactMap { scheme in
-            let kind: SecuritySchemeDeclaration.Kind
-            switch scheme.kind {
-            case .http(let httpScheme, _):
-                guard httpScheme == "bearer" || httpScheme == "basic" else {
-                    types.warning(
-                        "http security scheme '\(httpScheme)' is not supported; operations using it send no credentials",
-                        at: SourceRef(file: 0, node: types.files.documents[0].root))
-                    return nil
-                }
-                kind = httpScheme == "basic" ? .basic : .bearer
-            case .oauth2, .openIdConnect:
-                kind = .bearer
-            case .apiKey(let keyName, let location):
-                switch location {
-                // The parser rejects `in: path` for api keys.
-                case .header, .path: kind = .apiKey(name: keyName, location: .header)
-                case .query: kind = .apiKey(name: keyName, location: .query)
-                case .cookie: kind = .apiKey(name: keyName, location: .cookie)
-                }
-            case .mutualTLS:
-                return nil
-            }
-            let name = Identifier(names.claim(SwiftName.memberName(scheme.name, fallback: "scheme")))
-            let documentation = Documentation(scheme.description)
-            return (SecuritySchemeDeclaration(name: name, specName: scheme.name, kind: kind, documentation: documentation), scheme.name)
-        }
-    }
-
-    private func security(for operation: Operation, schemes: [(declaration: SecuritySchemeDeclaration, specName: String)])
-        -> [[SecurityUse]]?
-    {
-        let requirements = operation.security ?? document.security
-        guard !requirements.isEmpty else { return nil }
-        var alternatives: [[SecurityUse]] = []
-        for requirement in requirements {
-            let names = requirement.schemes.compactMap { item in
-                schemes.first { $0.specName == item.name }.map { SecurityUse(scheme: $0.declaration.name, scopes: item.scopes) }
-            }
-            // A requirement naming an unsupported scheme cannot be satisfied; skip it.
-            if names.count == requirement.schemes.count {
-                alternatives.append(names)
-            }
-        }
-        return alternatives.isEmpty ? nil : alternatives
     }
 
     // MARK: Documentation

@@ -2,7 +2,7 @@ import APIGenOpenAPI
 
 /// A view model per operation: reads (GET, or operations marked `x-apigen-read: true`) get a
 /// loadable state, paginated reads accumulate pages, writes get a submission state.
-struct ViewSchemaTypes {
+struct ViewModelTranslator {
     let types: SchemaTypes
     /// The translated model declarations, to read property types from.
     let declarations: [TypeDeclaration]
@@ -205,7 +205,7 @@ enum PagingOverride {
         case .string("page"): style = .page
         case .string("offset"): style = .offset
         case .string("cursor"): style = .cursor
-        case nil: style = type == .string ? .cursor : (ViewSchemaTypes.offsetKeys.contains(name) ? .offset : .page)
+        case nil: style = type == .string ? .cursor : (ViewModelTranslator.offsetKeys.contains(name) ? .offset : .page)
         default:
             self = .invalid("has a `style` other than `page`, `offset` or `cursor`")
             return

@@ -278,6 +278,8 @@ public struct SecurityScheme: Sendable {
     public var name: String
     public var kind: Kind
     public var description: String?
+    /// The scheme's object in the spec, for diagnostics about it.
+    public var source: SourceRef
 }
 
 public struct SecurityRequirement: Sendable {

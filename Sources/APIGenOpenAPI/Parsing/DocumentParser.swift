@@ -179,6 +179,6 @@ extension SpecParser {
             error("unknown security scheme type '\(type)'", at: typeNode)
             return nil
         }
-        return SecurityScheme(name: name, kind: kind, description: description)
+        return SecurityScheme(name: name, kind: kind, description: description, source: target)
     }
 }
