@@ -5,9 +5,7 @@ import APIGenOpenAPI
 enum PropertyRules {
     /// Names a struct's members may not take. Built once: copies share its set, where a new
     /// scope per struct would hash every name again.
-    private static let reservedMemberScope = NameScope(reserved: [
-        "init", "hashValue", "hash", "encode", "self", "Type", "Protocol", "keyPresence", "visitStoredValues",
-    ])
+    private static let reservedMemberScope = NameScope(reserved: GeneratedMembers.structure)
 
     /// The scope a struct's member names are claimed in.
     static var memberScope: NameScope { reservedMemberScope }

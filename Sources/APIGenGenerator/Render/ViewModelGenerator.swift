@@ -110,19 +110,11 @@ struct ViewModelGenerator {
         }
     }
 
-    /// Members and locals of a view model. A parameter named like one of them (`state`,
-    /// `client`, `request`) or like a keyword (`@Observable` cannot track a `` `class` ``
+    /// A parameter named like a member or local of the view model (`state`, `client`, `request`:
+    /// `GeneratedMembers.viewModel`) or like a keyword (`@Observable` cannot track a `` `class` ``
     /// property) is kept under a free name (`state2`), and passed on under its label.
-    private static let ownNames: Set<String> = [
-        "client", "request", "query", "pages", "submission", "fetch", "state", "isRefreshing", "refreshError", "hasMore",
-        "isLoadingMore", "loadMoreError", "lastPage", "isSubmitting", "errorMessage", "canSubmit", "response", "load",
-        "retry", "refresh", "reset", "loadMore", "submit", "start", "stop", "elements", "isStreaming", "streamError", "stream", "self",
-        "Type", "init", "observationRegistrar", "makeRequest",
-        "makePageRequests", "super", "updates", "sendOptimistically",
-    ]
-
     /// Built once: a view model per operation would otherwise rebuild this set each time.
-    private static let reservedNames = ownNames.union(SwiftName.keywords)
+    private static let reservedNames = GeneratedMembers.viewModel.union(SwiftName.keywords)
 
     /// A view model's names for its parameters, keyed by the builder's argument label: the
     /// property (`limit`) and the stored value behind it (`_limit`), never one of the model's

@@ -46,7 +46,7 @@ extension SchemaTypes {
             return cached
         }
         // The members every enum has, and the `sample`/`samples` its Samples.swift extension adds.
-        var scope = NameScope(reserved: ["unknown", "rawValue", "init", "hashValue", "self", "Type", "sample", "samples"])
+        var scope = NameScope(reserved: GeneratedMembers.enumeration)
         let names: [Identifier]
         let given = table[id].enumNames ?? constantTitles(id) ?? []
         switch shapes[id] {

@@ -11,7 +11,7 @@ struct OperationTranslator {
     /// The client, and each operation's entry beside its builder.
     func translate(_ entries: [OperationEntry], namespace: String) -> (client: ClientDeclaration, operations: [TranslatedOperation]) {
         let schemes = SecurityTranslator(types: types).schemes()
-        var names = NameScope(reserved: ["init", "Security", "Servers", "self", "Type"])
+        var names = NameScope(reserved: GeneratedMembers.namespace)
         var translated: [TranslatedOperation] = []
         for entry in entries {
             let operation = entry.operation
@@ -59,7 +59,7 @@ struct OperationTranslator {
         let operation = entry.operation
         let typeBase = SwiftName.typeName(name)
         // The builder's local variables (`OperationGenerator`).
-        var labels = NameScope(reserved: ["self", "Type", "init", "request", "formFields", "givenBody"])
+        var labels = NameScope(reserved: GeneratedMembers.builderLocals)
         var parameters: [OperationParameter] = []
         for parameter in operation.parameters {
             let label = labels.claim(SwiftName.memberName(parameter.name, fallback: "parameter"))

@@ -14,7 +14,7 @@ struct ResponseHeadersTranslator {
 
     func headers(for operation: OperationEntry, typeBase: String) -> ResponseHeadersDeclaration? {
         var seen: Set<String> = []
-        var names = NameScope(reserved: ["init", "self", "Type"])
+        var names = NameScope(reserved: GeneratedMembers.everyType)
         var fields: [ResponseHeadersDeclaration.Field] = []
         for success in operation.successes {
             // `Content-Type` describes the body, which the value already is.

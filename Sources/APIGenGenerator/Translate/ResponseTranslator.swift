@@ -38,7 +38,7 @@ struct ResponseTranslator {
             return OperationResponse(type: distinct[0], decoding: entry.decoding, accept: acceptHeader)
         default:
             let enumName = types.claimTopLevelName(typeBase + "Response")
-            var names = NameScope(reserved: ["init", "self", "Type"])
+            var names = NameScope(reserved: GeneratedMembers.everyType)
             let cases = entries.map { entry in
                 StatusCase(
                     name: Identifier(names.claim(Self.caseName(forStatus: entry.status))), status: Int(entry.status),
@@ -124,7 +124,7 @@ struct ResponseTranslator {
     /// statuses first, then ranges (`4XX`), then `default` unless it is the success response.
     func errors(for operation: OperationEntry, operation builder: Identifier, typeBase: String) -> ErrorResponsesDeclaration? {
         let declared = Self.errorResponses(of: operation.operation)
-        var names = NameScope(reserved: ["init", "self", "Type"])
+        var names = NameScope(reserved: GeneratedMembers.everyType)
         var cases: [ErrorResponsesDeclaration.Case] = []
         for response in declared {
             guard let media = MediaTypes.preferred(response.content, types.shapes, types.table),

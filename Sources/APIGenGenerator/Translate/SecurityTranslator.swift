@@ -11,7 +11,7 @@ struct SecurityTranslator {
     /// The schemes the runtime can send credentials for, in document order; another one is left
     /// out with a warning at its definition.
     func schemes() -> [Scheme] {
-        var names = NameScope(reserved: ["init", "self", "Type"])
+        var names = NameScope(reserved: GeneratedMembers.everyType)
         return types.document.securitySchemes.compactMap { scheme in
             guard let kind = kind(of: scheme) else { return nil }
             let name = Identifier(names.claim(SwiftName.memberName(scheme.name, fallback: "scheme")))

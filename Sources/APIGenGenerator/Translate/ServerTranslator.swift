@@ -24,7 +24,7 @@ enum ServerTranslator {
     }
 
     static func servers(_ servers: [Server]) -> [ServerDeclaration] {
-        var names = NameScope(reserved: ["init", "self", "Type", "default", "all"])
+        var names = NameScope(reserved: GeneratedMembers.servers)
         var typeNames = NameScope(reserved: SwiftName.reservedTypeNames)
         struct VariableValues: Hashable {
             let key: String
@@ -62,7 +62,7 @@ enum ServerTranslator {
         guard variable.enumValues.contains(variable.defaultValue), Set(variable.enumValues).count == variable.enumValues.count else {
             return []
         }
-        var names = NameScope(reserved: ["init", "self", "Type", "rawValue", "allCases"])
+        var names = NameScope(reserved: GeneratedMembers.serverVariableEnum)
         return variable.enumValues.map { value in
             .init(name: Identifier(names.claim(SwiftName.memberName(value, fallback: value.isEmpty ? "empty" : "value"))), value: value)
         }
@@ -78,7 +78,7 @@ enum ServerTranslator {
     }
 
     private static func declaration(_ server: Server, name: Identifier) -> ServerDeclaration {
-        var variableNames = NameScope(reserved: ["self", "Type", "init", "base"])
+        var variableNames = NameScope(reserved: GeneratedMembers.serverParameters)
         let variables = server.variables.map { variable in
             let choices = variable.enumValues.map { "`\(SwiftLiteral.inlineDocumentation($0))`" }.joined(separator: ", ")
             var declaration = ServerDeclaration.Variable(

@@ -4,7 +4,7 @@
 /// it under the same name and type.
 enum SharedPropertyTranslator {
     /// Names the union already uses, which an accessor may not take.
-    private static let reserved: Set<String> = ["unknown", "sample", "samples", "init", "encode", "self", "Type"]
+    private static let reserved = GeneratedMembers.unionAccessors
 
     static func apply(to declarations: inout [TypeDeclaration]) {
         // Most specs have no polymorphic base: no need to index every struct.

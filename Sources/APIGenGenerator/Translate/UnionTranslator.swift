@@ -66,7 +66,7 @@ struct UnionTranslator {
 
     /// Names a union's cases may not take: its own members, and the `sample`/`samples` its
     /// Samples.swift extension adds (an enum case and a static property of one name clash).
-    private static let caseReserved: Set<String> = ["init", "self", "Type", "sample", "samples", "visitStoredValues"]
+    private static let caseReserved = GeneratedMembers.unionCases
 
     /// An `anyOf` without a discriminator, with two or more object alternatives: a value can
     /// match several, and each holds keys the others do not, so the type keeps every match (a

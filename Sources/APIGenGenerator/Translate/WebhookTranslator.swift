@@ -31,7 +31,7 @@ struct WebhookTranslator {
         guard !requests.isEmpty else { return nil }
         // Claimed at the top level, so that no model of that name is hidden inside the namespace.
         let claimed = types.claimTopLevelName(typeName)
-        var names = NameScope(reserved: ["init", "self", "Type", "name", "names"])
+        var names = NameScope(reserved: GeneratedMembers.webhooks)
         let repeated = Set(Dictionary(grouping: requests, by: \.name).filter { $0.value.count > 1 }.keys)
         let cases = requests.map { request in
             var (key, base) = (request.name, request.name)
