@@ -3874,6 +3874,577 @@ public nonisolated struct LinkedNode: APIModel {
     }
 }
 
+/// Alternatives told apart by an integer constant, with no discriminator.
+public nonisolated enum VersionedRecord: APIModel {
+    case v(VersionedRecord.V)
+    case v2(VersionedRecord.V2)
+
+    public nonisolated struct V: APIModel {
+        public var v: Int?
+        public var a: Int?
+
+        public init(v: Int? = nil, a: Int? = nil) {
+            self.v = v
+            self.a = a
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.v = reader.decodeIfPresent(Int.self, "v", constant: 1)
+            self.a = reader.decodeIfPresent(Int.self, "a")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.v, "v")
+            writer.encodeIfPresent(self.a, "a")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.v, other.v)
+            visitor.visit(self.a, other.a)
+        }
+    }
+
+    public nonisolated struct V2: APIModel {
+        public var v: Int?
+        public var b: Int?
+
+        public init(v: Int? = nil, b: Int? = nil) {
+            self.v = v
+            self.b = b
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.v = reader.decodeIfPresent(Int.self, "v", constant: 2)
+            self.b = reader.decodeIfPresent(Int.self, "b")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.v, "v")
+            writer.encodeIfPresent(self.b, "b")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.v, other.v)
+            visitor.visit(self.b, other.b)
+        }
+    }
+
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["v", "a"],
+        ["v", "b"],
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try UnionAlternative.decoded({ try VersionedRecord.V(from: decoder) }) {
+                    self = .v(value)
+                    return
+                }
+            case 1:
+                if let value = try UnionAlternative.decoded({ try VersionedRecord.V2(from: decoder) }) {
+                    self = .v2(value)
+                    return
+                }
+            default: break
+            }
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: VersionedRecord.V, VersionedRecord.V2"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .v(let value): try value.encode(to: encoder)
+        case .v2(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.v(let value), .v(let otherValue)): visitor.visit(value, otherValue)
+        case (.v2(let value), .v2(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+/// OpenAPI 3.1's titled integer enum.
+public nonisolated enum Level: OpenEnum {
+    case low
+    case high
+    /// A value this client does not know yet, kept as sent.
+    case unknown(Int)
+
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 1: self = .low
+        case 2: self = .high
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: Int {
+        switch self {
+        case .low: 1
+        case .high: 2
+        case .unknown(let value): value
+        }
+    }
+}
+
+public nonisolated enum EventKind: OpenEnum {
+    case one
+    case two
+    case three
+    /// A value this client does not know yet, kept as sent.
+    case unknown(Int)
+
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 1: self = .one
+        case 2: self = .two
+        case 3: self = .three
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: Int {
+        switch self {
+        case .one: 1
+        case .two: 2
+        case .three: 3
+        case .unknown(let value): value
+        }
+    }
+}
+
+public nonisolated struct GuildEvent: APIModel {
+    public var type: EventKind
+    public var metadata: Metadata2?
+
+    public nonisolated struct Metadata2: APIModel {
+        public var guildID: String?
+
+        public init(guildID: String? = nil) {
+            self.guildID = guildID
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.guildID = reader.decodeIfPresent(String.self, "guild_id")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.guildID, "guild_id")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.guildID, other.guildID)
+        }
+    }
+
+    public init(type: EventKind, metadata: Metadata2? = nil) {
+        self.type = type
+        self.metadata = metadata
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(EventKind.self, "type", constant: .one)
+        self.metadata = reader.decodeIfPresent(Metadata2.self, "metadata")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encodeIfPresent(self.metadata, "metadata")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.metadata, other.metadata)
+    }
+}
+
+public nonisolated struct ChannelEvent: APIModel {
+    public var type: EventKind
+    public var metadata: Metadata2?
+
+    public nonisolated struct Metadata2: APIModel {
+        public var channelID: String?
+
+        public init(channelID: String? = nil) {
+            self.channelID = channelID
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.channelID = reader.decodeIfPresent(String.self, "channel_id")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.channelID, "channel_id")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.channelID, other.channelID)
+        }
+    }
+
+    public init(type: EventKind, metadata: Metadata2? = nil) {
+        self.type = type
+        self.metadata = metadata
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.type = try reader.decode(EventKind.self, "type", constant: .two)
+        self.metadata = reader.decodeIfPresent(Metadata2.self, "metadata")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.type, "type")
+        writer.encodeIfPresent(self.metadata, "metadata")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.type, other.type)
+        visitor.visit(self.metadata, other.metadata)
+    }
+}
+
+/// Alternatives tagged by narrowing a shared integer enum.
+public nonisolated enum ServerEvent: APIModel {
+    case guildEvent(GuildEvent)
+    case channelEvent(ChannelEvent)
+
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["type", "metadata"],
+        ["type", "metadata"],
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try UnionAlternative.decoded({ try GuildEvent(from: decoder) }) {
+                    self = .guildEvent(value)
+                    return
+                }
+            case 1:
+                if let value = try UnionAlternative.decoded({ try ChannelEvent(from: decoder) }) {
+                    self = .channelEvent(value)
+                    return
+                }
+            default: break
+            }
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: GuildEvent, ChannelEvent"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .guildEvent(let value): try value.encode(to: encoder)
+        case .channelEvent(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.guildEvent(let value), .guildEvent(let otherValue)): visitor.visit(value, otherValue)
+        case (.channelEvent(let value), .channelEvent(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+/// Alternatives whose titles start with a digit.
+public nonisolated enum NumberedOption: APIModel {
+    case variant1(NumberedOption.Variant1)
+    case variant13(NumberedOption.Variant13)
+
+    /// 1
+    public nonisolated struct Variant1: APIModel {
+        public var a: String?
+
+        public init(a: String? = nil) {
+            self.a = a
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.a = reader.decodeIfPresent(String.self, "a")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.a, "a")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.a, other.a)
+        }
+    }
+
+    /// 1.3
+    public nonisolated struct Variant13: APIModel {
+        public var b: Int?
+
+        public init(b: Int? = nil) {
+            self.b = b
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.b = reader.decodeIfPresent(Int.self, "b")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.b, "b")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.b, other.b)
+        }
+    }
+
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["a"],
+        ["b"],
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try UnionAlternative.decoded({ try NumberedOption.Variant1(from: decoder) }) {
+                    self = .variant1(value)
+                    return
+                }
+            case 1:
+                if let value = try UnionAlternative.decoded({ try NumberedOption.Variant13(from: decoder) }) {
+                    self = .variant13(value)
+                    return
+                }
+            default: break
+            }
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: NumberedOption.Variant1, NumberedOption.Variant13"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .variant1(let value): try value.encode(to: encoder)
+        case .variant13(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.variant1(let value), .variant1(let otherValue)): visitor.visit(value, otherValue)
+        case (.variant13(let value), .variant13(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+public nonisolated struct IdentifierMaps: APIModel {
+    public var byName: [String: UUID]?
+    public var grid: [[UUID]]?
+
+    public init(byName: [String: UUID]? = nil, grid: [[UUID]]? = nil) {
+        self.byName = byName
+        self.grid = grid
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.byName = reader.decodeIfPresent([String: UUID].self, "byName")
+        self.grid = reader.decodeIfPresent([[UUID]].self, "grid")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.byName, "byName")
+        writer.encodeIfPresent(self.grid, "grid")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.byName, other.byName)
+        visitor.visit(self.grid, other.grid)
+    }
+}
+
+public nonisolated struct DisplaySettings: APIModel {
+    public var margins: Margins
+    public var columns: [Column]
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
+
+    public nonisolated struct Margins: APIModel {
+        public var top: Int?
+
+        public init(top: Int? = nil) {
+            self.top = top
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.top = reader.decodeIfPresent(Int.self, "top")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.top, "top")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.top, other.top)
+        }
+    }
+
+    public nonisolated struct Column: APIModel {
+        public var width: Int?
+
+        public init(width: Int? = nil) {
+            self.width = width
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.width = reader.decodeIfPresent(Int.self, "width")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.width, "width")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.width, other.width)
+        }
+    }
+
+    public init(margins: Margins? = nil, columns: [Column]? = nil) {
+        self.margins = margins ?? EmbeddedJSON.decode(#"{"top":8}"#)
+        self.columns = columns ?? EmbeddedJSON.decode(#"[{"width":120}]"#)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.margins = reader.decode(Margins.self, "margins", default: EmbeddedJSON.decode(#"{"top":8}"#))
+        self.columns = reader.decode([Column].self, "columns", default: EmbeddedJSON.decode(#"[{"width":120}]"#))
+        self.keyPresence = reader.presence
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.margins, "margins", default: EmbeddedJSON.decode(#"{"top":8}"#))
+        writer.encode(self.columns, "columns", default: EmbeddedJSON.decode(#"[{"width":120}]"#))
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.margins, other.margins)
+        visitor.visit(self.columns, other.columns)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm

@@ -580,6 +580,51 @@ extension LinkedNode {
     public static var sample: LinkedNode { EmbeddedJSON.decode(#"{"value":1,"next":{"value":2}}"#) }
 }
 
+extension VersionedRecord {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: VersionedRecord { EmbeddedJSON.decode(#"{"v":1,"a":1}"#) }
+}
+
+extension Level {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Level { .low }
+}
+
+extension EventKind {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: EventKind { .one }
+}
+
+extension GuildEvent {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: GuildEvent { EmbeddedJSON.decode(#"{"type":1,"metadata":{"guild_id":"Guild id 1"}}"#) }
+}
+
+extension ChannelEvent {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ChannelEvent { EmbeddedJSON.decode(#"{"type":2,"metadata":{"channel_id":"Channel id 1"}}"#) }
+}
+
+extension ServerEvent {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ServerEvent { EmbeddedJSON.decode(#"{"type":1,"metadata":{}}"#) }
+}
+
+extension NumberedOption {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: NumberedOption { EmbeddedJSON.decode(#"{"a":"A 1"}"#) }
+}
+
+extension IdentifierMaps {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: IdentifierMaps { EmbeddedJSON.decode(#"{"byName":{},"grid":[["3f2504e0-4f89-41d3-9a0c-0305e82c3301"]]}"#) }
+}
+
+extension DisplaySettings {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: DisplaySettings { EmbeddedJSON.decode(#"{"margins":{"top":8},"columns":[{"width":120}]}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }
