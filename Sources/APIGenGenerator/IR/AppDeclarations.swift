@@ -100,9 +100,17 @@ public struct ViewModelDeclaration: Sendable {
         }
     }
 
+    /// The names a view model gives its builder's parameters, keyed by argument label: the
+    /// property (`limit`) and the stored value behind it (`_limit`), never one of its own members.
+    public struct ParameterNames: Sendable {
+        public var property: [Identifier: String] = [:]
+        public var storage: [Identifier: String] = [:]
+    }
+
     public var name: String
     public var operation: OperationDeclaration
     public var kind: Kind
+    public var parameterNames = ParameterNames()
     /// For a read of a list: the writes that target one of its items, each a method that
     /// changes the item at once and undoes the change if the request fails.
     public var optimisticWrites: [OptimisticWrite] = []
@@ -123,4 +131,8 @@ public struct OptimisticWrite: Sendable {
     public var itemParameter: Identifier
     public var itemType: SwiftType
     public var change: Change
+    /// The view model's method (the builder's name unless a member has it).
+    public var methodName = ""
+    /// The closure parameter of an update (`change`, unless a builder parameter has it).
+    public var changeName = ""
 }

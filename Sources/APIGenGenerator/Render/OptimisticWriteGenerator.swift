@@ -5,14 +5,10 @@
 struct OptimisticWriteGenerator {
     let namespace: String
 
-    /// `taken`: the view model's own member names, which a method must not take.
-    func render(_ writes: [OptimisticWrite], taken: Set<String>, into printer: inout Printer, context: RenderContext) {
-        var methods = NameScope(reserved: taken)
+    func render(_ writes: [OptimisticWrite], into printer: inout Printer, context: RenderContext) {
         for write in writes {
             let operation = write.operation
-            let name = methods.claim(operation.name.plain)
-            var locals = NameScope(reserved: SwiftName.keywords.union(operation.parameters.map(\.name.plain) + ["body"]))
-            let change = locals.claim("change")
+            let (name, change) = (write.methodName, write.changeName)
             var arguments = OperationGenerator.parameterList(operation, context: context) { $0.name.code }
             let item = context.code(write.itemType)
             let what = "the \(write.itemType.code.lowercasedFirst) with `\(write.itemParameter.plain)`"

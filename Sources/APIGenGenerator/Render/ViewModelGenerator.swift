@@ -28,8 +28,8 @@ struct ViewModelGenerator {
         printer.line("@MainActor")
         printer.block("\(access)final class \(model.name): \(base)") { printer in
             let stored = storedParameters(model)
-            let names = Self.names(operation)
-            let (local, storage) = (names.local, names.storage)
+            let names = model.parameterNames
+            let (local, storage) = (names.property, names.storage)
             for parameter in stored {
                 let name = local[parameter.name]!
                 printer.documentation(parameter.documentation)
@@ -56,24 +56,23 @@ struct ViewModelGenerator {
                 printer.block("override \(access)func makeRequest() -> Request<\(response)>") { printer in
                     printer.call(call(operation, local: local))
                 }
-                renderOptimisticWrites(model, names: names, into: &printer, context: context)
+                renderOptimisticWrites(model, into: &printer, context: context)
             case .paged(let paging):
                 if !stored.isEmpty { printer.blank() }
                 renderInitializer(model, stored: stored, names: names, into: &printer, context: context)
                 printer.blank()
                 renderPageRequests(
                     paging: paging, stored: stored, names: names, operation: operation, response: response, into: &printer, access: access)
-                renderOptimisticWrites(model, names: names, into: &printer, context: context)
+                renderOptimisticWrites(model, into: &printer, context: context)
             case .submission, .stream:
                 renderSendMethod(model, names: names, into: &printer, context: context)
             }
         }
     }
 
-    private func renderOptimisticWrites(_ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext) {
+    private func renderOptimisticWrites(_ model: ViewModelDeclaration, into printer: inout Printer, context: RenderContext) {
         guard !model.optimisticWrites.isEmpty else { return }
-        let taken = Self.reservedNames.union(names.local.values).union(names.storage.values)
-        OptimisticWriteGenerator(namespace: namespace).render(model.optimisticWrites, taken: taken, into: &printer, context: context)
+        OptimisticWriteGenerator(namespace: namespace).render(model.optimisticWrites, into: &printer, context: context)
     }
 
     /// Reads keep their parameters as properties a screen can bind to; a paged read leaves
@@ -89,7 +88,7 @@ struct ViewModelGenerator {
     private func renderInitializer(
         _ model: ViewModelDeclaration, stored: [OperationParameter], names: Names, into printer: inout Printer, context: RenderContext
     ) {
-        let (local, storage) = (names.local, names.storage)
+        let (local, storage) = (names.property, names.storage)
         let arguments =
             ["client: APIClient"]
             + stored.map { SourceText(OperationGenerator.declaration(of: $0, named: local[$0.name]!, context: context)) }
@@ -110,33 +109,7 @@ struct ViewModelGenerator {
         }
     }
 
-    /// A parameter named like a member or local of the view model (`state`, `client`, `request`:
-    /// `GeneratedMembers.viewModel`) or like a keyword (`@Observable` cannot track a `` `class` ``
-    /// property) is kept under a free name (`state2`), and passed on under its label.
-    /// Built once: a view model per operation would otherwise rebuild this set each time.
-    private static let reservedNames = GeneratedMembers.viewModel.union(SwiftName.keywords)
-
-    /// A view model's names for its parameters, keyed by the builder's argument label: the
-    /// property (`limit`) and the stored value behind it (`_limit`), never one of the model's
-    /// own members. Worked out once per view model.
-    private struct Names {
-        var local: [Identifier: String] = [:]
-        var storage: [Identifier: String] = [:]
-    }
-
-    private static func names(_ operation: OperationDeclaration) -> Names {
-        var scope = NameScope(reserved: reservedNames)
-        var names = Names()
-        for parameter in operation.parameters {
-            names.local[parameter.name] = scope.claim(parameter.name.plain)
-        }
-        for parameter in operation.parameters {
-            // One leading underscore: `_2fa` is stored as `_2fa2`, not `__2fa`, which Swift style reserves.
-            let local = names.local[parameter.name]!
-            names.storage[parameter.name] = scope.claim("_" + local.drop { $0 == "_" })
-        }
-        return names
-    }
+    private typealias Names = ViewModelDeclaration.ParameterNames
 
     /// `API.listPets(limit: limit)`: the builder called with the model's values.
     private func call(_ operation: OperationDeclaration, local: [Identifier: String], prefix: String = "") -> Printer.Call {
@@ -155,7 +128,7 @@ struct ViewModelGenerator {
     ) {
         printer.block("override \(access)func makePageRequests() -> @Sendable (PageRequest) -> Request<\(Self.page(paging, response))>") {
             printer in
-            let local = names.local
+            let local = names.property
             for parameter in stored {
                 printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
             }
@@ -198,7 +171,7 @@ struct ViewModelGenerator {
         _ model: ViewModelDeclaration, names: Names, into printer: inout Printer, context: RenderContext
     ) {
         let operation = model.operation
-        let local = names.local
+        let local = names.property
         let arguments = OperationGenerator.parameterList(operation, context: context) { local[$0.name]! }
         let method: String
         let result: String

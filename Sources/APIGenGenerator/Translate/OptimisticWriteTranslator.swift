@@ -27,6 +27,21 @@ enum OptimisticWriteTranslator {
             viewModels[index].optimisticWrites = writes.compactMap { write in
                 target(of: write, itemName: itemName, idType: idType, readPath: readPath)
             }
+            claimNames(in: &viewModels[index])
+        }
+    }
+
+    /// Each write's method, named after its builder unless a member of the view model or one of
+    /// its parameters has the name, and the local its update's closure is passed as.
+    private static func claimNames(in model: inout ViewModelDeclaration) {
+        let names = model.parameterNames
+        var methods = NameScope(
+            reserved: ViewModelTranslator.reservedNames.union(names.property.values).union(names.storage.values))
+        for index in model.optimisticWrites.indices {
+            let operation = model.optimisticWrites[index].operation
+            model.optimisticWrites[index].methodName = methods.claim(operation.name.plain)
+            var locals = NameScope(reserved: SwiftName.keywords.union(operation.parameters.map(\.name.plain) + ["body"]))
+            model.optimisticWrites[index].changeName = locals.claim("change")
         }
     }
 

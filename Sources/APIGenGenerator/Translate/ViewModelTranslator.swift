@@ -37,9 +37,31 @@ struct ViewModelTranslator {
             } else {
                 kind = .submission
             }
-            result.append(ViewModelDeclaration(name: name, operation: declaration, kind: kind))
+            var model = ViewModelDeclaration(name: name, operation: declaration, kind: kind)
+            model.parameterNames = Self.parameterNames(declaration)
+            result.append(model)
         }
         return result
+    }
+
+    /// A parameter named like a member or local of the view model (`state`, `client`, `request`)
+    /// or like a keyword (`@Observable` cannot track a `` `class` `` property) is kept under a
+    /// free name (`state2`), and passed on under its label. Built once, not per view model.
+    static let reservedNames = GeneratedMembers.viewModel.union(SwiftName.keywords)
+
+    /// The property and storage names of the builder's parameters.
+    private static func parameterNames(_ operation: OperationDeclaration) -> ViewModelDeclaration.ParameterNames {
+        var scope = NameScope(reserved: reservedNames)
+        var names = ViewModelDeclaration.ParameterNames()
+        for parameter in operation.parameters {
+            names.property[parameter.name] = scope.claim(parameter.name.plain)
+        }
+        for parameter in operation.parameters {
+            // One leading underscore: `_2fa` is stored as `_2fa2`, not `__2fa`, which Swift style reserves.
+            let property = names.property[parameter.name]!
+            names.storage[parameter.name] = scope.claim("_" + property.drop { $0 == "_" })
+        }
+        return names
     }
 
     // MARK: Paging
