@@ -225,4 +225,21 @@ public struct UnionDeclaration: Sendable {
     /// Needed when a case holds the union itself, directly or through other values; also set
     /// when the cases together hold many fields (`ValueLayout`).
     public var isIndirect = false
+
+    /// The order a union without a discriminator tries its cases in, so that a looser type
+    /// cannot shadow a stricter one: Bool, then integers, then other numbers, then everything
+    /// else, objects requiring more keys first (otherwise as written), and `JSONValue` last.
+    public var decodingOrder: [Case] {
+        func rank(_ type: SwiftType) -> Int {
+            if type == .bool { return 0 }
+            if type.isInteger { return 1 }
+            if type.scalarKind?.isFractional == true { return 2 }
+            return type == .jsonValue ? 4 : 3
+        }
+        return cases.enumerated().sorted { lhs, rhs in
+            (rank(lhs.element.type), -lhs.element.requiredKeyCount, lhs.offset) < (
+                rank(rhs.element.type), -rhs.element.requiredKeyCount, rhs.offset
+            )
+        }.map(\.element)
+    }
 }

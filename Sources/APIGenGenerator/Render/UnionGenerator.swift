@@ -119,22 +119,10 @@ struct UnionGenerator: DeclarationGenerator {
         return groups.map { (values: $0.values, cases: $0.cases.map { union.cases[$0] }) }
     }
 
-    /// Tries alternatives in an order where a looser type cannot shadow a stricter one:
-    /// Bool, then integers, then other numbers, then everything else, objects requiring more
-    /// keys first (otherwise as written), and `JSONValue` last.
+    /// Tries the alternatives in `UnionDeclaration.decodingOrder`.
     private func renderTryingDecoder(_ union: UnionDeclaration, name: String, into printer: inout Printer, context: RenderContext) {
         let access = context.access
-        func rank(_ type: SwiftType) -> Int {
-            if type == .bool { return 0 }
-            if type.isInteger { return 1 }
-            if type == .double || type == .scalar(.decimal) { return 2 }
-            return type == .jsonValue ? 4 : 3
-        }
-        let ordered = union.cases.enumerated().sorted { lhs, rhs in
-            (rank(lhs.element.type), -lhs.element.requiredKeyCount, lhs.offset) < (
-                rank(rhs.element.type), -rhs.element.requiredKeyCount, rhs.offset
-            )
-        }.map(\.element)
+        let ordered = union.decodingOrder
         // Two or more alternatives that drop keys they do not declare: the one declaring every
         // key of the value goes first, whatever the order here, so that none of its keys is lost.
         let ordersByKeys = ordered.filter { $0.declaredKeys != nil }.count >= 2
