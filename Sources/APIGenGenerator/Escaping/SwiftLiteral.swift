@@ -170,29 +170,18 @@ public enum SwiftLiteral {
                     current += [0x20, 0x20, 0x20, 0x20]
                 case 0x00..<0x20, 0x7F:
                     break
-                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                    // C1 controls; NEL (U+0085) breaks the line.
-                    if bytes[index + 1] == 0x85 { endLine(&current, into: &lines) }
-                    index += 2
-                    continue
-                case 0xE2 where index + 2 < bytes.count && (bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81):
-                    let third = bytes[index + 2]
-                    if bytes[index + 1] == 0x80, third == 0xA8 || third == 0xA9 {
+                case 0xC2, 0xE2, 0xEF:
+                    switch special(bytes, at: index) {
+                    case .lineBreak(let length):
                         endLine(&current, into: &lines)
-                        index += 3
+                        index += length
                         continue
-                    }
-                    let invisible =
-                        bytes[index + 1] == 0x80
-                        ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
-                    if invisible {
-                        index += 3
+                    case .dropped(let length):
+                        index += length
                         continue
+                    case .kept:
+                        current.append(byte)
                     }
-                    current.append(byte)
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
-                    index += 3
-                    continue
                 default:
                     current.append(byte)
                 }
@@ -203,6 +192,35 @@ public enum SwiftLiteral {
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// What a multi-byte character starting at `index` is to documentation.
+    private enum Special {
+        case lineBreak(length: Int)
+        case dropped(length: Int)
+        case kept
+    }
+
+    /// C1 controls are dropped, NEL (U+0085) and the line and paragraph separators break the
+    /// line, and invisible or direction-changing characters and the byte-order mark are dropped.
+    private static func special(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Special {
+        let lead = bytes[index]
+        if lead == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+            return bytes[index + 1] == 0x85 ? .lineBreak(length: 2) : .dropped(length: 2)
+        }
+        if lead == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 {
+            let (second, third) = (bytes[index + 1], bytes[index + 2])
+            if second == 0x80, third == 0xA8 || third == 0xA9 {
+                return .lineBreak(length: 3)
+            }
+            let invisible =
+                second == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) : (0xA6...0xA9).contains(third)
+            return invisible ? .dropped(length: 3) : .kept
+        }
+        if lead == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+            return .dropped(length: 3)
+        }
+        return .kept
     }
 
     /// True where `documentationLines(text)` is `[text]`: one line of bytes it keeps as they are,

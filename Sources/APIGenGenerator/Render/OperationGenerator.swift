@@ -50,34 +50,44 @@ struct OperationGenerator {
                 printer.line("request.accept = \(literal: accept)")
             }
             if let security = operation.security {
-                let alternatives = security.map { alternative in
-                    var text: SourceText = "["
-                    for (index, use) in alternative.enumerated() {
-                        text.append(index == 0 ? "Security.\(use.scheme)" : ", Security.\(use.scheme)")
-                        if !use.scopes.isEmpty {
-                            text.append(".scoped([\(use.scopes.map(SwiftLiteral.string).joined(separator: ", "))])")
-                        }
-                    }
-                    text.append("]")
-                    return text
-                }
-                printer.list("request.security = [", alternatives, "]", trailingComma: true)
+                renderSecurity(security, into: &printer)
             }
             if let server = operation.server {
-                var arguments: [SourceText] = ["template: \(literal: server.urlTemplate)"]
-                if !server.variables.isEmpty {
-                    var variables: SourceText = "variables: ["
-                    for (index, variable) in server.variables.enumerated() {
-                        variables.append(index == 0 ? "" : ", ")
-                        variables.append("\(literal: variable.key): \(literal: variable.defaultValue)")
-                    }
-                    variables.append("]")
-                    arguments.append(variables)
-                }
-                printer.list("request.server = APIServer(", arguments, ")")
+                renderServer(server, into: &printer)
             }
             printer.line("return request")
         }
+    }
+
+    /// `request.security = [[Security.oauth.scoped(["read"])], …]`: each alternative's schemes.
+    private func renderSecurity(_ security: [[SecurityUse]], into printer: inout Printer) {
+        let alternatives = security.map { alternative in
+            var text: SourceText = "["
+            for (index, use) in alternative.enumerated() {
+                text.append(index == 0 ? "Security.\(use.scheme)" : ", Security.\(use.scheme)")
+                if !use.scopes.isEmpty {
+                    text.append(".scoped([\(use.scopes.map(SwiftLiteral.string).joined(separator: ", "))])")
+                }
+            }
+            text.append("]")
+            return text
+        }
+        printer.list("request.security = [", alternatives, "]", trailingComma: true)
+    }
+
+    /// `request.server = APIServer(…)`: the operation's own server, its variables at their defaults.
+    private func renderServer(_ server: ServerDeclaration, into printer: inout Printer) {
+        var arguments: [SourceText] = ["template: \(literal: server.urlTemplate)"]
+        if !server.variables.isEmpty {
+            var variables: SourceText = "variables: ["
+            for (index, variable) in server.variables.enumerated() {
+                variables.append(index == 0 ? "" : ", ")
+                variables.append("\(literal: variable.key): \(literal: variable.defaultValue)")
+            }
+            variables.append("]")
+            arguments.append(variables)
+        }
+        printer.list("request.server = APIServer(", arguments, ")")
     }
 
     /// The parameters of a builder or of a view model's `submit`: every operation parameter

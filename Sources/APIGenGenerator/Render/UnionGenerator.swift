@@ -161,24 +161,29 @@ struct UnionGenerator: DeclarationGenerator {
             } else {
                 for item in ordered { attempt(item, into: &printer) }
             }
-            let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
-            var description: SourceText = "debugDescription: \(literal: "Expected a value matching one of: \(names)")"
-            // Wrapped, the description sits two levels in; a long list of names gives way to a count.
-            if !printer.fits(description.count + 8) {
-                let summary = "Expected a value matching one of the \(union.cases.count) alternatives of \(name)"
-                description = "debugDescription: \(literal: summary)"
-            }
-            let thrown: SourceText =
-                "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, \(description)))"
-            if printer.fits(thrown.count) {
-                printer.line(thrown)
-                return
-            }
-            printer.line("throw DecodingError.dataCorrupted(")
-            printer.indented { printer in
-                printer.list("DecodingError.Context(", ["codingPath: decoder.codingPath", description], ")")
-            }
-            printer.line(")")
+            renderNoMatch(union, name: name, into: &printer, context: context)
         }
+    }
+
+    /// The error thrown when no alternative decodes, naming them.
+    private func renderNoMatch(_ union: UnionDeclaration, name: String, into printer: inout Printer, context: RenderContext) {
+        let names = union.cases.map { context.code($0.type) }.joined(separator: ", ")
+        var description: SourceText = "debugDescription: \(literal: "Expected a value matching one of: \(names)")"
+        // Wrapped, the description sits two levels in; a long list of names gives way to a count.
+        if !printer.fits(description.count + 8) {
+            let summary = "Expected a value matching one of the \(union.cases.count) alternatives of \(name)"
+            description = "debugDescription: \(literal: summary)"
+        }
+        let thrown: SourceText =
+            "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, \(description)))"
+        if printer.fits(thrown.count) {
+            printer.line(thrown)
+            return
+        }
+        printer.line("throw DecodingError.dataCorrupted(")
+        printer.indented { printer in
+            printer.list("DecodingError.Context(", ["codingPath: decoder.codingPath", description], ")")
+        }
+        printer.line(")")
     }
 }

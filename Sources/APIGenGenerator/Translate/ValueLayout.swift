@@ -52,13 +52,28 @@ enum ValueLayout {
             }
         }
 
-        // Post-order without recursion: chains of nested types can be long.
+        for node in postOrder(graph) {
+            settle(node)
+        }
+        for (node, property) in boxed {
+            graph.box(property: property, of: node)
+        }
+        for node in indirectUnions {
+            graph.makeIndirect(union: node)
+        }
+    }
+
+    /// Every node after the nodes it holds inline, without recursion: chains of nested types
+    /// can be long.
+    private static func postOrder(_ graph: TypeGraph) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(graph.nodeCount)
         var visited = Array(repeating: false, count: graph.nodeCount)
         for root in 0..<graph.nodeCount where !visited[root] {
             var stack: [(node: Int, isExpanded: Bool)] = [(root, false)]
             while let (node, isExpanded) = stack.popLast() {
                 if isExpanded {
-                    settle(node)
+                    order.append(node)
                     continue
                 }
                 guard !visited[node] else { continue }
@@ -69,11 +84,6 @@ enum ValueLayout {
                 }
             }
         }
-        for (node, property) in boxed {
-            graph.box(property: property, of: node)
-        }
-        for node in indirectUnions {
-            graph.makeIndirect(union: node)
-        }
+        return order
     }
 }

@@ -88,28 +88,7 @@ struct ViewModelTranslator {
     /// response that is an array or has one array of items plus a next page, total or token.
     private func paging(_ entry: OperationEntry, _ declaration: OperationDeclaration) -> ViewModelDeclaration.Paging? {
         guard let responseSchema = entry.firstJSONSchema else { return nil }
-        let query = declaration.parameters.filter { $0.location == .query }
-        let style: ViewModelDeclaration.Paging.Style
-        let parameter: OperationParameter
-        switch PagingOverride(entry.operation, query: query) {
-        case .none:
-            return nil
-        case .parameter(let found, let chosen):
-            (style, parameter) = (chosen, found)
-        case .invalid(let reason):
-            types.warning("x-apigen-paging \(reason); paging is detected as without it", at: entry.operation.source)
-            fallthrough
-        case .detect:
-            if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
-                (style, parameter) = (.page, found)
-            } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
-                (style, parameter) = (.cursor, found)
-            } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
-                (style, parameter) = (.offset, found)
-            } else {
-                return nil
-            }
-        }
+        guard let (style, parameter) = pagingParameter(entry, declaration) else { return nil }
         guard let (itemType, items, members) = itemsOf(responseSchema, responseType: declaration.response.type) else { return nil }
         typealias Member = ViewModelDeclaration.Paging.Member
         func member(_ keys: Set<String>, _ kind: JSONType) -> Member? {
@@ -153,6 +132,32 @@ struct ViewModelTranslator {
         var paging = ViewModelDeclaration.Paging(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
         paging.pageIsOptional = declaration.response.type.isOptional
         return paging
+    }
+
+    /// The query parameter that walks the pages and how: the one `x-apigen-paging` names, else
+    /// the first whose name and type say page, cursor or offset.
+    private func pagingParameter(
+        _ entry: OperationEntry, _ declaration: OperationDeclaration
+    ) -> (ViewModelDeclaration.Paging.Style, OperationParameter)? {
+        let query = declaration.parameters.filter { $0.location == .query }
+        switch PagingOverride(entry.operation, query: query) {
+        case .none:
+            return nil
+        case .parameter(let found, let chosen):
+            return (chosen, found)
+        case .invalid(let reason):
+            types.warning("x-apigen-paging \(reason); paging is detected as without it", at: entry.operation.source)
+        case .detect:
+            break
+        }
+        if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
+            return (.page, found)
+        } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
+            return (.cursor, found)
+        } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
+            return (.offset, found)
+        }
+        return nil
     }
 
     /// The declared type of a top-level struct's property.
