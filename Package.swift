@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "APIGenSwiftUI", dependencies: ["APIGenRuntime"]),
         .testTarget(name: "APIGenYAMLTests", dependencies: ["APIGenYAML"]),
         .testTarget(name: "APIGenOpenAPITests", dependencies: ["APIGenOpenAPI"]),
-        .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI"]),
+        .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI", "APIGenRuntime"]),
         // Starts the Python servers of Tests/Support for the loopback tests.
         .target(name: "LoopbackServers", path: "Tests/LoopbackServers"),
         // Records what an observable value goes through, for the view-model tests of three targets.

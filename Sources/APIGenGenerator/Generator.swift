@@ -67,13 +67,16 @@ public struct Generator {
         let distinct = operations.filter { !$0.isStreamingVariant }
         var conformance = options.conformance ? ConformanceTranslator(types: types, files: files).declaration(operations: distinct) : nil
         conformance?.checkSamples(sampleDeclarations)
+        let previews = samples.previewResponses(for: distinct)
+        // After both: previews sample the responses' inline schemas too.
+        samples.warnAboutUnheldValues()
         return Translation(
             types: types,
             client: client,
             declarations: declarations,
             viewModels: viewModels,
             samples: sampleDeclarations,
-            previews: samples.previewResponses(for: distinct),
+            previews: previews,
             exampleChecks: options.exampleChecks
                 ? ExampleCheckTranslator(types: types).checks(operations: distinct) : nil,
             conformance: conformance,

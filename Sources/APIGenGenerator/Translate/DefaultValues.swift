@@ -57,16 +57,16 @@ extension SchemaTypes {
         switch (scalar, value) {
         case (.string, .string(let text)):
             return .string(text)
-        case (.int, .int(let number)), (.int64, .int(let number)):
-            return .integer(number)
-        case (.int32, .int(let number)) where Int32(exactly: number) != nil:
-            return .integer(number)
-        case (.double, .int(let number)), (.decimal, .int(let number)):
-            return .integer(number)
-        case (.double, .double(let number)), (.decimal, .double(let number)):
-            return number.isFinite ? .number(number) : nil
-        case (.int, .double(let number)), (.int64, .double(let number)), (.int32, .double(let number)):
-            return number == number.rounded() && abs(number) < 1e15 ? .integer(Int64(number)) : nil
+        case (.int, .int(let number)), (.int32, .int(let number)), (.int64, .int(let number)), (.double, .int(let number)),
+            (.decimal, .int(let number)):
+            return ValueFit.problem(value, as: scalar) == nil ? .integer(number) : nil
+        case (.int, .double(let number)), (.int32, .double(let number)), (.int64, .double(let number)), (.double, .double(let number)),
+            (.decimal, .double(let number)):
+            // By the one check of what the type holds: an Int32 takes no 3.0e9, which was
+            // written into the code as 3_000_000_000 and did not compile.
+            guard ValueFit.problem(value, as: scalar) == nil else { return nil }
+            // Whole and below 2^53 for an integer type (`ValueFit.problem`).
+            return scalar.isInteger ? .integer(Int64(number)) : .number(number)
         case (.bool, .bool(let flag)):
             return .bool(flag)
         default:

@@ -10,14 +10,13 @@ struct EnumTranslator {
         let names = types.caseNames(for: id)
         switch types.shapes[id] {
         case .integerEnum(let values):
-            var format = schema.format
-            if format == "int32", values.contains(where: { Int32(exactly: $0) == nil }) {
+            // The example check reads the same raw type (`ExampleChecker`, `.integerEnum`).
+            let raw = ValueFit.integerEnumRaw(values, format: schema.format)
+            if schema.format == "int32", raw != .int32 {
                 types.warning("an int32 enum lists values outside the 32-bit range; its raw values are Int64", at: schema.source)
-                format = "int64"
             }
-            let rawType = types.primitiveType(.integer, format: format)
             return EnumDeclaration(
-                rawType: rawType,
+                rawType: .scalar(raw),
                 cases: zip(values, names).map { value, name in
                     .init(name: name, rawValue: .integer(value), documentation: Documentation())
                 })

@@ -263,32 +263,10 @@ final class SchemaTypes {
         return type
     }
 
+    /// `ValueFit`'s table, so that the type declared and what a value must be to fit it are
+    /// decided in one place.
     func primitiveType(_ type: JSONType, format: String?) -> SwiftType {
-        switch type {
-        case .string:
-            return StringFormat(format)?.swiftType ?? .string
-        case .integer:
-            switch format {
-            case "int32": return .scalar(.int32)
-            case "int64": return .scalar(.int64)
-            default: return .int
-            }
-        case .number:
-            switch format {
-            // JSON numbers are doubles: a `float` holds in a Double exactly, and a server that
-            // sends more digits or a larger value than Float has loses nothing.
-            case "float": return .double
-            // Money and other exact quantities: Foundation reads and writes a Decimal's digits exactly.
-            case "decimal": return .scalar(.decimal)
-            case "int32": return .scalar(.int32)
-            case "int64": return .scalar(.int64)
-            default: return .double
-            }
-        case .boolean:
-            return .bool
-        case .object, .array, .null:
-            return .jsonValue
-        }
+        ValueFit.swiftType(type, format: format)
     }
 
     /// The name of an inline type nested in its parent: `declarableTypeName`, with `Value` in
@@ -329,5 +307,32 @@ final class SchemaTypes {
 
     func warning(_ message: String, at source: SourceRef) {
         diagnostics.append(.warning(message, at: files.location(source), pointer: files.pointer(source)))
+    }
+
+    /// Where the value of `key` in the mapping at `node` is written (a schema's `minimum`, a
+    /// response's `content`), for a warning about that value; `node` when the key is not there.
+    func source(of key: String, in node: SourceRef) -> SourceRef {
+        files.documents[node.file].value(node.node, forKey: key).map { SourceRef(file: node.file, node: $0) } ?? node
+    }
+
+    /// Where the schema's `index`th example is written: `Schema.examples` holds `example` (or
+    /// `x-example`) and the items of `examples` in the order the keys come.
+    func exampleSource(_ index: Int, in schema: SourceRef) -> SourceRef {
+        let document = files.documents[schema.file]
+        var count = 0
+        for pair in document.pairs(schema.node) {
+            switch pair.key {
+            case "example", "x-example":
+                if count == index { return SourceRef(file: schema.file, node: pair.value) }
+                count += 1
+            case "examples" where document.kind(pair.value) == .sequence:
+                let items = document.items(pair.value)
+                if index < count + items.count { return SourceRef(file: schema.file, node: items[index - count]) }
+                count += items.count
+            default:
+                continue
+            }
+        }
+        return schema
     }
 }

@@ -25,27 +25,7 @@ struct StructTranslator {
             }
             let isReadOnly = PropertyRules.marks(property.schema, { $0.readOnly }, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
-            var defaultValue: Literal?
-            var initializerDefault: Literal?
-            var constant: String?
-            if case .constant(let value) = types.shapes[table.resolved(property.schema)], type == .string {
-                defaultValue = .string(value)
-                constant = value
-            } else if let value = table[property.schema].defaultValue ?? table[resolvedID].defaultValue {
-                defaultValue = types.defaultLiteral(value, for: type.unwrapped, schema: property.schema)
-                // `null`, `{}` and `[]` defaults on structured types say nothing useful.
-                let isEmptyStructure = value == .null || value == .object([]) || value == .array([])
-                if defaultValue == nil, !isEmptyStructure {
-                    types.warning(
-                        "default value of '\(property.name)' does not match its type \(type.unwrapped.code); it is ignored",
-                        at: table[property.schema].source)
-                }
-            } else if let kind, kind.key == property.name {
-                // `.cat(Cat())` should encode as a cat: the initializer defaults the discriminator
-                // to the value that selects this type. Only the initializer: decoding still reads
-                // (or requires) what was sent, and encoding writes what the value holds.
-                initializerDefault = types.defaultLiteral(.string(kind.value), for: type.unwrapped, schema: property.schema)
-            }
+            let (defaultValue, initializerDefault, constant) = defaults(of: property, type: type, kind: kind)
             let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, shapes: types.shapes, in: table)
             let fixedValue = constant == nil && defaultValue == nil && !nullable ? fixedLiteral(property.schema, type: type) : nil
             if !isRequired, defaultValue == nil {
@@ -72,21 +52,66 @@ struct StructTranslator {
             declaration.deprecationMessage = "\(name) is deprecated by the API."
         }
         if !merged.properties.isEmpty {
-            switch merged.additionalProperties {
-            case .schema(let value):
-                let valueType = types.swiftType(for: value, suggestedName: "AdditionalProperty", in: &context)
-                declaration.additionalProperties = AdditionalPropertiesMember(
-                    name: Identifier(members.claim("additionalProperties")), valueType: valueType)
-            case .allowed(true):
-                declaration.additionalProperties = AdditionalPropertiesMember(
-                    name: Identifier(members.claim("additionalProperties")), valueType: .jsonValue)
-            case .allowed(false), .unspecified:
-                break
-            }
+            declaration.additionalProperties = additionalPropertiesMember(merged, members: &members, context: &context)
         }
         var result = TypeDeclaration(name: name, documentation: documentation, kind: .structure(declaration))
         result.nested = context.nested
         return result
+    }
+
+    /// The property's default (a string constant's value, or its `default` where the type
+    /// holds it), the initializer's own default, and the string constant.
+    private func defaults(
+        of property: Schema.Property, type: SwiftType, kind: DiscriminatorValues.Known?
+    ) -> (value: Literal?, initializer: Literal?, constant: String?) {
+        let resolvedID = table.resolved(property.schema)
+        if case .constant(let value) = types.shapes[resolvedID], type == .string {
+            return (.string(value), nil, value)
+        }
+        if let value = table[property.schema].defaultValue ?? table[resolvedID].defaultValue {
+            let literal = types.defaultLiteral(value, for: type.unwrapped, schema: property.schema)
+            // `null`, `{}` and `[]` defaults on structured types say nothing useful.
+            let isEmptyStructure = value == .null || value == .object([]) || value == .array([])
+            if literal == nil, !isEmptyStructure {
+                warnAboutDefault(value, of: property, type: type.unwrapped)
+            }
+            return (literal, nil, nil)
+        }
+        guard let kind, kind.key == property.name else { return (nil, nil, nil) }
+        // `.cat(Cat())` should encode as a cat: the initializer defaults the discriminator to the
+        // value that selects this type. Only the initializer: decoding still reads (or requires)
+        // what was sent, and encoding writes what the value holds.
+        return (nil, types.defaultLiteral(.string(kind.value), for: type.unwrapped, schema: property.schema), nil)
+    }
+
+    /// The member that keeps the object's other keys, named in the struct's scope after the
+    /// properties.
+    private func additionalPropertiesMember(
+        _ merged: MergedObject, members: inout NameScope, context: inout NestingContext
+    ) -> AdditionalPropertiesMember? {
+        switch merged.additionalProperties {
+        case .schema(let value):
+            let valueType = types.swiftType(for: value, suggestedName: "AdditionalProperty", in: &context)
+            return AdditionalPropertiesMember(name: Identifier(members.claim("additionalProperties")), valueType: valueType)
+        case .allowed(true):
+            return AdditionalPropertiesMember(name: Identifier(members.claim("additionalProperties")), valueType: .jsonValue)
+        case .allowed(false), .unspecified:
+            return nil
+        }
+    }
+
+    /// Why a default is ignored, with the reason where it is a limit of the Swift type that
+    /// JSON Schema does not see. Samples leave the default out too, and do not warn again.
+    private func warnAboutDefault(_ value: SpecValue, of property: Schema.Property, type: SwiftType) {
+        var checker = ExampleChecker(table: table, shapes: types.shapes)
+        checker.decodesSurely = true
+        checker.componentNames = types.componentNames
+        let misfit = checker.misfit(value, to: property.schema)
+        let why = misfit.flatMap { $0.problem.isTypeLimit ? " (\($0))" : nil } ?? ""
+        let message = "default value of '\(property.name)' does not match its type \(type.code)\(why); it is ignored"
+        types.warning(message, at: table[property.schema].source)
+        let owner = table[property.schema].defaultValue != nil ? property.schema : table.resolved(property.schema)
+        types.warnedSources.insert(types.source(of: "default", in: table[owner].source))
     }
 
     /// The value the property's schema fixes (`SchemaShape.fixedValue`), as a literal of the
