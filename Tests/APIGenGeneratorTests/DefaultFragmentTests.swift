@@ -74,9 +74,29 @@ final class DefaultFragmentTests: XCTestCase {
             count: {type: object, properties: {n: {type: integer, format: int32}}, default: {n: 3000000000}}
         """))
         XCTAssertEqual(diagnostics.items.filter { $0.severity == .warning }.map(\.pointer), [
-            "/components/schemas/Settings/properties/day", "/components/schemas/Settings/properties/count",
+            "/components/schemas/Settings/properties/day/default", "/components/schemas/Settings/properties/count/default",
         ])
         XCTAssertTrue(member("public init(day:", of: declaration("Settings", in: text)).hasPrefix(
             "public init(day: Day? = nil, count: Count? = nil) {\n    self.day = day\n"), text)
+    }
+
+    /// A default on a property whose type is an alias of a scalar (`typealias ParallelToolCalls
+    /// = Bool`) is that scalar's literal, not "does not match its type".
+    func testDefaultOfAnAliasOfAScalarIsItsLiteral() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        ParallelToolCalls: {type: boolean, default: true}
+        Run:
+          type: object
+          properties:
+            parallel_tool_calls: {$ref: '#/components/schemas/ParallelToolCalls'}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.message), [])
+        XCTAssertEqual(
+            member("public init(parallelToolCalls", of: declaration("Run", in: text)),
+            """
+            public init(parallelToolCalls: ParallelToolCalls = true) {
+                self.parallelToolCalls = parallelToolCalls
+            }
+            """)
     }
 }

@@ -110,7 +110,7 @@ final class SampleFitTests: XCTestCase {
             Self.warnings(diagnostics),
             [
                 "default value of 'bad' does not match its type Settings.Bad (at /at, \"2024-02-30\" is \(Self.dateReason)); it is ignored"
-                    + " (#/components/schemas/Settings/properties/bad)"
+                    + " (#/components/schemas/Settings/properties/bad/default)"
             ])
     }
 
@@ -160,7 +160,7 @@ final class SampleFitTests: XCTestCase {
             Self.warnings(diagnostics),
             [
                 "default value of 'retries' does not match its type Int32 (3000000000.0 is \(Self.int32Range)); it is ignored"
-                    + " (#/components/schemas/Flags/properties/retries)"
+                    + " (#/components/schemas/Flags/properties/retries/default)"
             ])
     }
 

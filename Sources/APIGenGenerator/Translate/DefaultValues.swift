@@ -48,6 +48,12 @@ extension SchemaTypes {
         case .named("JSONValue"):
             return jsonLiteral(value)
         case .named, .generic:
+            // A type alias of a scalar (`typealias ParallelToolCalls = Bool`) takes its literal.
+            if let content = contentSchema(schema), case .primitive(let primitive) = shapes[content],
+                case .scalar(let scalar) = primitiveType(primitive, format: table[content].format)
+            {
+                return scalarLiteral(value, for: scalar)
+            }
             return enumCaseLiteral(value, schema: schema) ?? decodedLiteral(value, schema: schema)
         }
     }

@@ -109,9 +109,11 @@ struct StructTranslator {
         let misfit = checker.misfit(value, to: property.schema)
         let why = misfit.flatMap { $0.problem.isTypeLimit ? " (\($0))" : nil } ?? ""
         let message = "default value of '\(property.name)' does not match its type \(type.code)\(why); it is ignored"
-        types.warning(message, at: table[property.schema].source)
+        // At the `default` itself, where the property's own schema or the one it refers to has it.
         let owner = table[property.schema].defaultValue != nil ? property.schema : table.resolved(property.schema)
-        types.warnedSources.insert(types.source(of: "default", in: table[owner].source))
+        let source = types.source(of: "default", in: table[owner].source)
+        types.warning(message, at: source)
+        types.warnedSources.insert(source)
     }
 
     /// The value the property's schema fixes (`SchemaShape.fixedValue`), as a literal of the
