@@ -27,10 +27,7 @@ struct ExampleChecker {
         let resolved = table.resolved(id)
         let schema = table[resolved]
         if value == .null {
-            let takesNull =
-                SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(schema, table)
-                || PropertyRules.acceptsNull(id, shapes: shapes, in: table)
-            return takesNull ? nil : ValueFit.Misfit(.null)
+            return PropertyRules.takesNull(id, shapes: shapes, in: table) ? nil : ValueFit.Misfit(.null)
         }
         // A value the schema fixes is enforced when decoding (`PropertyReader`'s `constant:` reads).
         if let fixed = SchemaShape.fixedValue(of: id, in: table), value != fixed {

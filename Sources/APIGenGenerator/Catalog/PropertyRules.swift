@@ -28,6 +28,14 @@ enum PropertyRules {
             || table[id].allOf.contains { flag(table[$0]) || flag(table[table.resolved($0)]) }
     }
 
+    /// Whether `id` takes null: nullable where it is used or where it is defined, or accepting
+    /// anything (`acceptsNull`). The struct's optionals, the samples and the example check all ask
+    /// this, so a property the struct lets be null is one a sample may leave null.
+    static func takesNull(_ id: SchemaID, shapes: ShapeTable, in table: SchemaTable) -> Bool {
+        SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(table[table.resolved(id)], table)
+            || acceptsNull(id, shapes: shapes, in: table)
+    }
+
     /// Whether a value may be null although the spec does not say nullable: a free-form value
     /// (`{}`, a `JSONValue`), or a union with an alternative that accepts anything
     /// (`anyOf: [$ref: Links, {}]`). A property's null is then kept and sent back like a

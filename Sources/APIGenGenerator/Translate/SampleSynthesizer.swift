@@ -203,12 +203,7 @@ struct SampleSynthesizer {
             if let value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
                 members.append(.init(key: property.name, value: value))
             } else if isRequired {
-                guard
-                    SchemaShape.isNullable(table[property.schema], table)
-                        || SchemaShape.isNullable(table[table.resolved(property.schema)], table)
-                else {
-                    return nil
-                }
+                guard PropertyRules.takesNull(property.schema, shapes: shapes, in: table) else { return nil }
                 members.append(.init(key: property.name, value: .null))
             }
         }

@@ -26,7 +26,7 @@ struct StructTranslator {
             let isReadOnly = PropertyRules.marks(property.schema, { $0.readOnly }, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
             let (defaultValue, initializerDefault, constant) = defaults(of: property, type: type, kind: kind)
-            let nullable = type.isOptional || PropertyRules.acceptsNull(property.schema, shapes: types.shapes, in: table)
+            let nullable = type.isOptional || PropertyRules.takesNull(property.schema, shapes: types.shapes, in: table)
             let fixedValue = constant == nil && defaultValue == nil && !nullable ? fixedLiteral(property.schema, type: type) : nil
             if !isRequired, defaultValue == nil {
                 type = type.optional
