@@ -23,7 +23,7 @@ enum DiscriminatorValues {
         case .stringEnum(let cases) where !cases.isEmpty: return cases
         default:
             // `kind: {allOf: [$ref: Kind], enum: [cat]}`: the one kind it narrows `Kind` to.
-            if let property, case .string(let value)? = SchemaShape.fixedValue(of: property.schema, in: table) {
+            if let property, case .string(let value)? = shapes.fixedValue(of: property.schema, in: table) {
                 return [value]
             }
             return componentNames[target].map { [$0] } ?? []

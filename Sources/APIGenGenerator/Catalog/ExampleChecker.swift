@@ -30,7 +30,7 @@ struct ExampleChecker {
             return PropertyRules.takesNull(id, shapes: shapes, in: table) ? nil : ValueFit.Misfit(.null)
         }
         // A value the schema fixes is enforced when decoding (`PropertyReader`'s `constant:` reads).
-        if let fixed = SchemaShape.fixedValue(of: id, in: table), value != fixed {
+        if let fixed = shapes.fixedValue(of: id, in: table), value != fixed {
             return ValueFit.Misfit(.constant(value, fixed: fixed))
         }
         switch shapes[resolved] {

@@ -20,9 +20,7 @@ struct MergedObject {
             for member in schema.allOf {
                 visit(member)
             }
-            let alternatives = (schema.oneOf + schema.anyOf).filter {
-                !SchemaShape.isConstraintOnly(table[$0]) && !SchemaShape.isNullOnly(table[$0], table)
-            }
+            let alternatives = SchemaShape.alternatives(of: schema, in: table)
             if alternatives.count == 1, schema.properties.isEmpty {
                 visit(alternatives[0])
             } else if alternatives.count > 1 {

@@ -229,7 +229,22 @@ public enum SwiftLiteral {
         var text = text
         return text.withUTF8 { bytes in
             guard let last = bytes.last, last != UInt8(ascii: " ") else { return false }
-            return bytes.allSatisfy(isPlainDocumentationByte)
+            var index = 0
+            // Eight bytes at a time while they are printable ASCII (no byte with the high bit,
+            // none below a space, no DEL): most documentation is.
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let belowSpace = (word &- ones &* 0x20) & ~word & high
+                let delete = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & high
+                guard (word & high) | belowSpace | delete == 0 else { break }
+                index += 8
+            }
+            while index < bytes.count, isPlainDocumentationByte(bytes[index]) {
+                index += 1
+            }
+            return index == bytes.count
         }
     }
 

@@ -5,7 +5,7 @@
 /// hundreds of thousands of pieces. Every piece comes from a `String` or a `StaticString`, so
 /// the bytes are valid UTF-8; they are written to the file as they are.
 public struct Printer {
-    private var bytes: [UInt8] = []
+    private var bytes = ByteOutput()
     private var level = 0
     private var pendingBlank = false
     /// True right after a block opened: a blank line there would only add noise.
@@ -15,17 +15,16 @@ public struct Printer {
     public static let lineLength = 140
 
     public init() {
-        bytes.reserveCapacity(16 * 1024)
     }
 
     /// Everything printed so far.
     public var text: String {
-        String(decoding: bytes, as: UTF8.self)
+        bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Everything printed so far, as the UTF-8 bytes a file is written with.
     public var utf8: [UInt8] {
-        bytes
+        bytes.withBytes { Array($0) }
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
@@ -49,7 +48,7 @@ public struct Printer {
 
     /// After a block's header: ` {`, the body one level in, `}`.
     private mutating func openedBlock(_ body: (inout Printer) -> Void) {
-        bytes.append(contentsOf: " {\n".utf8)
+        (" {\n" as StaticString).withUTF8Buffer { bytes.append($0) }
         level += 1
         pendingBlank = false
         justOpened = true
@@ -227,20 +226,20 @@ public struct Printer {
     }
 
     private mutating func append(_ text: SourceText) {
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { bytes.append($0) }
     }
 
     private mutating func append(_ piece: String) {
         var piece = piece
-        piece.withUTF8 { bytes.append(contentsOf: $0) }
+        piece.withUTF8 { bytes.append($0) }
     }
 
     private mutating func indent() {
         let width = level * 4
         if width <= Self.spaces.utf8CodeUnitCount {
-            Self.spaces.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
+            Self.spaces.withUTF8Buffer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<width])) }
         } else {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+            bytes.append(UInt8(ascii: " "), count: width)
         }
     }
 
@@ -263,5 +262,41 @@ public struct Printer {
             bytes.append(UInt8(ascii: "\n"))
             pendingBlank = false
         }
+    }
+}
+
+/// The printer's output. An array kept filled to its capacity and written through a pointer:
+/// `Array.append(contentsOf:)` runs a generic copy for each of the million pieces a large client
+/// is printed from, where this is one `memcpy`.
+private struct ByteOutput {
+    private var storage = [UInt8](repeating: 0, count: 16 * 1024)
+    private var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        if count == storage.count { grow(toHold: count + 1) }
+        storage[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ byte: UInt8, count repeats: Int) {
+        for _ in 0..<repeats { append(byte) }
+    }
+
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        let end = count + source.count
+        if end > storage.count { grow(toHold: end) }
+        let start = count
+        storage.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(from: from, count: source.count) }
+        count = end
+    }
+
+    /// Calls `body` with the bytes written so far.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        storage.append(contentsOf: repeatElement(0, count: Swift.max(needed, storage.count * 2) - storage.count))
     }
 }

@@ -123,18 +123,8 @@ extension SchemaTypes {
         return checker.conforms(value, to: schema)
     }
 
-    /// The schema that holds the content, past `$ref`s and single-member wrappers.
     private func contentSchema(_ id: SchemaID) -> SchemaID? {
-        var current = id
-        for _ in 0..<64 {
-            switch shapes[current] {
-            case .reference(let target), .alias(let target):
-                current = target
-            default:
-                return current
-            }
-        }
-        return nil
+        shapes.content(of: id, in: table)
     }
 
     /// A `JSONValue` literal (the runtime type is expressible by every JSON literal); nil for

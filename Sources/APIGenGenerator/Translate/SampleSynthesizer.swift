@@ -82,7 +82,7 @@ struct SampleSynthesizer {
         // A value the schema fixes by its own keywords is the only valid one, whatever the type
         // it narrows allows (`allOf: [$ref: Kind], enum: [2]` is 2, not `Kind`'s first case): the
         // decoder rejects any other (`StructTranslator.fixedLiteral`).
-        if let fixed = SchemaShape.fixedValue(of: id, in: table) {
+        if let fixed = shapes.fixedValue(of: id, in: table) {
             let owner = table[id].constValue != nil || table[id].enumValues != nil ? id : resolved
             if fits(fixed, to: id, given: table[owner].constValue != nil ? "const" : "enum", of: owner) {
                 return fixed

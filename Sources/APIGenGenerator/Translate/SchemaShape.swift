@@ -25,9 +25,7 @@ enum SchemaShape {
             self = .reference(target)
             return
         }
-        let alternatives = (schema.oneOf + schema.anyOf).filter {
-            !SchemaShape.isNullOnly(table[$0], table) && !SchemaShape.isConstraintOnly(table[$0])
-        }
+        let alternatives = SchemaShape.alternatives(of: schema, in: table)
         if !alternatives.isEmpty, schema.properties.isEmpty, schema.allOf.isEmpty {
             // OpenAPI 3.1's titled enum, `oneOf: [{const: 1, title: One}, {const: 2, title: Two}]`:
             // an integer enum, not a union of alternatives no Swift type tells apart.
@@ -78,19 +76,32 @@ enum SchemaShape {
         self = SchemaShape.byType(schema)
     }
 
+    /// The oneOf/anyOf members that are alternatives of a value: not the `{type: 'null'}` that
+    /// makes it nullable, nor a member that only adds constraints (`{required: [a]}`).
+    static func alternatives(of schema: borrowing Schema, in table: SchemaTable) -> [SchemaID] {
+        (schema.oneOf + schema.anyOf).filter { !isNullOnly(table[$0], table) && !isConstraintOnly(table[$0]) }
+    }
+
     /// The one value a schema allows by its own keywords, whatever type it narrows: its
     /// `const`, or an `enum` of one value besides null (`allOf: [$ref: Kind], enum: [2]` is the
     /// `Kind` 2), read from the schema or else from the one it refers to; nil when it allows more.
     static func fixedValue(of id: SchemaID, in table: SchemaTable) -> SpecValue? {
-        func own(_ id: SchemaID) -> SpecValue? {
-            if let constant = table[id].constValue, constant != .null {
-                return constant
-            }
-            guard let values = table[id].enumValues else { return nil }
-            let distinctValues = distinct(values.filter { $0 != .null })
-            return distinctValues.count == 1 ? distinctValues[0] : nil
+        ownFixedValue(table[id]) ?? ownFixedValue(table[table.resolved(id)])
+    }
+
+    /// The one value `schema` itself allows (`const`, or an `enum` of one value besides null).
+    static func ownFixedValue(_ schema: borrowing Schema) -> SpecValue? {
+        if let constant = schema.constValue, constant != .null {
+            return constant
         }
-        return own(id) ?? own(table.resolved(id))
+        guard let values = schema.enumValues else { return nil }
+        // Compared in place, nothing allocated: every enum is asked.
+        var found: SpecValue?
+        for value in values where value != .null {
+            if let found, found != value { return nil }
+            found = value
+        }
+        return found
     }
 
     /// The type of a `const` that is a number or a Bool; nil for other values.
@@ -222,10 +233,13 @@ struct ShapeTable {
     let usage: SchemaUsage
     /// Objects merged with their allOf members, by schema: samples and example checks merge
     /// the same objects over and over.
-    private let mergedObjects = MergedObjectMemo()
+    /// Merged objects and fixed values, in one object so that a copy of the table (every
+    /// checker and translator holds one) retains one reference for both.
+    private let memo: ShapeMemo
 
     init(_ table: SchemaTable, usage: SchemaUsage = SchemaUsage()) {
         self.usage = usage
+        memo = ShapeMemo(fixedValues: table.schemas.map { SchemaShape.ownFixedValue($0) })
         var shapes = table.schemas.map { SchemaShape($0, in: table) }
         for (base, subtypes) in PolymorphicBases.subtypes(in: table, shapes: shapes) {
             shapes[base.index] = .union(subtypes)
@@ -237,19 +251,45 @@ struct ShapeTable {
         shapes[id.index]
     }
 
+    /// `SchemaShape.fixedValue(of:in:)`, from the values found once per schema.
+    func fixedValue(of id: SchemaID, in table: SchemaTable) -> SpecValue? {
+        memo.fixedValues[id.index] ?? memo.fixedValues[table.resolved(id).index]
+    }
+
+    /// The schema that holds `id`'s content, past `$ref`s and single-member wrappers (`allOf:
+    /// [$ref: Pet]`); nil past a chain longer than any spec writes, which only a cycle makes.
+    /// Defaults, unions and struct members all walk to the content this way.
+    func content(of id: SchemaID, in table: SchemaTable) -> SchemaID? {
+        var current = table.resolved(id)
+        for _ in 0..<64 {
+            switch self[current] {
+            case .reference(let target), .alias(let target): current = table.resolved(target)
+            default: return current
+            }
+        }
+        return nil
+    }
+
     /// `SchemaTypes.mergedObject(_:table:)`, computed once per schema. `table` must be the
     /// table these shapes were made from.
     func mergedObject(_ id: SchemaID, table: SchemaTable) -> MergedObject {
-        if let known = mergedObjects.objects[id] {
+        if let known = memo.objects[id] {
             return known
         }
         let merged = MergedObject.merging(id, in: table)
-        mergedObjects.objects[id] = merged
+        memo.objects[id] = merged
         return merged
     }
 }
 
-/// The memo of `ShapeTable.mergedObject`, shared by the table's copies.
-final class MergedObjectMemo {
+/// What `ShapeTable` works out once and its copies share: the objects merged so far, and each
+/// schema's own fixed value (`SchemaShape.ownFixedValue`), which samples, example checks and
+/// decoders ask for at every value they meet.
+final class ShapeMemo {
     var objects = SchemaMap<MergedObject>()
+    let fixedValues: [SpecValue?]
+
+    init(fixedValues: [SpecValue?]) {
+        self.fixedValues = fixedValues
+    }
 }

@@ -210,11 +210,7 @@ final class SchemaTypes {
     /// The properties of the object behind `id` (past references and wrappers) with the Swift
     /// names its struct gives them; empty when it is not an object.
     func structMembers(of id: SchemaID) -> [(key: String, name: Identifier, schema: SchemaID)] {
-        var current = table.resolved(id)
-        if case .alias(let target) = shapes[current] {
-            current = table.resolved(target)
-        }
-        guard case .object = shapes[current] else { return [] }
+        guard let current = shapes.content(of: id, in: table), case .object = shapes[current] else { return [] }
         let merged = mergedObject(current)
         return zip(merged.properties, PropertyRules.memberNames(of: merged).names).map { property, name in
             (property.name, name, property.schema)

@@ -122,7 +122,7 @@ struct StructTranslator {
     /// rejects other values, so that a union's alternatives that differ by it decode the one
     /// the value names, as string constants do (`PropertyReader.decode(constant:_:required:)`).
     private func fixedLiteral(_ schema: SchemaID, type: SwiftType) -> Literal? {
-        guard let value = SchemaShape.fixedValue(of: schema, in: table) else { return nil }
+        guard let value = types.shapes.fixedValue(of: schema, in: table) else { return nil }
         switch value {
         case .int, .bool, .string: break
         default: return nil

@@ -83,7 +83,7 @@ struct UnionTranslator {
         let constants = alternatives.map { alternative -> [String: SpecValue] in
             var found: [String: SpecValue] = [:]
             for property in types.shapes.mergedObject(alternative, table: types.table).properties {
-                if let value = SchemaShape.fixedValue(of: property.schema, in: types.table) {
+                if let value = types.shapes.fixedValue(of: property.schema, in: types.table) {
                     found[property.name] = value
                 }
             }
@@ -119,15 +119,11 @@ struct UnionTranslator {
     /// wrappers may form a loop); nil when it is another kind of value. Objects' keys merge
     /// with other objects' into one value.
     private static func objectBehind(_ id: SchemaID, _ types: SchemaTypes) -> SchemaID? {
-        var current = types.table.resolved(id)
-        for _ in 0..<16 {
-            switch types.shapes[current] {
-            case .object, .dictionary: return current
-            case .alias(let target), .reference(let target): current = types.table.resolved(target)
-            default: return nil
-            }
+        guard let content = types.shapes.content(of: id, in: types.table) else { return nil }
+        switch types.shapes[content] {
+        case .object, .dictionary: return content
+        default: return nil
         }
-        return nil
     }
 
     /// The struct of an `anyOf` that keeps every match: a property per alternative, nil where
@@ -151,7 +147,8 @@ struct UnionTranslator {
     /// referenced type so named is hidden by the case (`try _1(from: decoder)` calls the case).
     /// It gets a word in front: `_1` → `variant1`, and its type `Variant1`.
     private static func unlikeTypeName(_ name: String) -> String {
-        guard SwiftName.typeName(name) == name else { return name }
+        // Only a name the naming function began with `_` (before a digit) can be its type's too.
+        guard name.utf8.first == UInt8(ascii: "_"), SwiftName.typeName(name) == name else { return name }
         return SwiftName.memberName("variant " + name)
     }
 
