@@ -109,14 +109,11 @@ struct OperationTranslator {
             parameter.schema.map { types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + SwiftName.typeName(parameter.name)) }
             ?? .string
         var defaultValue: Literal?
-        // An empty default stays optional: sent as `name=`, it is a value most servers reject,
-        // and absent it means the same.
-        if let schema = parameter.schema, !parameter.required,
-            let value = table[schema].defaultValue ?? table[table.resolved(schema)].defaultValue, value != .string("")
-        {
-            defaultValue = types.defaultLiteral(value, for: type.unwrapped, schema: schema)
-            // A union's default has no literal a signature can hold; left out, the server applies it.
-            if case .decodedJSON? = defaultValue { defaultValue = nil }
+        if let schema = parameter.schema, !parameter.required, let value = DefaultRules.value(of: schema, for: .parameter, in: table) {
+            // Left out where no literal can stand in the signature: the server applies it.
+            defaultValue = types.defaultLiteral(value, for: type.unwrapped, schema: schema).flatMap {
+                DefaultRules.isSpellable($0, for: .parameter) ? $0 : nil
+            }
         }
         if let defaultValue, defaultValue != .null {
             type = type.unwrapped

@@ -152,8 +152,7 @@ struct SampleSynthesizer {
     /// The schema's `default` where it decodes. An empty one says nothing about the value: a
     /// readable sample does.
     private func fittingDefault(_ id: SchemaID) -> SpecValue? {
-        let owner = table[id].defaultValue != nil ? id : table.resolved(id)
-        guard let value = table[owner].defaultValue, value != .null, value != .string(""),
+        guard let value = DefaultRules.value(of: id, for: .sample, in: table), let owner = DefaultRules.owner(of: id, in: table),
             fits(value, to: id, given: "default", of: owner)
         else { return nil }
         return value

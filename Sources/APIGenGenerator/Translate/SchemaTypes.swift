@@ -35,7 +35,6 @@ final class SchemaTypes {
     /// of its memberwise init's parameter: `DiscriminatorValues.known`).
     private(set) lazy var knownDiscriminators = DiscriminatorValues.known(
         table: table, shapes: shapes, componentNames: componentNames)
-    var mergedObjects = SchemaMap<MergedObject>()
     /// Request types of PATCH bodies the client also receives (`PatchRequestTranslator`), by
     /// the name of the model they are made from, in the order operations asked for them.
     private(set) var patchRequestTypes: [(model: String, request: String)] = []
@@ -191,14 +190,10 @@ final class SchemaTypes {
 
     // MARK: Objects
 
-    /// Merged once per schema: struct, union, body-field and paging translation all ask.
+    /// The shape table's merged object (one memo, which samples and example checks share), with
+    /// the warning for what it leaves out, given once per place in the spec.
     func mergedObject(_ id: SchemaID) -> MergedObject {
-        if let known = mergedObjects[id] {
-            return known
-        }
-        // The shape table's memo: samples and example checks merge the same objects.
         let result = shapes.mergedObject(id, table: table)
-        mergedObjects[id] = result
         for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
             warning(
                 "oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source

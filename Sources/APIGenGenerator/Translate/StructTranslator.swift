@@ -68,11 +68,9 @@ struct StructTranslator {
         if case .constant(let value) = types.shapes[resolvedID], type == .string {
             return (.string(value), nil, value)
         }
-        if let value = table[property.schema].defaultValue ?? table[resolvedID].defaultValue {
+        if let value = DefaultRules.value(of: property.schema, for: .property, in: table) {
             let literal = types.defaultLiteral(value, for: type.unwrapped, schema: property.schema)
-            // `null`, `{}` and `[]` defaults on structured types say nothing useful.
-            let isEmptyStructure = value == .null || value == .object([]) || value == .array([])
-            if literal == nil, !isEmptyStructure {
+            if literal == nil, DefaultRules.warnsWhenUnusable(value) {
                 warnAboutDefault(value, of: property, type: type.unwrapped)
             }
             return (literal, nil, nil)
@@ -110,7 +108,7 @@ struct StructTranslator {
         let why = misfit.flatMap { $0.problem.isTypeLimit ? " (\($0))" : nil } ?? ""
         let message = "default value of '\(property.name)' does not match its type \(type.code)\(why); it is ignored"
         // At the `default` itself, where the property's own schema or the one it refers to has it.
-        let owner = table[property.schema].defaultValue != nil ? property.schema : table.resolved(property.schema)
+        let owner = DefaultRules.owner(of: property.schema, in: table) ?? property.schema
         let source = types.source(of: "default", in: table[owner].source)
         types.warning(message, at: source)
         types.warnedSources.insert(source)
