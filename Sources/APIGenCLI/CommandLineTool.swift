@@ -78,7 +78,7 @@ public enum CommandLineTool {
           --operation <id>          Generate only this operationId too (repeatable)
           --path <path>             Generate only the operations of this path too, as written in the spec (repeatable)
           --schema <Name>           Keep this component schema, and those it uses, too (repeatable)
-          --timings                 Print CPU and wall time per stage (read, model, resolve, validate, filter, translate, render, write)
+          --timings                 Print CPU and wall time per stage (read, model, resolve, validate, filter, catalog, translate, render, write)
 
         OPTIONS:
           -h, --help                Show this help

@@ -35,16 +35,16 @@ public struct Generator {
     }
 
     public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
-        let translation = translate(document, files: files)
+        let translation = translate(SchemaCatalog(document), files: files)
         return Output(files: render(translation), diagnostics: translation.diagnostics)
     }
 
-    /// The document's schemas and operations as declarations.
-    public func translate(_ document: OpenAPIDocument, files: SpecFiles) -> Translation {
+    /// The document's schemas and operations as declarations, from the decisions `catalog` holds.
+    public func translate(_ catalog: SchemaCatalog, files: SpecFiles) -> Translation {
         let reserved: Set<String> = Set(
             [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
-        let types = SchemaTypes(document: document, files: files, reserved: reserved)
-        let entries = document.operations.map { OperationEntry($0, shapes: types.shapes, table: types.table) }
+        let types = SchemaTypes(catalog: catalog, files: files, reserved: reserved)
+        let entries = catalog.operations
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.
         let (client, operations) = OperationTranslator(types: types).translate(entries, namespace: options.namespace)

@@ -220,4 +220,21 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(MediaTypes.contentType(of: preferred, kind: .json), "application/json")
         XCTAssertEqual(MediaTypes.contentType(of: content[2], kind: .binary), "application/octet-stream")
     }
+
+    // MARK: The catalog stage
+
+    /// The pipeline makes the catalog once, as a stage of its own between the document and the
+    /// declarations, and the catalog holds each operation's entry and each subtype's known value.
+    func testTheCatalogIsAStageOfItsOwn() throws {
+        let folder = try TemporaryFolder()
+        var pipeline = GeneratorPipeline()
+        let loaded = pipeline.load(path: try folder.write("spec.yaml", Self.pets).path)
+        let document = try XCTUnwrap(loaded.document)
+        let catalog = SchemaCatalog(document)
+        XCTAssertEqual(catalog.operations.map(\.operation.method), [.get, .patch, .post])
+        XCTAssertEqual(catalog.knownDiscriminators[document.schemas.resolved(try component("Dog", in: document))]?.value, "dog")
+        _ = pipeline.generate(document, files: loaded.files, options: GeneratorOptions(moduleName: "T", specFileName: "spec.yaml"))
+        XCTAssertEqual(
+            pipeline.timings.entries.map(\.stage), ["read", "model", "resolve", "validate", "catalog", "translate", "render"])
+    }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// | `resolve` | every reference followed, the files it names read (`SpecLoader.Result`) |
 /// | `validate` | checks across the document, added to its diagnostics (`SpecLoader.Result`) |
 /// | `filter` | only the operations and schemas asked for, when asked (`OpenAPIDocument`) |
-/// | `translate` | the document → Swift declarations, data not text (`Generator.Translation`) |
+/// | `catalog` | every decision made once per schema and operation (`SchemaCatalog`) |
+/// | `translate` | the catalog → Swift declarations, data not text (`Generator.Translation`) |
 /// | `render` | the declarations → Swift source, through one printer (`[GeneratedFile]`) |
 /// | `write` | the files → disk, unchanged files left alone (`FileWriter.Summary`) |
 ///
@@ -43,10 +44,11 @@ public struct GeneratorPipeline {
         stage("filter") { filter.apply(to: document) }
     }
 
-    /// `translate` and `render`: the Swift files of the client.
+    /// `catalog`, `translate` and `render`: the Swift files of the client.
     public mutating func generate(_ document: OpenAPIDocument, files: SpecFiles, options: GeneratorOptions) -> Generator.Output {
         let generator = Generator(options: options)
-        let translation = stage("translate") { generator.translate(document, files: files) }
+        let catalog = stage("catalog") { SchemaCatalog(document) }
+        let translation = stage("translate") { generator.translate(catalog, files: files) }
         let rendered = stage("render") { generator.render(translation) }
         return Generator.Output(files: rendered, diagnostics: translation.diagnostics)
     }

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// CPU and wall time per pipeline stage (read, model, resolve, validate, translate, render, write), so a
-/// benchmark can show which stage is slow. Measuring costs two clock reads per stage.
+/// CPU and wall time per pipeline stage (read, model, resolve, validate, filter, catalog,
+/// translate, render, write), so a benchmark can show which stage is slow. Measuring costs two
+/// clock reads per stage.
 public struct StageTimings: Sendable {
     public struct Entry: Sendable {
         public var stage: String

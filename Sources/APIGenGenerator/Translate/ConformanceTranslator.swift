@@ -65,7 +65,8 @@ struct ConformanceTranslator {
     var table: SchemaTable { types.table }
 
     func declaration(operations: [TranslatedOperation]) -> ConformanceDeclaration {
-        let synthesizer = SampleSynthesizer(table: table, shapes: types.shapes, componentNames: types.componentNames)
+        let synthesizer = SampleSynthesizer(
+            table: table, shapes: types.shapes, componentNames: types.componentNames, knownDiscriminators: types.knownDiscriminators)
         var roundTrips: [ConformanceDeclaration.RoundTrip] = []
         var seen: Set<String> = []
         func add(_ id: SchemaID, _ type: SwiftType) {

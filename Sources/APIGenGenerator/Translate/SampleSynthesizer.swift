@@ -22,13 +22,17 @@ struct SampleSynthesizer {
     /// carries it, as its initializer's default does (`DiscriminatorValues.known`).
     let knownDiscriminators: SchemaMap<DiscriminatorValues.Known>
 
-    init(table: SchemaTable, shapes: ShapeTable, componentNames: SchemaMap<String>) {
+    init(
+        table: SchemaTable, shapes: ShapeTable, componentNames: SchemaMap<String>,
+        knownDiscriminators: SchemaMap<DiscriminatorValues.Known>? = nil
+    ) {
         self.table = table
         self.shapes = shapes
         self.componentNames = componentNames
         memo = SampleMemo(schemaCount: table.count)
         fittingExamples = FittingExamples(schemaCount: table.count)
-        knownDiscriminators = DiscriminatorValues.known(table: table, shapes: shapes, componentNames: componentNames)
+        self.knownDiscriminators =
+            knownDiscriminators ?? DiscriminatorValues.known(table: table, shapes: shapes, componentNames: componentNames)
     }
 
     /// A sample for `id`; `variant` (0, 1, 2…) varies identifiers and numbers so that lists of

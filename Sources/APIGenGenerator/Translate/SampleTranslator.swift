@@ -9,7 +9,8 @@ struct SampleTranslator {
 
     init(types: SchemaTypes) {
         self.types = types
-        synthesizer = SampleSynthesizer(table: types.table, shapes: types.shapes, componentNames: types.componentNames)
+        synthesizer = SampleSynthesizer(
+            table: types.table, shapes: types.shapes, componentNames: types.componentNames, knownDiscriminators: types.knownDiscriminators)
     }
 
     /// `samples` (several values) are written for types that appear in lists; every named model

@@ -23,18 +23,10 @@ final class SchemaTypes {
     /// of an array alias, an operation's inline body).
     var looseDeclarations: [TypeDeclaration] = []
     var enumCaseNames = SchemaMap<[Identifier]>()
-    /// The component name of each (resolved) component schema, for discriminator values.
-    private(set) lazy var componentNames: SchemaMap<String> = {
-        var names = SchemaMap<String>()
-        for (name, id) in table.components where names[table.resolved(id)] == nil {
-            names[table.resolved(id)] = name
-        }
-        return names
-    }()
-    /// The discriminator value each object is known by as a union's alternative (the default
-    /// of its memberwise init's parameter: `DiscriminatorValues.known`).
-    private(set) lazy var knownDiscriminators = DiscriminatorValues.known(
-        table: table, shapes: shapes, componentNames: componentNames)
+    /// The decisions made before translation (`SchemaCatalog`).
+    let catalog: SchemaCatalog
+    var componentNames: SchemaMap<String> { catalog.componentNames }
+    var knownDiscriminators: SchemaMap<DiscriminatorValues.Known> { catalog.knownDiscriminators }
     /// Request types of PATCH bodies the client also receives (`PatchRequestTranslator`), by
     /// the name of the model they are made from, in the order operations asked for them.
     private(set) var patchRequestTypes: [(model: String, request: String)] = []
@@ -48,12 +40,13 @@ final class SchemaTypes {
 
     /// `reserved`: names the module declares besides the models (the namespace enum, and the
     /// module's own name, which a type must not take or `Module.Type` stops naming the module).
-    init(document: OpenAPIDocument, files: SpecFiles, reserved: Set<String> = []) {
-        self.document = document
+    init(catalog: SchemaCatalog, files: SpecFiles, reserved: Set<String> = []) {
+        self.catalog = catalog
+        document = catalog.document
         self.files = files
-        table = document.schemas
+        table = catalog.table
         topLevelScope = NameScope(reserved: SwiftName.reservedTypeNames.union(reserved))
-        shapes = ShapeTable(document.schemas, usage: SchemaUsage(document))
+        shapes = catalog.shapes
         assignTopLevelNames()
     }
 
