@@ -156,7 +156,7 @@ struct ResponseTranslator {
         cases = cases.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         let typeName = types.claimTopLevelName(typeBase + "Error")
         var declaration = ErrorResponsesDeclaration(typeName: typeName, cases: cases)
-        declaration.sharedWith = types.errorCatalog.shareEnum(typeName, operation: builder, cases: cases)
+        declaration.sharedWith = types.sharedErrors.shareEnum(typeName, operation: builder, cases: cases)
         return declaration
     }
 
@@ -169,7 +169,7 @@ struct ResponseTranslator {
     /// A named schema's type; an inline one's type is declared once for every operation that
     /// repeats the same schema (named after its status then: `NotFoundErrorBody`).
     private func errorBodyType(_ id: SchemaID, caseName: String, typeBase: String) -> SwiftType {
-        let catalog = types.errorCatalog
+        let catalog = types.sharedErrors
         guard let key = catalog.inlineKey(of: id) else {
             return types.typeDeclaredAtTopLevel(for: id, suggestedName: typeBase + SwiftName.typeName(caseName))
         }

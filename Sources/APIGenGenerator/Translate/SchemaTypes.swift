@@ -34,7 +34,7 @@ final class SchemaTypes {
     /// Sources already warned about, so a schema merged into several types warns once.
     var warnedSources: Set<SourceRef> = []
     /// What operations' error responses share: inline error bodies and error enums.
-    private(set) lazy var errorCatalog = ErrorCatalog(self)
+    private(set) lazy var sharedErrors = SharedErrors(self)
 
     let shapes: ShapeTable
 

@@ -3,7 +3,7 @@ import APIGenOpenAPI
 /// What the operations' error responses have in common, so that it is declared once: a spec
 /// that repeats one inline error object in every operation (Linode's, 383 times) gets one type
 /// for it, and operations that declare the same errors share one error enum.
-final class ErrorCatalog {
+final class SharedErrors {
     /// Each inline error body schema's identity among its copies: its file and its text.
     private let keys: [SchemaID: String]
     /// The keys that more than one response has.
