@@ -445,6 +445,15 @@ public nonisolated enum API {
         return request
     }
 
+    /// The tags used lately, or null when none were.
+    ///
+    /// `GET /recent-tags`
+    public static func listRecentTags() -> Request<[String]?> {
+        var request = Request<[String]?>(method: .get, path: "/recent-tags", operationID: "listRecentTags", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
     /// Create an account
     ///
     /// Creates an account. `id` and `createdAt` are read-only (only in
@@ -1081,6 +1090,14 @@ public final class UpdateAccountModel: SubmissionViewModel<Account> {
     @discardableResult
     public func submit(accountID: Int64, body: AccountPatch) async -> Bool {
         await submit(API.updateAccount(accountID: accountID, body: body))
+    }
+}
+
+/// The state of `API.listRecentTags` for a screen: The tags used lately, or null when none were.
+@MainActor
+public final class ListRecentTagsModel: QueryViewModel<[String]?> {
+    override public func makeRequest() -> Request<[String]?> {
+        API.listRecentTags()
     }
 }
 

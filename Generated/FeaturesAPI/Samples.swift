@@ -773,6 +773,7 @@ extension API {
                         {"id":17,"email":"someone@example.com","password":"correct horse battery staple","displayName":"Ada","createdAt":"2024-01-01T00:00:00Z"}
                         """#
                 ),
+                "listRecentTags": .json(text: #"["List Recent Tags 1"]"#),
                 "createAccount": .json(
                     text:
                         #"""

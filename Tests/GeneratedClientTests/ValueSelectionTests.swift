@@ -63,4 +63,17 @@ final class ValueSelectionTests: XCTestCase {
         // Absent defaults stay absent when encoded back.
         XCTAssertEqual(try encodeToString(try decode(DisplaySettings.self, "{}")), "{}")
     }
+
+    /// A body that may be JSON's `null` is an optional: `null` decodes as nil, a list as itself.
+    func testNullableBodyDecodesNullAsNil() async throws {
+        func send(_ body: String) async throws -> [String]? {
+            let client = APIClient(
+                baseURL: URL(string: "https://example.com")!, transport: MockTransport(.json(text: body)), retry: .none)
+            return try await client.send(API.listRecentTags())
+        }
+        let none = try await send("null")
+        XCTAssertNil(none)
+        let tags = try await send(#"["swift"]"#)
+        XCTAssertEqual(tags, ["swift"])
+    }
 }

@@ -35,6 +35,11 @@ struct ResponseTranslator {
             if entries.contains(where: { $0.type == nil }), case .json = entry.decoding {
                 return OperationResponse(type: distinct[0].optional, decoding: .optionalJSON, accept: acceptHeader)
             }
+            // A body that may be JSON's `null` (`type: [array, 'null']`) is an optional, which
+            // decodes `null` as nil.
+            if case .json = entry.decoding, entries.contains(where: { $0.type?.isOptional == true }) {
+                return OperationResponse(type: distinct[0].optional, decoding: .json, accept: acceptHeader)
+            }
             return OperationResponse(type: distinct[0], decoding: entry.decoding, accept: acceptHeader)
         default:
             let enumName = types.claimTopLevelName(typeBase + "Response")
