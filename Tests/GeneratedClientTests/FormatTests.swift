@@ -200,8 +200,9 @@ final class FormatTests: XCTestCase {
         XCTAssertNil(empty.thumbnailURL)
         XCTAssertEqual(try encodeToJSONValue(empty)["thumbnailURL"], .string(""))
         XCTAssertNil(try encodeToJSONValue(LinkAttachment(url: link.url))["thumbnailURL"], "a model built in code leaves nil out")
-        // No URL holds "": a required one is an error, where the value is.
-        assertDecodingFails(LinkAttachment.self, #"{"type": "link", "url": ""}"#, at: "url")
+        // No URL holds "": a required one is `about:blank`, and sends back "".
+        let blank = try assertRoundTrip(LinkAttachment.self, #"{"type": "link", "url": ""}"#)
+        XCTAssertEqual(blank.url, URL(string: "about:blank"))
 
         let data = try assertRoundTrip(DataModel.self, #"{"name": "blob.bin", "payload": "AAEC"}"#)
         XCTAssertEqual(data.payload, Data([0, 1, 2]))
