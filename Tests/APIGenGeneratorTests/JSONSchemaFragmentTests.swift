@@ -28,4 +28,17 @@ final class JSONSchemaFragmentTests: XCTestCase {
             }
             """)
     }
+
+    /// An array whose items a cycle cuts off is empty only where `minItems` allows it: a
+    /// sample never breaks its schema to end a cycle.
+    func testSampleArrayCutOffByACycleKeepsMinItems() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Node:
+          type: object
+          properties:
+            children: {type: array, minItems: 1, items: {$ref: '#/components/schemas/Node'}}
+            siblings: {type: array, items: {$ref: '#/components/schemas/Node'}}
+        """))
+        XCTAssertTrue(text.contains(##"public static var sample: Node { EmbeddedJSON.decode(#"{"siblings":[]}"#) }"##), text)
+    }
 }

@@ -137,11 +137,13 @@ struct SampleSynthesizer {
     ) -> SpecValue? {
         let count = Self.itemCount(table[id])
         guard let items, count > 0 else { return .array([]) }
-        // A cycle through an array ends in an empty array, which is always valid.
         let elements = (0..<count).compactMap { offset in
             sample(items, variant: variant + offset, hint: hint, depth: depth + 1, path: &path)
         }
-        return .array(elements.count == count ? elements : [])
+        guard elements.count < count else { return .array(elements) }
+        // Items cut off by a cycle or the depth limit: an empty array where the schema allows one,
+        // else no sample (a property left out, or a null), never one that breaks `minItems`.
+        return (table[id].minItems ?? 0) > 0 ? nil : .array([])
     }
 
     /// Whether `value`, the spec's `keyword` of `owner`, decodes as `id`'s type. One the Swift
