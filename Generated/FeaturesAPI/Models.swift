@@ -4445,6 +4445,294 @@ public nonisolated struct DisplaySettings: APIModel {
     }
 }
 
+/// An email, and either a password or a hash of one.
+public nonisolated struct Login: APIModel {
+    public var email: String
+    public var variant: Variant
+
+    /// Which of the alternatives the value also is.
+    public nonisolated enum Variant: APIModel {
+        case password(Variant.Password)
+        case passwordHash(Variant.PasswordHash)
+
+        public nonisolated struct Password: APIModel {
+            public var password: String
+
+            public init(password: String) {
+                self.password = password
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let reader = try PropertyReader(decoder)
+                self.password = try reader.decode(String.self, "password")
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.password, "password")
+                try writer.finish()
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.password, other.password)
+            }
+        }
+
+        public nonisolated struct PasswordHash: APIModel {
+            public var passwordHash: String
+
+            public init(passwordHash: String) {
+                self.passwordHash = passwordHash
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let reader = try PropertyReader(decoder)
+                self.passwordHash = try reader.decode(String.self, "passwordHash")
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.passwordHash, "passwordHash")
+                try writer.finish()
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.passwordHash, other.passwordHash)
+            }
+        }
+
+        /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+        private static let alternativeKeys: [Set<String>?] = [
+            ["password", "email"],
+            ["passwordHash", "email"],
+        ]
+
+        public init(from decoder: any Decoder) throws {
+            for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+                switch alternative {
+                case 0:
+                    if let value = try UnionAlternative.decoded({ try Variant.Password(from: decoder) }) {
+                        self = .password(value)
+                        return
+                    }
+                case 1:
+                    if let value = try UnionAlternative.decoded({ try Variant.PasswordHash(from: decoder) }) {
+                        self = .passwordHash(value)
+                        return
+                    }
+                default: break
+                }
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: Variant.Password, Variant.PasswordHash"
+                )
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .password(let value): try value.encode(to: encoder)
+            case .passwordHash(let value): try value.encode(to: encoder)
+            }
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.password(let value), .password(let otherValue)): visitor.visit(value, otherValue)
+            case (.passwordHash(let value), .passwordHash(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
+    }
+
+    public init(email: String, variant: Variant) {
+        self.email = email
+        self.variant = variant
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.email = try reader.decode(String.self, "email")
+        self.variant = try Variant(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.email, "email")
+        try writer.finish()
+        try self.variant.encode(to: encoder)
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.email, other.email)
+        visitor.visit(self.variant, other.variant)
+    }
+}
+
+/// oneOf beside properties, told apart by `method`.
+public nonisolated struct Delivery: APIModel, Identifiable {
+    public var id: Int
+    public var variant: Variant
+
+    /// Which of the alternatives the value also is.
+    public nonisolated enum Variant: APIModel {
+        case post(Variant.Post)
+        case email(Variant.Email)
+
+        public nonisolated struct Post: APIModel {
+            public var method: String
+            public var address: String
+
+            public init(method: String = "post", address: String) {
+                self.method = method
+                self.address = address
+            }
+
+            public init(from decoder: any Decoder) throws {
+                var reader = try PropertyReader(decoder)
+                self.method = try reader.decode(constant: "post", "method", required: true)
+                self.address = try reader.decode(String.self, "address")
+                try reader.finish()
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.method, "method")
+                writer.encode(self.address, "address")
+                try writer.finish()
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.method, other.method)
+                visitor.visit(self.address, other.address)
+            }
+        }
+
+        public nonisolated struct Email: APIModel {
+            public var method: String
+            public var email: String
+
+            public init(method: String = "email", email: String) {
+                self.method = method
+                self.email = email
+            }
+
+            public init(from decoder: any Decoder) throws {
+                var reader = try PropertyReader(decoder)
+                self.method = try reader.decode(constant: "email", "method", required: true)
+                self.email = try reader.decode(String.self, "email")
+                try reader.finish()
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.method, "method")
+                writer.encode(self.email, "email")
+                try writer.finish()
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.method, other.method)
+                visitor.visit(self.email, other.email)
+            }
+        }
+
+        /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+        private static let alternativeKeys: [Set<String>?] = [
+            ["method", "address", "id"],
+            ["method", "email", "id"],
+        ]
+
+        public init(from decoder: any Decoder) throws {
+            for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+                switch alternative {
+                case 0:
+                    if let value = try UnionAlternative.decoded({ try Variant.Post(from: decoder) }) {
+                        self = .post(value)
+                        return
+                    }
+                case 1:
+                    if let value = try UnionAlternative.decoded({ try Variant.Email(from: decoder) }) {
+                        self = .email(value)
+                        return
+                    }
+                default: break
+                }
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: Variant.Post, Variant.Email"
+                )
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .post(let value): try value.encode(to: encoder)
+            case .email(let value): try value.encode(to: encoder)
+            }
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.post(let value), .post(let otherValue)): visitor.visit(value, otherValue)
+            case (.email(let value), .email(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
+    }
+
+    public init(id: Int, variant: Variant) {
+        self.id = id
+        self.variant = variant
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.id = try reader.decode(Int.self, "id")
+        self.variant = try Variant(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        try writer.finish()
+        try self.variant.encode(to: encoder)
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.variant, other.variant)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm

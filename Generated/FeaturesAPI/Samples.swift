@@ -625,6 +625,16 @@ extension DisplaySettings {
     public static var sample: DisplaySettings { EmbeddedJSON.decode(#"{"margins":{"top":8},"columns":[{"width":120}]}"#) }
 }
 
+extension Login {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Login { EmbeddedJSON.decode(#"{"email":"Email 1","password":"Password 1"}"#) }
+}
+
+extension Delivery {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Delivery { EmbeddedJSON.decode(#"{"id":1,"method":"post","address":"Address 1"}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }

@@ -41,4 +41,53 @@ final class JSONSchemaFragmentTests: XCTestCase {
         """))
         XCTAssertTrue(text.contains(##"public static var sample: Node { EmbeddedJSON.decode(#"{"siblings":[]}"#) }"##), text)
     }
+
+    /// A oneOf inside an allOf is part of the object: a nested union decoded from the whole
+    /// object and encoded into it, beside the object's own properties (dropped with a warning
+    /// before). Each alternative counts the object's keys as its own when the one declaring a
+    /// value's keys is looked for.
+    func testUnionInsideAllOfIsAWholeValueProperty() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        Login:
+          allOf:
+            - {type: object, required: [email], properties: {email: {type: string}}}
+            - oneOf:
+                - {type: object, required: [password], properties: {password: {type: string}}}
+                - {type: object, required: [token], properties: {token: {type: string}}}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.message), [])
+        let login = declaration("Login", in: text)
+        XCTAssertEqual(
+            member("public init(from decoder", of: login),
+            """
+            public init(from decoder: any Decoder) throws {
+                let reader = try PropertyReader(decoder)
+                self.email = try reader.decode(String.self, "email")
+                self.variant = try Variant(from: decoder)
+            }
+            """)
+        XCTAssertEqual(
+            member("public func encode", of: login),
+            """
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.email, "email")
+                try writer.finish()
+                try self.variant.encode(to: encoder)
+            }
+            """)
+        assertContains(login, ["            [\"password\", \"email\"],\n            [\"token\", \"email\"],"])
+        XCTAssertTrue(text.contains(##"sample: Login { EmbeddedJSON.decode(#"{"email":"Email 1","password":"Password 1"}"#) }"##), text)
+    }
+
+    /// An alternative object that fixes a property to a text is named by that text.
+    func testAlternativeIsNamedByTheTextItFixes() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Delivery:
+          oneOf:
+            - {type: object, properties: {method: {const: post}, address: {type: string}}}
+            - {type: object, properties: {method: {const: email}, email: {type: string}}}
+        """))
+        assertContains(declaration("Delivery", in: text), ["    case post(Delivery.Post)\n    case email(Delivery.Email)\n"])
+    }
 }

@@ -125,6 +125,19 @@ struct ExampleChecker {
                 return misfit.inside(member.key)
             }
         }
+        // The object is also one of each union's alternatives, read from the same members.
+        for union in merged.unions {
+            let alternatives = SchemaShape.alternatives(of: table[union], in: table)
+            var first: ValueFit.Misfit?
+            for alternative in alternatives {
+                guard let misfit = self.misfit(value, to: alternative, depth: depth + 1) else {
+                    first = nil
+                    break
+                }
+                first = first ?? misfit
+            }
+            if let first { return first }
+        }
         return nil
     }
 

@@ -6,8 +6,10 @@ struct MergedObject {
     var properties: [Schema.Property] = []
     var required: Set<String> = []
     var additionalProperties: Schema.AdditionalProperties = .unspecified
-    /// Schemas whose oneOf/anyOf could not be merged (reported as warnings).
-    var unsupportedAlternatives: [SourceRef] = []
+    /// Schemas whose oneOf/anyOf of several alternatives is part of the object (inside an
+    /// allOf, or beside properties): the value is also one of those alternatives, read from and
+    /// written into the same JSON object as the properties.
+    var unions: [SchemaID] = []
 
     /// Merges `id`'s allOf members into one object. `ShapeTable.mergedObject` memoizes it.
     static func merging(_ id: SchemaID, in table: SchemaTable) -> MergedObject {
@@ -21,10 +23,11 @@ struct MergedObject {
                 visit(member)
             }
             let alternatives = SchemaShape.alternatives(of: schema, in: table)
-            if alternatives.count == 1, schema.properties.isEmpty {
+            if alternatives.count == 1 {
+                // One alternative is one more part of the object, as an allOf member is.
                 visit(alternatives[0])
             } else if alternatives.count > 1 {
-                merged.unsupportedAlternatives.append(schema.source)
+                merged.unions.append(resolved)
             }
             for property in schema.properties {
                 if let existing = merged.properties.firstIndex(where: { $0.name == property.name }) {

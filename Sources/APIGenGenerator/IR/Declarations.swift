@@ -135,6 +135,9 @@ public struct PropertyDeclaration: Sendable {
     public var initializerDefault: Literal?
     /// Stored behind `Indirect`: the property closes a cycle of value types, or holds a large value.
     public var isIndirect = false
+    /// Read from and written into the whole object rather than under a key: the alternative a
+    /// union inside an allOf (or beside properties) is, whose keys sit beside the struct's own.
+    public var isWholeValue = false
     /// readOnly: sent by the server only, so left out of what the client sends.
     public var isReadOnly = false
     /// `Nullable<T>?`: absent, null and a value are three different things to send.

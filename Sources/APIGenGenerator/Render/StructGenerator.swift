@@ -142,36 +142,7 @@ struct StructGenerator: DeclarationGenerator {
             }
             printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
             for property in structure.properties {
-                let key: SourceText = "\(literal: property.key)"
-                let read: Printer.Call
-                if let constant = property.constant {
-                    read = Printer.Call(
-                        "try reader.decode(", ["constant: \(literal: constant)", key, "required: \(property.isRequired)"], ")")
-                } else if let fixed = property.fixedValue {
-                    // Any other value fails, so that a union tries its next alternative.
-                    let arguments: [SourceText] = [
-                        "\(property.type.unwrapped, in: context).self", key, "constant: \(SwiftLiteral.code(for: fixed))",
-                    ]
-                    read =
-                        property.isRequired
-                        ? Printer.Call("try reader.decode(", arguments, ")") : Printer.Call("reader.decodeIfPresent(", arguments, ")")
-                } else if property.isPatchNullable {
-                    let type: SourceText = "Nullable<\(property.type.unwrapped, in: context)>.self"
-                    read = Printer.Call("reader.contains(\(key)) ? try reader.decode(", [type, key], ") : nil")
-                } else if property.isRequired {
-                    // A required nullable key must be present, but may be null.
-                    read = Printer.Call("try reader.decode(", ["\(property.type, in: context).self", key], ")")
-                } else if let defaultValue = property.defaultValue {
-                    read = Printer.Call(
-                        "reader.decode(",
-                        ["\(property.type.unwrapped, in: context).self", key, "default: \(SwiftLiteral.code(for: defaultValue))"],
-                        ")")
-                } else if property.isNullable {
-                    read = Printer.Call("reader.decodeNullable(", ["\(property.type.unwrapped, in: context).self", key], ")")
-                } else {
-                    read = Printer.Call("reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ")")
-                }
-                assign(property, read, into: &printer)
+                assign(property, readCall(property, context: context), into: &printer)
             }
             if let extra = structure.additionalProperties {
                 // The same container: documented and extra members share the key type.
@@ -188,6 +159,41 @@ struct StructGenerator: DeclarationGenerator {
         }
     }
 
+    /// How `init(from:)` reads `property`: from the whole object, a constant, a fixed value, a
+    /// PATCH field, a required or defaulted or nullable or optional key.
+    private func readCall(_ property: PropertyDeclaration, context: RenderContext) -> Printer.Call {
+        let key: SourceText = "\(literal: property.key)"
+        if property.isWholeValue {
+            return Printer.Call("try \(property.type, in: context)(from: decoder)")
+        } else if let constant = property.constant {
+            return Printer.Call(
+                "try reader.decode(", ["constant: \(literal: constant)", key, "required: \(property.isRequired)"], ")")
+        } else if let fixed = property.fixedValue {
+            // Any other value fails, so that a union tries its next alternative.
+            let arguments: [SourceText] = [
+                "\(property.type.unwrapped, in: context).self", key, "constant: \(SwiftLiteral.code(for: fixed))",
+            ]
+            return
+                property.isRequired
+                ? Printer.Call("try reader.decode(", arguments, ")") : Printer.Call("reader.decodeIfPresent(", arguments, ")")
+        } else if property.isPatchNullable {
+            let type: SourceText = "Nullable<\(property.type.unwrapped, in: context)>.self"
+            return Printer.Call("reader.contains(\(key)) ? try reader.decode(", [type, key], ") : nil")
+        } else if property.isRequired {
+            // A required nullable key must be present, but may be null.
+            return Printer.Call("try reader.decode(", ["\(property.type, in: context).self", key], ")")
+        } else if let defaultValue = property.defaultValue {
+            return Printer.Call(
+                "reader.decode(",
+                ["\(property.type.unwrapped, in: context).self", key, "default: \(SwiftLiteral.code(for: defaultValue))"],
+                ")")
+        } else if property.isNullable {
+            return Printer.Call("reader.decodeNullable(", ["\(property.type.unwrapped, in: context).self", key], ")")
+        } else {
+            return Printer.Call("reader.decodeIfPresent(", ["\(property.type.unwrapped, in: context).self", key], ")")
+        }
+    }
+
     private func renderEncoder(_ structure: StructDeclaration, into printer: inout Printer, context: RenderContext) {
         printer.block("\(context.access)func encode(to encoder: any Encoder) throws") { printer in
             let encoded = structure.properties
@@ -199,7 +205,7 @@ struct StructGenerator: DeclarationGenerator {
             // The runtime's writer records the first error and `finish()` throws it: no error
             // path per property (see `PropertyWriter`).
             printer.line("var writer = PropertyWriter(encoder\(structure.tracksPresence ? ", presence: keyPresence" : ""))")
-            for property in encoded {
+            for property in encoded where !property.isWholeValue {
                 // `self.` because a property may be called `writer` or `encoder`.
                 let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
                 var arguments: [SourceText] = ["self.\(valuePath(property))", "\(literal: property.key)"]
@@ -216,6 +222,10 @@ struct StructGenerator: DeclarationGenerator {
                 printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")
             }
             printer.line("try writer.finish()")
+            // The alternative's keys go into the same object as the properties'.
+            for property in encoded where property.isWholeValue {
+                printer.line("try self.\(property.name).encode(to: encoder)")
+            }
         }
     }
 
@@ -223,7 +233,7 @@ struct StructGenerator: DeclarationGenerator {
     /// out. One line: a key list too long for it is still one argument.
     private func excludingKnownKeys(_ structure: StructDeclaration) -> SourceText {
         var text: SourceText = "excluding: ["
-        for (index, property) in structure.properties.enumerated() {
+        for (index, property) in structure.properties.filter({ !$0.isWholeValue }).enumerated() {
             text.append(index == 0 ? "" : ", ")
             text.append("\(literal: property.key)")
         }

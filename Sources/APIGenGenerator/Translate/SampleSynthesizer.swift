@@ -44,35 +44,13 @@ struct SampleSynthesizer {
         return sample(id, variant: variant, hint: hint, depth: 0, path: &path)
     }
 
-    private func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
+    func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
         if let known = memo.value(id, variant: variant, depth: depth) {
             return known
         }
         let value = build(id, variant: variant, hint: hint, depth: depth, path: &path)
         memo.store(value, for: id, variant: variant, depth: depth)
         return value
-    }
-
-    /// Makes the discriminator select a union's branch in its sample: a value that selects
-    /// another branch or none (a synthesized string, or the first value of an enum every
-    /// branch shares) becomes the branch's own; one that selects this branch is kept.
-    private func name(
-        _ member: SchemaID, by discriminator: Schema.Discriminator, in members: inout [SpecValue.Member]
-    ) {
-        let key = discriminator.propertyName
-        func values(_ alternative: SchemaID) -> [String] {
-            DiscriminatorValues.values(
-                for: alternative, discriminator: discriminator, table: table, shapes: shapes, componentNames: componentNames)
-        }
-        guard let selector = values(member).first else { return }
-        guard let index = members.firstIndex(where: { $0.key == key }) else {
-            members.insert(.init(key: key, value: .string(selector)), at: 0)
-            return
-        }
-        if case .string(let current) = members[index].value, values(member).contains(current) {
-            return
-        }
-        members[index].value = .string(selector)
     }
 
     private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
@@ -211,6 +189,9 @@ struct SampleSynthesizer {
                 guard PropertyRules.takesNull(property.schema, shapes: shapes, in: table) else { return nil }
                 members.append(.init(key: property.name, value: .null))
             }
+        }
+        for union in merged.unions {
+            guard addAlternative(of: union, to: &members, variant: variant, depth: depth, path: &path) else { return nil }
         }
         return .object(members)
     }

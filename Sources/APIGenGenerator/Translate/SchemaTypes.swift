@@ -183,16 +183,9 @@ final class SchemaTypes {
 
     // MARK: Objects
 
-    /// The shape table's merged object (one memo, which samples and example checks share), with
-    /// the warning for what it leaves out, given once per place in the spec.
+    /// The shape table's merged object: one memo, which samples and example checks share.
     func mergedObject(_ id: SchemaID) -> MergedObject {
-        let result = shapes.mergedObject(id, table: table)
-        for source in result.unsupportedAlternatives where warnedSources.insert(source).inserted {
-            warning(
-                "oneOf/anyOf beside properties or inside allOf is not supported; only the object's own properties are generated", at: source
-            )
-        }
-        return result
+        shapes.mergedObject(id, table: table)
     }
 
     /// The properties of the object behind `id` (past references and wrappers) with the Swift

@@ -45,6 +45,9 @@ struct StructTranslator {
             }
             declaration.properties.append(member)
         }
+        for union in merged.unions {
+            declaration.properties.append(wholeValueUnion(union, of: merged, members: &members, context: &context))
+        }
         if isPatchBody {
             declaration = PatchRequestTranslator.threeState(declaration)
         }
@@ -112,6 +115,37 @@ struct StructTranslator {
         let source = types.source(of: "default", in: table[owner].source)
         types.warning(message, at: source)
         types.warnedSources.insert(source)
+    }
+
+    /// The property that holds which of `union`'s alternatives the object also is (`allOf:
+    /// [{properties: {email}}, {oneOf: [{properties: {password}}, {properties: {hash}}]}]`): a
+    /// union nested in the struct, decoded from the whole object and encoded into it. Each
+    /// alternative counts the struct's own keys as its own, so that the one declaring the rest of
+    /// a value's keys is tried first.
+    private func wholeValueUnion(
+        _ union: SchemaID, of merged: MergedObject, members: inout NameScope, context: inout NestingContext
+    ) -> PropertyDeclaration {
+        let title = table[union].title.flatMap { SwiftName.words($0).isEmpty ? nil : $0 } ?? "variant"
+        let name = Identifier(members.claim(SwiftName.memberName(title)))
+        let typeName = context.scope.claim(SchemaTypes.nestedTypeName(name.plain))
+        let qualified = context.qualified(typeName)
+        let nested = types.nestedContext(qualified: qualified, name: typeName, parentScope: context.scope)
+        let alternatives = SchemaShape.alternatives(of: table[union], in: table)
+        var declaration = UnionTranslator(types: types).declaration(
+            for: union, members: alternatives, name: typeName, context: nested,
+            documentation: Documentation("Which of the alternatives the value also is."))
+        if case .union(var body) = declaration.kind {
+            let ownKeys = merged.properties.map(\.name)
+            for index in body.cases.indices {
+                body.cases[index].declaredKeys = body.cases[index].declaredKeys.map { $0 + ownKeys }
+            }
+            declaration.kind = .union(body)
+        }
+        context.nested.append(declaration)
+        var property = PropertyDeclaration(
+            name: name, key: "", type: .named(qualified), isRequired: true, documentation: Documentation())
+        property.isWholeValue = true
+        return property
     }
 
     /// The value the property's schema fixes (`SchemaShape.fixedValue`), as a literal of the

@@ -188,6 +188,13 @@ struct UnionTranslator {
         case .primitiveUnion:
             return "value"
         case .object:
+            // A property fixed to a text (`method: {const: email}`) names the alternative, as a
+            // discriminator's value would.
+            for property in types.mergedObject(member).properties {
+                if case .string(let value)? = types.shapes.fixedValue(of: property.schema, in: table), !SwiftName.words(value).isEmpty {
+                    return SwiftName.memberName(value)
+                }
+            }
             if let first = types.mergedObject(member).properties.first(where: { schema.required.contains($0.name) })
                 ?? types.mergedObject(member).properties.first
             {
