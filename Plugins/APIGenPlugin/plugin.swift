@@ -30,9 +30,11 @@ struct APIGenPlugin: BuildToolPlugin {
         let modelFiles = config.flatMap { Self.fileCount("modelFiles", in: $0) } ?? Self.defaultModelFileCount(specBytes: specBytes)
         let endpointFiles =
             config.flatMap { Self.fileCount("endpointFiles", in: $0) } ?? Self.defaultEndpointFileCount(specBytes: specBytes)
+        // The root is the target's folder, whatever apigen.yaml says: a build command's inputs
+        // must be known beforehand, and they are the target's files.
         var arguments = [
             "generate", spec.path, "--output", output.path, "--module", target.moduleName,
-            "--model-files", String(modelFiles), "--endpoint-files", String(endpointFiles),
+            "--model-files", String(modelFiles), "--endpoint-files", String(endpointFiles), "--root", target.directoryURL.path,
         ]
         if let config {
             arguments += ["--config", config.path]

@@ -35,25 +35,45 @@ public enum CommandLineTool {
                 return 2
             }
         case "validate":
-            guard arguments.count == 2 else {
-                errors("usage: apigen validate <spec>")
-                return 2
-            }
-            let result = SpecLoader().load(path: arguments[1])
-            for diagnostic in result.diagnostics.items {
-                errors(diagnostic.description)
-            }
-            if result.succeeded, let document = result.document {
-                output(
-                    "\(arguments[1]): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.namedCount) schemas"
-                )
-                return 0
-            }
-            return 1
+            return validate(Array(arguments.dropFirst()), output: output, errors: errors)
         default:
             errors("apigen: unknown command '\(command)'\n\n\(usage)")
             return 2
         }
+    }
+
+    /// `apigen validate <spec> [--root <dir>]`, which reads the files `generate` would: the root
+    /// is `--root`, else `root:` in the apigen.yaml beside the spec, whose problems it reports too.
+    private static func validate(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        var spec: String?
+        var rootOption: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--root", let folder = rest.popFirst() {
+                rootOption = folder
+            } else if spec == nil, !argument.hasPrefix("-") {
+                spec = argument
+            } else {
+                spec = nil
+                break
+            }
+        }
+        guard let spec else {
+            errors("usage: apigen validate <spec> [--root <dir>]")
+            return 2
+        }
+        let (config, configFile, configDiagnostics) = Config.find(named: nil, besideSpec: spec)
+        let result = SpecLoader(root: Config.root(option: rootOption, config: config, configFile: configFile)).load(path: spec)
+        var diagnostics = result.diagnostics
+        for diagnostic in configDiagnostics { diagnostics.append(diagnostic) }
+        for diagnostic in diagnostics.items {
+            errors(diagnostic.description)
+        }
+        guard result.succeeded, !diagnostics.hasErrors, let document = result.document else { return 1 }
+        output(
+            "\(spec): OpenAPI \(document.version.rawValue), \(document.operations.count) operations, \(document.schemas.namedCount) schemas"
+        )
+        return 0
     }
 
     static let usage = """
@@ -63,13 +83,14 @@ public enum CommandLineTool {
 
         COMMANDS:
           generate <spec>   Write the Swift client for <spec> (YAML or JSON)
-          validate <spec>   Check <spec> and print its diagnostics without generating
+          validate <spec>   Check <spec> and print its diagnostics without generating (takes --root too)
 
         GENERATE OPTIONS:
           -o, --output <dir>        Folder to write into (default: Generated/<Module>)
           --module <Name>           Module name (default: from the spec's title, e.g. PetstoreAPI)
           --access <level>          public (default), package or internal
           --config <file>           Settings file (default: apigen.yaml beside the spec)
+          --root <dir>              Folder whose files $ref may read (default: the nearest folder up holding .git or Package.swift, else the spec's)
           --model-files <n>         Number of files the models are spread over (default: 1, or 34 from 100 kB of spec)
           --endpoint-files <n>      Number of files the request builders and view models are spread over (default: 1, or 16 from 100 kB of spec)
           --namespace <Name>        Enum holding the request builders (default: API)

@@ -9,6 +9,8 @@ import Foundation
 /// module: PetstoreAPI
 /// access: public        # public | package | internal
 /// output: Generated/PetstoreAPI
+/// root: ..              # the folder references may reach files under (default: the nearest
+///                       # folder up holding .git or Package.swift, else the spec's own)
 /// modelFiles: 4         # default: 1, or 34 from 100 kB of spec
 /// endpointFiles: 1      # default: 1, or 16 from 100 kB of spec
 /// namespace: API        # the enum holding the request builders
@@ -23,6 +25,7 @@ struct Config {
     var moduleName: String?
     var accessLevel: AccessLevel?
     var outputPath: String?
+    var rootPath: String?
     var modelFileCount: Int?
     var endpointFileCount: Int?
     var namespace: String?
@@ -35,7 +38,23 @@ struct Config {
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
-    /// A relative `output` in a config file is relative to the config file's folder.
+    /// The settings file named with `--config`, else the `apigen.yaml` beside the spec if there
+    /// is one: its settings (none when it is missing or wrong), its path, and its diagnostics.
+    static func find(named path: String?, besideSpec spec: String) -> (config: Config, file: String?, diagnostics: [Diagnostic]) {
+        guard let file = path ?? defaultPath(besideSpec: spec) else { return (Config(), nil, []) }
+        switch load(path: file) {
+        case .success(let (config, warnings)): return (config, file, warnings)
+        case .failure(let problem): return (Config(), file, [problem])
+        }
+    }
+
+    /// The root folder for `SpecLoader`: `--root` (relative to the working folder), else `root:`
+    /// (relative to the config file); nil for the default.
+    static func root(option: String?, config: Config, configFile: String?) -> String? {
+        option ?? config.rootPath.map { resolve($0, relativeTo: configFile) }
+    }
+
+    /// A relative `output` or `root` in a config file is relative to the config file's folder.
     static func resolve(_ path: String, relativeTo configFile: String?) -> String {
         guard let configFile, !path.hasPrefix("/") else { return path }
         let folder = (configFile as NSString).deletingLastPathComponent
@@ -69,11 +88,11 @@ struct Config {
                     return .failure(.error("'access' must be public, package or internal", at: location, pointer: "/access"))
                 }
                 config.accessLevel = level
-            case "output":
+            case "output", "root":
                 guard let value else {
-                    return .failure(.error("'output' must be a folder path", at: location, pointer: "/output"))
+                    return .failure(.error("'\(pair.key)' must be a folder path", at: location, pointer: "/\(pair.key)"))
                 }
-                config.outputPath = value
+                config[keyPath: pair.key == "output" ? \Config.outputPath : \Config.rootPath] = value
             case "modelFiles", "endpointFiles":
                 guard let count = value.flatMap(Int.init), (1...64).contains(count) else {
                     return .failure(.error("'\(pair.key)' must be a number from 1 to 64", at: location, pointer: "/\(pair.key)"))

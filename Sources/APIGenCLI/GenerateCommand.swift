@@ -10,6 +10,7 @@ struct GenerateCommand {
     var moduleName: String?
     var accessLevel: AccessLevel?
     var configPath: String?
+    var rootPath: String?
     var modelFileCount: Int?
     var endpointFileCount: Int?
     var namespace: String?
@@ -33,9 +34,9 @@ struct GenerateCommand {
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "--output", "-o":
+            case "--output", "-o", "--root":
                 guard case .success(let text) = value(for: argument) else { return .failure(UsageError("\(argument) needs a folder")) }
-                command.outputPath = text
+                command[keyPath: argument == "--root" ? \GenerateCommand.rootPath : \GenerateCommand.outputPath] = text
             case "--module":
                 guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--module needs a name")) }
                 command.moduleName = text
@@ -101,19 +102,12 @@ struct GenerateCommand {
     func run(memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let started = ContinuousClock.now
         var pipeline = GeneratorPipeline(memoryAtExit: memoryAtExit)
-        let loaded = pipeline.load(path: specPath)
+        // The settings first, for the root folder; their diagnostics come after the spec's.
+        let (config, configFile, configDiagnostics) = Config.find(named: configPath, besideSpec: specPath)
+        let root = Config.root(option: rootPath, config: config, configFile: configFile)
+        let loaded = pipeline.load(path: specPath, loader: SpecLoader(root: root))
         var diagnostics = loaded.diagnostics
-        var config = Config()
-        let configFile = configPath ?? Config.defaultPath(besideSpec: specPath)
-        if let configFile {
-            switch Config.load(path: configFile) {
-            case .success(let (parsed, warnings)):
-                config = parsed
-                for warning in warnings { diagnostics.append(warning) }
-            case .failure(let problem):
-                diagnostics.append(problem)
-            }
-        }
+        for diagnostic in configDiagnostics { diagnostics.append(diagnostic) }
         guard var document = loaded.document, !diagnostics.hasErrors else {
             report(diagnostics, errors: errors)
             return 1

@@ -64,8 +64,11 @@ public struct YAMLReader: Sendable {
             throw .error(
                 "file is \(bytes.count) bytes; the limit is \(limits.maxFileSize)", at: SourceLocation(file: path, line: 1, column: 1))
         }
-        var builder = TreeBuilder(path: path, limits: limits, bytes: bytes)
-        let result: Result<YAMLDocument, Diagnostic> = bytes.withUnsafeBytes { raw in
+        // JSON's strings may hold characters that YAML's reader refuses (see `JSONText`).
+        let json = path.lowercased().hasSuffix(".json") ? bytes.withUnsafeBytes(JSONText.prepare) : nil
+        let text = json?.bytes ?? bytes
+        var builder = TreeBuilder(path: path, limits: limits, bytes: text, shifts: json?.shifts ?? ColumnShifts())
+        let result: Result<YAMLDocument, Diagnostic> = text.withUnsafeBytes { raw in
             builder.build(raw)
         }
         return try result.get()
@@ -83,7 +86,10 @@ private struct TreeBuilder {
 
     let path: String
     let limits: YAMLReader.Limits
+    /// The text libyaml reads: the file's bytes, or for JSON their rewrite (`JSONText`), whose
+    /// columns `shifts` turns back into the file's.
     let bytes: Data
+    let shifts: ColumnShifts
     var entries: [YAMLDocument.Entry] = []
     var strings: [String] = []
     var children: [Int32] = []
@@ -100,10 +106,11 @@ private struct TreeBuilder {
     var documentCount = 0
     var smallScalars = SmallScalarCache()
 
-    init(path: String, limits: YAMLReader.Limits, bytes: Data) {
+    init(path: String, limits: YAMLReader.Limits, bytes: Data, shifts: ColumnShifts) {
         self.path = path
         self.limits = limits
         self.bytes = bytes
+        self.shifts = shifts
         nodeBudget = limits.nodeBudget(forFileOf: bytes.count)
         // Room for the densest file (a node per two bytes, `[a,a,…]`) within the budget: growing
         // would copy each array and keep the old copy's pages, which more than doubled the peak
@@ -158,7 +165,7 @@ private struct TreeBuilder {
 
     private mutating func handle(_ event: yaml_event_t) -> Diagnostic? {
         let line = Int32(event.start_mark.line + 1)
-        let column = Int32(event.start_mark.column + 1)
+        let column = shifts.original(line: line, column: Int32(event.start_mark.column + 1))
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documentCount += 1
@@ -314,7 +321,8 @@ private struct TreeBuilder {
             // An unclosed quote or bracket is noticed far from where it was opened: say where.
             let start = parser.context_mark
             if start.line != parser.problem_mark.line || start.column != parser.problem_mark.column {
-                message += " that starts at line \(start.line + 1), column \(start.column + 1)"
+                let column = shifts.original(line: Int32(start.line + 1), column: Int32(start.column + 1))
+                message += " that starts at line \(start.line + 1), column \(column)"
             }
         }
         switch parser.error {
@@ -325,10 +333,11 @@ private struct TreeBuilder {
             {
                 message = "\(problem) (byte 0x\(String(parser.problem_value, radix: 16)))"
             }
-            return .error(message, at: location(line: Int32(line), column: Int32(column)))
+            return .error(message, at: location(line: Int32(line), column: shifts.original(line: Int32(line), column: Int32(column))))
         default:
             let mark = parser.problem_mark
-            return .error(message, at: location(line: Int32(mark.line + 1), column: Int32(mark.column + 1)))
+            let line = Int32(mark.line + 1)
+            return .error(message, at: location(line: line, column: shifts.original(line: line, column: Int32(mark.column + 1))))
         }
     }
 
@@ -369,64 +378,5 @@ private struct TreeBuilder {
             }
         }
         return (line, column)
-    }
-}
-
-/// The strings of recent short scalars, so that a key or value seen before (`type`,
-/// `description`, `string`: a large spec repeats a couple of thousand short texts tens of
-/// thousands of times) is stored once, and is neither decoded nor validated again.
-///
-/// Direct-mapped by the bytes: a slot holds the index in `strings` of the last text of up to 15
-/// bytes that hashed to it, and is used only when its bytes are exactly the scalar's.
-private struct SmallScalarCache {
-    private struct Slot {
-        /// The text's bytes (see `index(of:in:)`); `count` 0 marks an empty slot.
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var count = 0
-        var index: Int32 = 0
-    }
-
-    private static let slotCount = 512
-    private var slots = [Slot](repeating: Slot(), count: SmallScalarCache.slotCount)
-    private var emptyIndex: Int32?
-
-    /// The index in `strings` of a string with these bytes, appended unless cached.
-    mutating func index(of bytes: UnsafeBufferPointer<UInt8>, in strings: inout [String]) -> Int32 {
-        let count = bytes.count
-        guard count > 0, count <= 15, let base = bytes.baseAddress else {
-            if count == 0, let emptyIndex { return emptyIndex }
-            strings.append(String(decoding: bytes, as: UTF8.self))
-            let index = Int32(strings.count - 1)
-            if count == 0 { emptyIndex = index }
-            return index
-        }
-        // The bytes as two words; together with the count they name the text exactly. From
-        // 8 bytes on, the words are the first and the last eight (overlapping below 16).
-        let raw = UnsafeRawPointer(base)
-        let low: UInt64
-        let high: UInt64
-        if count >= 8 {
-            low = raw.loadUnaligned(as: UInt64.self)
-            high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            var word: UInt64 = 0
-            for offset in 0..<count {
-                word |= UInt64(base[offset]) << (UInt64(offset) * 8)
-            }
-            low = word
-            high = 0
-        }
-        let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
-        let slot = Int(truncatingIfNeeded: mixed >> 55)  // 9 bits: 512 slots
-        return slots.withUnsafeMutableBufferPointer { slots in
-            if slots[slot].count == count, slots[slot].low == low, slots[slot].high == high {
-                return slots[slot].index
-            }
-            strings.append(String(decoding: bytes, as: UTF8.self))
-            let index = Int32(strings.count - 1)
-            slots[slot] = Slot(low: low, high: high, count: count, index: index)
-            return index
-        }
     }
 }

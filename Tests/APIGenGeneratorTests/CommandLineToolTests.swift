@@ -245,4 +245,37 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(result.output, ["\(spec.path): OpenAPI 3.0, 2 operations, 3 schemas"])
     }
+
+    /// References reach files under the root folder: `--root`, else `root:` in apigen.yaml
+    /// (relative to that file), else the repository the spec is in, else the spec's folder.
+    func testRootFromTheOptionOrTheSettingsFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("shared/item.yaml", "type: object\nproperties:\n  name: {type: string}\n")
+        let spec = try folder.write(
+            "api/shop.yaml", "openapi: 3.0.3\ninfo: {title: Tiny Shop, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    Item: {$ref: '../shared/item.yaml'}\n")
+        let out = folder.url.appendingPathComponent("out").path
+        // The temporary folder is in no repository: the root is the spec's folder, and the error says how to choose another.
+        let refused = run(["generate", spec.path, "--output", out])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.errors, [
+            "\(spec.path):6:18: error: reference '../shared/item.yaml' points outside the root folder, which is this file's folder; choose another root with --root or 'root:' in apigen.yaml (#/components/schemas/Item/$ref)",
+        ])
+        let generated = run(["generate", spec.path, "--output", out, "--root", folder.url.path])
+        XCTAssertEqual(generated.status, 0, generated.errors.joined(separator: "\n"))
+        XCTAssertEqual(run(["validate", spec.path, "--root", folder.url.appendingPathComponent("api/..").path]).status, 0)
+
+        try folder.write("api/apigen.yaml", "root: ..\n")
+        let configured = run(["validate", spec.path])
+        XCTAssertEqual(configured.status, 0, configured.errors.joined(separator: "\n"))
+        XCTAssertEqual(configured.output, ["\(spec.path): OpenAPI 3.0, 0 operations, 2 schemas"])
+        XCTAssertEqual(run(["generate", spec.path, "--output", out]).status, 0)
+        // `--root` wins over the setting, and must hold the spec.
+        XCTAssertEqual(run(["validate", spec.path, "--root", folder.url.appendingPathComponent("api").path]).status, 1)
+        let elsewhere = folder.url.appendingPathComponent("shared").path
+        XCTAssertEqual(run(["validate", spec.path, "--root", elsewhere]).errors, [
+            "\(spec.path):1:1: error: the spec is outside the root folder '\(elsewhere)'; the root must hold it",
+        ])
+        XCTAssertEqual(run(["generate", spec.path, "--root"]).status, 2)
+        XCTAssertEqual(run(["validate", spec.path, "--root"]).status, 2)
+    }
 }

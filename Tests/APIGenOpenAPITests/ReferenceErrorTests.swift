@@ -43,13 +43,14 @@ final class ReferenceErrorTests: SpecTestCase {
     }
 
     func testEscapingTheSpecFolder() throws {
-        // The file exists, but it is outside the folder of the entry file.
+        // The file exists, but it is outside the root: the entry file's folder, as the
+        // temporary folder is in no repository.
         try write("outside.yaml", "type: string\n")
         try write("api/shared.yaml", "type: string\n")
         let result = SpecLoader().load(path: try write("api/spec.yaml", spec(schemaReference: "../outside.yaml")))
         XCTAssertFalse(result.succeeded)
         XCTAssertEqual(result.diagnostics.errors.map(\.description), [
-            located("7:13: error: reference '../outside.yaml' points outside the spec's folder \(pointer)", in: "api/spec.yaml"),
+            located("7:13: error: reference '../outside.yaml' points outside the root folder, which is this file's folder; choose another root with --root or 'root:' in apigen.yaml \(pointer)", in: "api/spec.yaml"),
         ])
         // Climbing out and back in is fine.
         let inside = SpecLoader().load(path: try write("api/spec2.yaml", spec(schemaReference: "../api/shared.yaml")))
@@ -58,14 +59,14 @@ final class ReferenceErrorTests: SpecTestCase {
 
     func testAbsolutePathOutsideTheFolder() throws {
         XCTAssertEqual(try referenceErrors("/etc/passwd"), [
-            located("7:13: error: reference '/etc/passwd' points outside the spec's folder \(pointer)"),
+            located("7:13: error: reference '/etc/passwd' points outside the root folder, which is this file's folder; choose another root with --root or 'root:' in apigen.yaml \(pointer)"),
         ])
     }
 
     func testRemoteReferences() throws {
         for reference in ["https://example.com/pet.yaml", "http://example.com/pet.yaml#/Pet", "file:///etc/passwd", "//example.com/pet.yaml"] {
             XCTAssertEqual(try referenceErrors(reference), [
-                located("7:13: error: remote reference '\(reference)' is not supported: apigen reads only files inside the spec's folder \(pointer)"),
+                located("7:13: error: remote reference '\(reference)' is not supported: apigen reads only local files, under the root folder \(pointer)"),
             ], reference)
         }
     }

@@ -3,9 +3,9 @@ import Foundation
 
 /// Turns `$ref` text into the node it names, reading other files as needed.
 ///
-/// Only local files inside the spec's folder are followed: remote (`http:`, `https:`,
-/// `file:`) references, paths that climb out of the folder, missing files and bad pointers
-/// are located errors. No network access, ever.
+/// Only local files under the root folder (`SpecLoader.root`) are followed: remote (`http:`,
+/// `https:`, `file:`) references, paths that climb out of the root, missing files and bad
+/// pointers are located errors. No network access, ever.
 extension SpecParser {
     /// Successful lookups are cached per referring file and text: large specs repeat the same
     /// few hundred references thousands of times. Failures are not, so each is reported where
@@ -23,7 +23,7 @@ extension SpecParser {
     private func resolve(reference text: String, from origin: SourceRef) -> SourceRef? {
         let (filePart, fragment) = split(reference: text)
         if !filePart.isEmpty, filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
-            error("remote reference '\(text)' is not supported: apigen reads only files inside the spec's folder", at: origin)
+            error("remote reference '\(text)' is not supported: apigen reads only local files, under the root folder", at: origin)
             return nil
         }
         var file = origin.file
@@ -111,9 +111,10 @@ extension SpecParser {
         let base = URL(fileURLWithPath: files.canonicalPaths[origin.file]).deletingLastPathComponent()
         // An absolute path (`/etc/passwd`) names that file, as in URI resolution, not one below `base`.
         let target = SpecFiles.canonical(decoded.hasPrefix("/") ? decoded : base.appendingPathComponent(decoded).path)
-        let root = files.rootDirectory.hasSuffix("/") ? files.rootDirectory : files.rootDirectory + "/"
-        guard target.hasPrefix(root) else {
-            error("reference '\(text)' points outside the spec's folder", at: origin)
+        guard files.isUnderRoot(target) else {
+            error(
+                "reference '\(text)' points outside the root folder, which is \(files.rootSeen(from: origin.file)); choose another root with --root or 'root:' in apigen.yaml",
+                at: origin)
             return nil
         }
         if let known = files.index(ofCanonical: target) {
@@ -163,6 +164,21 @@ extension SpecParser {
             }
             current = next
         }
+    }
+
+    /// A map that the standard wants written out (`components/schemas`, a `content`) but that
+    /// the spec writes as `{$ref: file}`, as SendGrid's does: followed to the map it names, with
+    /// a warning, since other tools reject it. The map itself when it is no reference; nil after
+    /// reporting a bad reference.
+    func followMap(_ ref: SourceRef, holding what: String) -> SourceRef? {
+        let doc = document(ref)
+        // A `$ref` whose value is not a string is an entry of the map, named `$ref`.
+        guard doc.kind(ref.node) == .mapping, let refNode = doc.value(ref.node, forKey: "$ref"), doc.kind(refNode) == .scalar else {
+            return ref
+        }
+        warning(
+            "the OpenAPI standard allows no '$ref' in place of \(what); apigen follows it, other tools may not", at: child(ref, refNode))
+        return followObject(ref)
     }
 
     /// A name for a schema reached by reference: the last pointer token, else the file's name.

@@ -2,7 +2,7 @@ import APIGenYAML
 import Foundation
 
 /// The files a spec is made of: the entry file and every file its `$ref`s reach.
-/// Files are read once, on first reference, and never from outside the entry file's folder.
+/// Files are read once, on first reference, and never from outside the root folder.
 public struct SpecFiles: Sendable {
     public private(set) var documents: [YAMLDocument] = []
     /// Canonical (absolute, symlink-free) path of each document, same order.
@@ -53,6 +53,20 @@ public struct SpecFiles: Sendable {
 
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Whether a canonical path is the root folder or below it.
+    func isUnderRoot(_ path: String) -> Bool {
+        path == rootDirectory || path.hasPrefix(rootDirectory.hasSuffix("/") ? rootDirectory : rootDirectory + "/")
+    }
+
+    /// The root folder as seen from a file of the spec, for a message: `'../..' from this
+    /// file`, which reads the same wherever the spec is checked out.
+    func rootSeen(from file: Int) -> String {
+        let folder = (canonicalPaths[file] as NSString).deletingLastPathComponent
+        let depth = folder.split(separator: "/").count - rootDirectory.split(separator: "/").count
+        guard depth > 0 else { return "this file's folder" }
+        return "'" + Array(repeating: "..", count: depth).joined(separator: "/") + "' from this file"
     }
 
     /// Joins a relative reference onto a folder and folds `.` and `..`, keeping the path

@@ -36,9 +36,32 @@ public struct SpecLoader: Sendable {
     }
 
     public var reader: YAMLReader
+    /// The folder whose files references may reach (`--root`, `root:` in apigen.yaml), as the
+    /// user wrote it; it must hold the spec. nil: `defaultRoot(forSpecAt:)`.
+    public var root: String?
 
-    public init(reader: YAMLReader = YAMLReader()) {
+    public init(reader: YAMLReader = YAMLReader(), root: String? = nil) {
         self.reader = reader
+        self.root = root
+    }
+
+    /// The root folder when none is chosen: the nearest folder from the spec's up that holds
+    /// `.git` or `Package.swift`, the repository or package the spec belongs to, whose other
+    /// files (shared schemas beside the app's sources) its developer means it to reach; else the
+    /// spec's own folder, so that a spec lying loose in Downloads reads nothing around it.
+    public static func defaultRoot(forSpecAt path: String) -> String {
+        let folder = (SpecFiles.canonical(path) as NSString).deletingLastPathComponent
+        var candidate = folder
+        while !candidate.isEmpty {
+            for marker in [".git", "Package.swift"]
+            where FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(marker)) {
+                return candidate
+            }
+            let parent = (candidate as NSString).deletingLastPathComponent
+            if parent == candidate { break }
+            candidate = parent
+        }
+        return folder
     }
 
     /// Reads the spec at `path` (shown in diagnostics as given) and every file it references.
@@ -50,9 +73,13 @@ public struct SpecLoader: Sendable {
     /// Reads the entry file into a YAML tree.
     public func read(path: String) -> Read {
         let canonical = SpecFiles.canonical(path)
-        let root = (canonical as NSString).deletingLastPathComponent
-        var files = SpecFiles(rootDirectory: root, reader: reader)
+        var files = SpecFiles(rootDirectory: SpecFiles.canonical(root ?? Self.defaultRoot(forSpecAt: path)), reader: reader)
         var diagnostics = Diagnostics()
+        if let root, !files.isUnderRoot(canonical) {
+            let start = SourceLocation(file: path, line: 1, column: 1)
+            diagnostics.append(.error("the spec is outside the root folder '\(root)'; the root must hold it", at: start))
+            return Read(files: files, diagnostics: diagnostics, succeeded: false)
+        }
         do {
             _ = try files.load(canonicalPath: canonical, displayPath: path)
             return Read(files: files, diagnostics: diagnostics, succeeded: true)

@@ -80,15 +80,17 @@ extension SpecParser {
 
     private func parseComponents(_ ref: SourceRef, into result: inout OpenAPIDocument) {
         for section in pairs(ref, expecting: "components") ?? [] {
+            // Every section is a map of names; none may be a `$ref`, but some specs make one so.
+            guard !section.key.hasPrefix("x-"), let map = followMap(section.value, holding: "a map of \(section.key)") else { continue }
             switch section.key {
             case "schemas":
-                for entry in pairs(section.value, expecting: "a map of schemas") ?? [] {
+                for entry in pairs(map, expecting: "a map of schemas") ?? [] {
                     let id = schema(entry.value)
                     schemas.components.append((entry.key, id))
                     componentNames[id] = entry.key
                 }
             case "securitySchemes":
-                for entry in pairs(section.value, expecting: "a map of security schemes") ?? [] {
+                for entry in pairs(map, expecting: "a map of security schemes") ?? [] {
                     if let scheme = parseSecurityScheme(name: entry.key, entry.value) {
                         result.securitySchemes.append(scheme)
                     }

@@ -240,7 +240,8 @@ extension SpecParser {
     }
 
     func mediaTypes(_ ref: SourceRef) -> [MediaType] {
-        (pairs(ref, expecting: "a map of media types") ?? []).compactMap { entry in
+        let map = followMap(ref, holding: "a map of media types")
+        return (map.flatMap { pairs($0, expecting: "a map of media types") } ?? []).compactMap { entry in
             // 3.2 keeps media type objects in `#/components/mediaTypes` behind `$ref`.
             guard let target = followObject(entry.value), let fields = pairs(target, expecting: "a media type") else { return nil }
             var media = MediaType(name: entry.key, schema: nil)
