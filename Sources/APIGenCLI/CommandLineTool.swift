@@ -47,10 +47,13 @@ public enum CommandLineTool {
     private static func validate(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         var spec: String?
         var rootOption: String?
+        var strict = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument == "--root", let folder = rest.popFirst() {
                 rootOption = folder
+            } else if argument == "--strict" {
+                strict = true
             } else if spec == nil, !argument.hasPrefix("-") {
                 spec = argument
             } else {
@@ -59,11 +62,12 @@ public enum CommandLineTool {
             }
         }
         guard let spec else {
-            errors("usage: apigen validate <spec> [--root <dir>]")
+            errors("usage: apigen validate <spec> [--root <dir>] [--strict]")
             return 2
         }
         let (config, configFile, configDiagnostics) = Config.find(named: nil, besideSpec: spec)
-        let result = SpecLoader(root: Config.root(option: rootOption, config: config, configFile: configFile)).load(path: spec)
+        let root = Config.root(option: rootOption, config: config, configFile: configFile)
+        let result = SpecLoader(root: root, strict: strict || config.strict == true).load(path: spec)
         var diagnostics = result.diagnostics
         for diagnostic in configDiagnostics { diagnostics.append(diagnostic) }
         for diagnostic in diagnostics.items {
@@ -83,7 +87,7 @@ public enum CommandLineTool {
 
         COMMANDS:
           generate <spec>   Write the Swift client for <spec> (YAML or JSON)
-          validate <spec>   Check <spec> and print its diagnostics without generating (takes --root too)
+          validate <spec>   Check <spec> and print its diagnostics without generating (takes --root and --strict)
 
         GENERATE OPTIONS:
           -o, --output <dir>        Folder to write into (default: Generated/<Module>)
@@ -99,6 +103,7 @@ public enum CommandLineTool {
           --operation <id>          Generate only this operationId too (repeatable)
           --path <path>             Generate only the operations of this path too, as written in the spec (repeatable)
           --schema <Name>           Keep this component schema, and those it uses, too (repeatable)
+          --strict                  Fail on the rule breaks apigen otherwise repairs with a warning
           --timings                 Print CPU and wall time per stage (read, model, resolve, validate, filter, catalog, translate, render, write)
 
         OPTIONS:

@@ -15,6 +15,7 @@ import Foundation
 /// endpointFiles: 1      # default: 1, or 16 from 100 kB of spec
 /// namespace: API        # the enum holding the request builders
 /// viewModels: true      # false, or a list of tags to generate view models for
+/// strict: false         # true: rule breaks apigen would repair are errors
 /// filter:               # generate only these operations and the schemas they reach
 ///   tags: [pets]
 ///   operations: [getStoreInventory]
@@ -31,6 +32,7 @@ struct Config {
     var namespace: String?
     var viewModels: Bool?
     var viewModelTags: Set<String>?
+    var strict: Bool?
     var filter = DocumentFilter()
 
     static func defaultPath(besideSpec spec: String) -> String? {
@@ -117,6 +119,11 @@ struct Config {
                 } else {
                     return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
                 }
+            case "strict":
+                guard case .bool(let strict)? = document.scalarValue(pair.value) else {
+                    return .failure(.error("'strict' must be true or false", at: location, pointer: "/strict"))
+                }
+                config.strict = strict
             case "filter":
                 switch parseFilter(pair.value, in: document) {
                 case .success(let filter): config.filter = filter

@@ -18,6 +18,8 @@ struct GenerateCommand {
     var exampleChecks = false
     var conformance = false
     var printTimings = false
+    /// `--strict`: rule breaks with an evident repair are errors, not warnings.
+    var strict = false
     /// `--tag`, `--operation`, `--path` and `--schema`, added to the config file's `filter:`.
     var filter = DocumentFilter()
 
@@ -63,6 +65,8 @@ struct GenerateCommand {
                 command.conformance = true
             case "--timings":
                 command.printTimings = true
+            case "--strict":
+                command.strict = true
             case "--tag", "--operation", "--path", "--schema":
                 guard case .success(let text) = value(for: argument), !text.isEmpty else {
                     return .failure(UsageError("\(argument) needs a name"))
@@ -102,10 +106,10 @@ struct GenerateCommand {
     func run(memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let started = ContinuousClock.now
         var pipeline = GeneratorPipeline(memoryAtExit: memoryAtExit)
-        // The settings first, for the root folder; their diagnostics come after the spec's.
+        // The settings first, for the root folder and strictness; their diagnostics come after the spec's.
         let (config, configFile, configDiagnostics) = Config.find(named: configPath, besideSpec: specPath)
         let root = Config.root(option: rootPath, config: config, configFile: configFile)
-        let loaded = pipeline.load(path: specPath, loader: SpecLoader(root: root))
+        let loaded = pipeline.load(path: specPath, loader: SpecLoader(root: root, strict: strict || config.strict == true))
         var diagnostics = loaded.diagnostics
         for diagnostic in configDiagnostics { diagnostics.append(diagnostic) }
         guard var document = loaded.document, !diagnostics.hasErrors else {
@@ -152,6 +156,14 @@ struct GenerateCommand {
         } catch {
             errors("error: cannot write to '\(folder)': \(error.localizedDescription)")
             return 1
+        }
+    }
+
+    /// The settings in `path`, with its warnings, or the defaults and the error that stopped it.
+    static func loadConfig(_ path: String) -> (Config, [Diagnostic]) {
+        switch Config.load(path: path) {
+        case .success(let (config, warnings)): return (config, warnings)
+        case .failure(let problem): return (Config(), [problem])
         }
     }
 

@@ -202,7 +202,9 @@ final class CommandLineToolTests: XCTestCase {
 
     func testSpecErrorsExitWithOneAndPrintLocatedDiagnostics() throws {
         let folder = try TemporaryFolder()
-        let spec = try folder.write("bad.yaml", "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /pets/{id}:\n    get:\n      responses: {'200': {description: ok}}\n")
+        let spec = try folder.write(
+            "bad.yaml",
+            "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /pets/{id}:\n    get:\n      parameters: [{name: id, in: query, schema: {type: string}}]\n      responses: {'200': {description: ok}}\n")
         let result = run(["generate", spec.path, "--output", folder.url.appendingPathComponent("out").path])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.errors, ["\(spec.path):6:7: error: path parameter '{id}' of '/pets/{id}' is not declared in 'parameters' (#/paths/~1pets~1{id}/get)"])

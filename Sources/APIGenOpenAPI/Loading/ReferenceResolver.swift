@@ -9,18 +9,19 @@ import Foundation
 extension SpecParser {
     /// Successful lookups are cached per referring file and text: large specs repeat the same
     /// few hundred references thousands of times. Failures are not, so each is reported where
-    /// it is written.
-    func locate(reference text: String, from origin: SourceRef) -> SourceRef? {
+    /// it is written. `repair`, when given, says what becomes of a reference whose file is
+    /// read but has nothing at its pointer: a warning rather than an error.
+    func locate(reference text: String, from origin: SourceRef, ifMissing repair: String? = nil) -> SourceRef? {
         let key = FileKey(origin: origin.file, path: text)
         if let cached = references[key] {
             return cached
         }
-        guard let target = resolve(reference: text, from: origin) else { return nil }
+        guard let target = resolve(reference: text, from: origin, ifMissing: repair) else { return nil }
         references[key] = target
         return target
     }
 
-    private func resolve(reference text: String, from origin: SourceRef) -> SourceRef? {
+    private func resolve(reference text: String, from origin: SourceRef, ifMissing repair: String?) -> SourceRef? {
         let (filePart, fragment) = split(reference: text)
         if !filePart.isEmpty, filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
             error("remote reference '\(text)' is not supported: apigen reads only local files, under the root folder", at: origin)
@@ -41,7 +42,12 @@ extension SpecParser {
         }
         let root = SourceRef(file: file, node: files.documents[file].root)
         guard let found = follow(tokens[...], from: root, hops: 0) else {
-            error("reference '\(text)' does not resolve: nothing at '#\(pointer)'", at: origin)
+            let message = "reference '\(text)' does not resolve: nothing at '#\(pointer)'"
+            if let repair {
+                self.repair(message + "; " + repair, at: origin)
+            } else {
+                error(message, at: origin)
+            }
             return nil
         }
         return found
@@ -143,8 +149,9 @@ extension SpecParser {
     }
 
     /// Follows `$ref` on a non-schema object (parameter, response, request body, header,
-    /// path item, example) to the object itself; nil after reporting a bad or looping reference.
-    func followObject(_ ref: SourceRef) -> SourceRef? {
+    /// path item, example) to the object itself; nil after reporting a bad or looping reference
+    /// (a missing target as a repair when `repair` says what becomes of it).
+    func followObject(_ ref: SourceRef, ifMissing repair: String? = nil) -> SourceRef? {
         var current = ref
         var seen: Set<SourceRef> = [ref]
         while true {
@@ -157,7 +164,7 @@ extension SpecParser {
                 error("'$ref' must be a string", at: refSource)
                 return nil
             }
-            guard let next = locate(reference: text, from: refSource) else { return nil }
+            guard let next = locate(reference: text, from: refSource, ifMissing: repair) else { return nil }
             guard seen.insert(next).inserted else {
                 error("reference '\(text)' is part of a cycle of references", at: refSource)
                 return nil

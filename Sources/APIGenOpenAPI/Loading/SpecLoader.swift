@@ -40,9 +40,14 @@ public struct SpecLoader: Sendable {
     /// user wrote it; it must hold the spec. nil: `defaultRoot(forSpecAt:)`.
     public var root: String?
 
-    public init(reader: YAMLReader = YAMLReader(), root: String? = nil) {
+    /// Rule breaks that apigen would repair (a `$ref` to a missing schema, an undeclared path
+    /// parameter, a duplicate operationId, …) are errors instead of warnings.
+    public var strict: Bool
+
+    public init(reader: YAMLReader = YAMLReader(), root: String? = nil, strict: Bool = false) {
         self.reader = reader
         self.root = root
+        self.strict = strict
     }
 
     /// The root folder when none is chosen: the nearest folder from the spec's up that holds
@@ -93,11 +98,11 @@ public struct SpecLoader: Sendable {
     /// not yet followed.
     public func parse(_ read: Read) -> Parsed {
         guard read.succeeded else {
-            let parser = SpecParser(files: read.files)
+            let parser = SpecParser(files: read.files, strict: strict)
             parser.diagnostics = read.diagnostics
             return Parsed(parser: parser, document: nil)
         }
-        let parser = SpecParser(files: read.files)
+        let parser = SpecParser(files: read.files, strict: strict)
         let document = parser.parseDocument(root: SourceRef(file: 0, node: read.files.documents[0].root))
         return Parsed(parser: parser, document: document)
     }
@@ -114,12 +119,13 @@ public struct SpecLoader: Sendable {
         return Result(document: document, files: parser.files, diagnostics: parser.diagnostics)
     }
 
-    /// The checks that need the whole document: unique operation ids, security requirements
-    /// naming declared schemes, and the like.
+    /// The checks that need the whole document: unique operation ids and path parameters that
+    /// match the path, repaired where the repair is evident.
     public func validate(_ resolved: Result) -> Result {
-        guard let document = resolved.document else { return resolved }
+        guard var document = resolved.document else { return resolved }
         var result = resolved
-        SpecValidator(files: resolved.files).validate(document, into: &result.diagnostics)
+        SpecValidator(files: resolved.files, strict: strict).validate(&document, into: &result.diagnostics)
+        result.document = document
         return result
     }
 }

@@ -1,4 +1,5 @@
 import APIGenYAML
+import Foundation
 
 /// The document level of OpenAPI 3.0/3.1: info, servers, paths, components, security.
 extension SpecParser {
@@ -45,7 +46,7 @@ extension SpecParser {
         if let paths = lookup["paths"] {
             result.operations = parsePaths(paths)
         } else if version == .openAPI30 {
-            error("missing 'paths'", at: root)
+            repair("missing 'paths'; the document is read as having no operations", at: root)
         }
         if let webhooks = lookup["webhooks"] {
             result.webhooks = parsePaths(webhooks, keysArePaths: false)
@@ -55,8 +56,11 @@ extension SpecParser {
 
     func parseInfo(_ ref: SourceRef?, root: SourceRef) -> Info? {
         guard let ref else {
-            error("missing 'info'", at: root)
-            return nil
+            // The title names the module; the file's name stands in for it.
+            let path = files.documents[root.file].path
+            let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            repair("missing 'info'; the title is taken from the file name, '\(title)'", at: root)
+            return Info(title: title, version: "")
         }
         guard let entries = pairs(ref, expecting: "an info object") else { return nil }
         var info = Info(title: "", version: "")
@@ -144,11 +148,17 @@ extension SpecParser {
     func securityRequirements(_ ref: SourceRef) -> [SecurityRequirement] {
         (items(ref, expecting: "a list of security requirements") ?? []).compactMap { item in
             guard let schemes = pairs(item, expecting: "a security requirement") else { return nil }
-            return SecurityRequirement(
-                schemes: schemes.map { scheme in
-                    (scheme.key, (items(scheme.value, expecting: "a list of scopes") ?? []).compactMap { text($0) })
-                })
+            return SecurityRequirement(schemes: schemes.map { ($0.key, scopes($0.value)) })
         }
+    }
+
+    /// A requirement's scopes; a scalar in their place (`oauth2: null`) stands for none.
+    private func scopes(_ ref: SourceRef) -> [String] {
+        if document(ref).kind(ref.node) == .scalar {
+            repair("expected a list of scopes (a sequence), found a scalar; it is read as no scopes", at: ref)
+            return []
+        }
+        return (items(ref, expecting: "a list of scopes") ?? []).compactMap { text($0) }
     }
 
     func parseSecurityScheme(name: String, _ ref: SourceRef) -> SecurityScheme? {

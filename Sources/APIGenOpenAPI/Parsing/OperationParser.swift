@@ -87,7 +87,7 @@ extension SpecParser {
         if let responsesNode {
             operation.responses = parseResponses(responsesNode, produces: swaggerProduces ?? swaggerDefaultProduces)
         } else {
-            error("an operation needs 'responses'", at: ref)
+            repair("an operation needs 'responses'; it is read as returning nothing", at: ref)
         }
         return operation
     }
@@ -123,7 +123,8 @@ extension SpecParser {
     }
 
     func parseParameter(_ ref: SourceRef) -> Parameter? {
-        guard let target = followObject(ref), let fields = pairs(target, expecting: "a parameter") else { return nil }
+        guard let target = followObject(ref, ifMissing: "the parameter is left out"), let fields = pairs(target, expecting: "a parameter")
+        else { return nil }
         let lookup = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         guard let nameNode = lookup["name"], let name = text(nameNode) else {
             error("a parameter needs a 'name'", at: target)
@@ -284,8 +285,13 @@ extension SpecParser {
                 error("response key '\(entry.key)' is not a status code, a range like 2XX, or 'default'", at: entry.value)
                 return nil
             }
-            guard let target = followObject(entry.value), let fields = pairs(target, expecting: "a response") else { return nil }
-            var response = Response(status: status == "DEFAULT" ? "default" : status, source: target)
+            let code = status == "DEFAULT" ? "default" : status
+            guard let target = followObject(entry.value, ifMissing: "the response is read as having no content") else {
+                // A reference that fails for another reason is an error: no client is made.
+                return Response(status: code, source: entry.value)
+            }
+            guard let fields = pairs(target, expecting: "a response") else { return nil }
+            var response = Response(status: code, source: target)
             for field in fields {
                 switch field.key {
                 case "description": response.description = documentation(field.value)

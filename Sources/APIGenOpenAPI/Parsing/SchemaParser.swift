@@ -54,12 +54,7 @@ extension SpecParser {
                     schema.referenceText = text
                     pendingReferences.append((id, value, text))
                 }
-            case "type":
-                schema.types = types(value)
-                if schema.types.contains(.null) && schema.types.count > 1 {
-                    schema.types.remove(.null)
-                    schema.nullable = true
-                }
+            case "type": readTypes(value, into: &schema)
             case "description": schema.description = documentation(value)
             case "format": schema.format = text(value)
             case "title": schema.title = documentation(value)
@@ -152,14 +147,34 @@ extension SpecParser {
         return schema
     }
 
-    private func types(_ ref: SourceRef) -> JSONTypes {
+    /// `type`: `null` beside other types makes the schema nullable, and Swagger 2.0's `file` in a
+    /// 3.x spec is a binary string (a `format` written beside it wins, in either order).
+    private func readTypes(_ ref: SourceRef, into schema: inout Schema) {
+        let (types, isFile) = types(ref)
+        schema.types = types
+        if schema.types.contains(.null) && schema.types.count > 1 {
+            schema.types.remove(.null)
+            schema.nullable = true
+        }
+        if isFile, schema.format == nil {
+            schema.format = "binary"
+        }
+    }
+
+    /// The types named, and whether one is Swagger 2.0's `file` in a 3.x spec.
+    private func types(_ ref: SourceRef) -> (JSONTypes, isFile: Bool) {
         var result: JSONTypes = []
+        var isFile = false
         func add(_ node: SourceRef) {
             guard let name = text(node, expecting: "a type name") else { return }
             if let type = JSONType(rawValue: name) {
                 result.insert(type)
             } else if name == "file", version == .swagger2 {
                 result.insert(.string)
+            } else if name == "file" {
+                repair("type 'file' is Swagger 2.0's; it is read as 'type: string, format: binary'", at: node)
+                result.insert(.string)
+                isFile = true
             } else {
                 error("unknown type '\(name)'; expected one of \(JSONType.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
             }
@@ -173,7 +188,7 @@ extension SpecParser {
         } else {
             add(ref)
         }
-        return result
+        return (result, isFile)
     }
 
     private func schemaList(_ ref: SourceRef) -> [SchemaID] {
@@ -184,6 +199,10 @@ extension SpecParser {
         // Swagger 2.0 names the property itself: `discriminator: petType`.
         if version == .swagger2, document(ref).kind(ref.node) == .scalar {
             return text(ref).map { Schema.Discriminator(propertyName: $0, mapping: []) }
+        }
+        if case .string(let name)? = document(ref).scalarValue(ref.node), !name.isEmpty {
+            repair("a discriminator is an object in OpenAPI 3; the name '\(name)' is read as its 'propertyName'", at: ref)
+            return Schema.Discriminator(propertyName: name, mapping: [])
         }
         guard let entries = pairs(ref, expecting: "a discriminator") else { return nil }
         var propertyName: String?
@@ -271,7 +290,13 @@ extension SpecParser {
     }
 
     private func checkedSchemaTarget(reference text: String, from node: SourceRef) -> SourceRef? {
-        guard let target = locate(reference: text, from: node) else { return nil }
+        // The fragment is the target's pointer; no need to walk the tree.
+        let fragment = text.firstIndex(of: "#").map { String(text[text.index(after: $0)...]) } ?? ""
+        let pointer = fragment.percentDecoded ?? fragment
+        // A schema that is not there leaves the value unconstrained; a pointer into an object
+        // that holds no schemas is a mistake of another kind.
+        let repair = Self.nonSchemaSection(containing: pointer) == nil ? "it is generated as a free-form value" : nil
+        guard let target = locate(reference: text, from: node, ifMissing: repair) else { return nil }
         let doc = document(target)
         let kind = doc.kind(target.node)
         let isBooleanSchema = kind == .scalar && version.hasFullJSONSchema
@@ -279,9 +304,6 @@ extension SpecParser {
             error("reference '\(text)' points at \(describeKind(target)), not a schema", at: node)
             return nil
         }
-        // The reference's own fragment is the target's pointer; no need to walk the tree.
-        let fragment = text.firstIndex(of: "#").map { String(text[text.index(after: $0)...]) } ?? ""
-        let pointer = fragment.percentDecoded ?? fragment
         if pointer.isEmpty && doc.kind(target.node) == .mapping
             && (doc.value(target.node, forKey: "openapi") != nil || doc.value(target.node, forKey: "swagger") != nil)
         {

@@ -25,9 +25,12 @@ final class SpecParser {
     /// Swagger 2.0's document-wide `consumes` and `produces`.
     var swaggerDefaultConsumes = ["application/json"]
     var swaggerDefaultProduces = ["application/json"]
+    /// Rule breaks with an evident repair are errors rather than warnings.
+    let strict: Bool
 
-    init(files: SpecFiles) {
+    init(files: SpecFiles, strict: Bool = false) {
         self.files = files
+        self.strict = strict
         // Large specs have a schema per ten-odd nodes: reserving spares the copies (and fresh
         // pages) of growing a table of big structs; capacity never touched costs no memory.
         schemas.schemas.reserveCapacity(files.documents.first.map { $0.nodeCount / 4 } ?? 0)
@@ -41,6 +44,12 @@ final class SpecParser {
 
     func warning(_ message: String, at ref: SourceRef) {
         diagnostics.append(.warning(message, at: files.location(ref), pointer: files.pointer(ref)))
+    }
+
+    /// A rule break with one evident repair, which the caller makes: a warning, so that a client
+    /// is still made, or an error when strict.
+    func repair(_ message: String, at ref: SourceRef) {
+        diagnostics.append(Diagnostic(strict ? .error : .warning, message, at: files.location(ref), pointer: files.pointer(ref)))
     }
 
     // MARK: Reading nodes

@@ -37,7 +37,7 @@ extension SpecParser {
         if let paths = lookup["paths"] {
             result.operations = parsePaths(paths)
         } else {
-            error("missing 'paths'", at: root)
+            repair("missing 'paths'; the document is read as having no operations", at: root)
         }
         return result
     }
