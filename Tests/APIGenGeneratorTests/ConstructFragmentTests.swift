@@ -169,6 +169,25 @@ final class ConstructFragmentTests: XCTestCase {
             }
             """)
     }
+
+    /// A form body that declares no fields is sent empty: no `var` that is never mutated, no
+    /// binding of an optional body that is never read (compiler warnings in an app's build).
+    func testFormBodyWithoutFields() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /tokens:
+                post:
+                  operationId: createToken
+                  requestBody: {content: {application/x-www-form-urlencoded: {schema: {type: object}}}}
+                  responses: {"204": {description: ok}}
+            """, configure: { $0.viewModels = false })
+        assertContains(
+            member("public static func createToken", of: declaration("API", in: text)),
+            ["    if body != nil {\n        request.body = .form(FormBody())\n    }\n"])
+    }
 }
 
 extension String {

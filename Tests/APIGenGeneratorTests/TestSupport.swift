@@ -11,6 +11,23 @@ enum Repository {
     static let generated = root.appendingPathComponent("Generated")
     static let sharedSpecs = root.deletingLastPathComponent().appendingPathComponent("shared/specs")
 
+    /// The specs a corpus folder beside the repository lists in its MANIFEST.tsv (`name`, `file`),
+    /// each with the root its references may reach (the subfolder of a multi-file spec), or a
+    /// skip when the folder is absent.
+    static func manifestSpecs(_ folderName: String) throws -> [(name: String, file: URL, root: String?)] {
+        let folder = root.deletingLastPathComponent().appendingPathComponent("shared/\(folderName)")
+        let manifest = folder.appendingPathComponent("MANIFEST.tsv")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
+            throw XCTSkip("../shared/\(folderName)/MANIFEST.tsv not found at \(manifest.path): the real-world spec tests need it")
+        }
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count >= 2, !columns[0].isEmpty else { return nil }
+            let subfolder = columns[1].split(separator: "/").count > 1 ? columns[1].split(separator: "/")[0] : nil
+            return (columns[0], folder.appendingPathComponent(columns[1]), subfolder.map { folder.appendingPathComponent(String($0)).path })
+        }
+    }
+
     /// The spec files in ../shared/specs (the multi-file one by its entry file), or a skip.
     static func sharedSpecFiles() throws -> [URL] {
         guard FileManager.default.fileExists(atPath: sharedSpecs.path) else {

@@ -141,10 +141,18 @@ struct OperationGenerator {
         // An optional body is sent only when given.
         let value: SourceText = body.type.isOptional ? "givenBody" : "\(body.name)"
         var calls: [Printer.Call] = []
+        var readsBody = true
         switch body.encoding {
         case .json(let contentType):
             let type: [SourceText] = contentType == "application/json" ? [] : ["contentType: \(literal: contentType)"]
             calls.append(Printer.Call("request.body = .json(", [value] + type, ")"))
+        case .form(let fields) where fields.isEmpty:
+            // A form of no declared fields (`type: object` alone) is sent empty.
+            calls.append(Printer.Call("request.body = .form(FormBody())"))
+            readsBody = false
+        case .multipart(let fields) where fields.isEmpty:
+            calls.append(Printer.Call("request.body = .multipart(MultipartBody())"))
+            readsBody = false
         case .form(let fields):
             calls.append(Printer.Call("var formFields = FormBody()"))
             calls += fields.map { Printer.Call("formFields.append(", ["\(literal: $0.key)", "\(value).\($0.property)"], ")") }
@@ -169,7 +177,9 @@ struct OperationGenerator {
             calls.append(Printer.Call("request.body = .text(", [value, "contentType: \(literal: contentType)"], ")"))
         }
         if body.type.isOptional {
-            printer.block("if let givenBody = \(body.name)") { printer in
+            // Bound only where a field is read from it.
+            let binding: SourceText = readsBody ? "let givenBody = \(body.name)" : "\(body.name) != nil"
+            printer.block("if \(binding)") { printer in
                 for call in calls { printer.call(call) }
             }
         } else {
