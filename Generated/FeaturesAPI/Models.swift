@@ -4733,6 +4733,37 @@ public nonisolated struct Delivery: APIModel, Identifiable {
     }
 }
 
+/// Keys a pattern names, values of one union type; no other key is allowed.
+public typealias PatternLabels = [String: PatternLabelsValue]
+
+public nonisolated struct TimedValue: APIModel {
+    /// A time and a value, as a 3.1 tuple.
+    public var point: [JSONValue]?
+
+    public init(point: [JSONValue]? = nil) {
+        self.point = point
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.point = reader.decodeIfPresent([JSONValue].self, "point")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.point, "point")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.point, other.point)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm
@@ -4862,6 +4893,53 @@ public nonisolated struct CreateAccountAccountVerifiedCallback: APIModel {
     public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.accountID, other.accountID)
         visitor.visit(self.verifiedAt, other.verifiedAt)
+    }
+}
+
+public nonisolated enum PatternLabelsValue: APIModel {
+    case string(String)
+    case double(Double)
+    case bool(Bool)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try UnionAlternative.decoded({ try Bool(from: decoder) }) {
+            self = .bool(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try Double(from: decoder) }) {
+            self = .double(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
+            self = .string(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: String, Double, Bool"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .double(let value): try value.encode(to: encoder)
+        case .bool(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+        case (.double(let value), .double(let otherValue)): visitor.visit(value, otherValue)
+        case (.bool(let value), .bool(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
     }
 }
 

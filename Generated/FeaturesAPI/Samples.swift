@@ -635,6 +635,11 @@ extension Delivery {
     public static var sample: Delivery { EmbeddedJSON.decode(#"{"id":1,"method":"post","address":"Address 1"}"#) }
 }
 
+extension TimedValue {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: TimedValue { EmbeddedJSON.decode(#"{"point":[]}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }

@@ -90,4 +90,37 @@ final class JSONSchemaFragmentTests: XCTestCase {
         """))
         assertContains(declaration("Delivery", in: text), ["    case post(Delivery.Post)\n    case email(Delivery.Email)\n"])
     }
+
+    /// `patternProperties` are members too: with `additionalProperties: false` beside them the
+    /// object is a map typed by the pattern's schema, where it was an empty struct that dropped
+    /// every member.
+    func testPatternPropertiesAreAMap() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        Labels:
+          type: object
+          additionalProperties: false
+          patternProperties:
+            '^[a-z_]+$': {type: integer}
+        Tags:
+          type: object
+          properties: {name: {type: string}}
+          unevaluatedProperties: {type: string}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.message), [])
+        XCTAssertEqual(declaration("Labels", in: text), "public typealias Labels = [String: Int]")
+        assertContains(declaration("Tags", in: text), ["public var additionalProperties: [String: String]"])
+    }
+
+    /// A `prefixItems` tuple is an array of free-form values that keeps every element, whatever
+    /// `items` says of the rest.
+    func testPrefixItemsKeepEveryElement() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        Sample:
+          type: object
+          properties:
+            point: {type: array, prefixItems: [{type: string}, {type: number}], items: {type: number}}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.message), [])
+        assertContains(declaration("Sample", in: text), ["public var point: [JSONValue]?"])
+    }
 }

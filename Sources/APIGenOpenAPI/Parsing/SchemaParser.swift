@@ -46,6 +46,9 @@ extension SpecParser {
                 recursiveAnchors.removeLast()
             }
         }
+        var hasPrefixItems = false
+        var patternSchemas: [SchemaID] = []
+        var unevaluated: Schema.AdditionalProperties?
         for pair in doc.pairs(ref.node) {
             let value = child(ref, pair.value)
             switch pair.key {
@@ -90,7 +93,17 @@ extension SpecParser {
                 }
             case "contentSchema": schema.contentSchema = self.schema(value)
             case "prefixItems":
-                warning("'prefixItems' is not supported; the array's items are free-form values", at: value)
+                // A tuple: its elements differ in type, so the array holds free-form values
+                // (`items`, which then types only the rest, is set aside below).
+                hasPrefixItems = true
+            case "patternProperties":
+                patternSchemas += (pairs(value, expecting: "pattern properties") ?? []).map { self.schema($0.value) }
+            case "unevaluatedProperties":
+                if case .bool(let allowed)? = doc.scalarValue(pair.value) {
+                    unevaluated = .allowed(allowed)
+                } else {
+                    unevaluated = .schema(self.schema(value))
+                }
             case "allOf": schema.allOf = schemaList(value)
             case "oneOf": schema.oneOf = schemaList(value)
             case "anyOf": schema.anyOf = schemaList(value)
@@ -133,6 +146,10 @@ extension SpecParser {
                 break
             }
         }
+        if hasPrefixItems {
+            schema.items = nil
+        }
+        Self.keepOtherMembers(of: &schema, patterns: patternSchemas, unevaluated: unevaluated)
         if !version.hasFullJSONSchema, schema.referenceText != nil {
             // In 3.0 and 2.0 a `$ref` replaces its siblings; only the common `nullable`
             // and documentation are kept, as authors clearly mean them.
@@ -145,6 +162,26 @@ extension SpecParser {
             schema.enumValues = nil
         }
         return schema
+    }
+
+    /// Members beside the declared properties that `additionalProperties` does not describe (it
+    /// says nothing, or `false`): those whose keys `patternProperties` matches, typed by its one
+    /// schema (free-form for several), else `unevaluatedProperties`. They are kept, not dropped.
+    private static func keepOtherMembers(
+        of schema: inout Schema, patterns: [SchemaID], unevaluated: Schema.AdditionalProperties?
+    ) {
+        switch schema.additionalProperties {
+        case .unspecified, .allowed(false):
+            if patterns.count == 1 {
+                schema.additionalProperties = .schema(patterns[0])
+            } else if patterns.count > 1 {
+                schema.additionalProperties = .allowed(true)
+            } else if let unevaluated, schema.additionalProperties == .unspecified {
+                schema.additionalProperties = unevaluated
+            }
+        default:
+            break
+        }
     }
 
     /// `type`: `null` beside other types makes the schema nullable, and Swagger 2.0's `file` in a

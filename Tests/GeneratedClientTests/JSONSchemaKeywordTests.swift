@@ -1,0 +1,18 @@
+import APIGenRuntime
+import FeaturesAPI
+import Foundation
+import XCTest
+
+/// JSON Schema keywords real specs use, run on the generated FeaturesAPI client: no member or
+/// element is lost on a round trip.
+final class JSONSchemaKeywordTests: XCTestCase {
+    func testPatternPropertiesKeepEveryMember() throws {
+        let labels = try assertRoundTrip(PatternLabels.self, #"{"team": "ios", "priority": 2, "public": true}"#)
+        XCTAssertEqual(labels.count, 3)
+    }
+
+    func testPrefixItemsKeepEveryElement() throws {
+        let sample = try assertRoundTrip(TimedValue.self, #"{"point": ["2024-05-01T09:30:00Z", 42.5]}"#)
+        XCTAssertEqual(sample.point, [.string("2024-05-01T09:30:00Z"), .double(42.5)])
+    }
+}
