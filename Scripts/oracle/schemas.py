@@ -57,6 +57,17 @@ def pointer_tokens(pointer):
     return [unquote(token).replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]] if pointer else []
 
 
+def text_keys(node):
+    """YAML reads `200:` as the integer 200, where a JSON pointer (`/responses/200`) and apigen
+    name it by its text: every mapping key as text, as JSON has them."""
+    if isinstance(node, dict):
+        return {str(key) if not isinstance(key, bool) else ("true" if key else "false"): text_keys(value)
+                for key, value in node.items()}
+    if isinstance(node, list):
+        return [text_keys(item) for item in node]
+    return node
+
+
 class SpecDocuments:
     def __init__(self, entry):
         self.entry = os.path.realpath(entry)
@@ -69,7 +80,7 @@ class SpecDocuments:
         if relative not in self.documents:
             with open(os.path.join(self.root, relative), encoding="utf-8") as handle:
                 text = handle.read()
-            self.documents[relative] = json.loads(text) if relative.endswith(".json") else yaml.load(text, Loader=YAMLLoader)
+            self.documents[relative] = json.loads(text) if relative.endswith(".json") else text_keys(yaml.load(text, Loader=YAMLLoader))
         return self.documents[relative]
 
     def resolve(self, location):
