@@ -123,4 +123,20 @@ final class JSONSchemaFragmentTests: XCTestCase {
         XCTAssertEqual(diagnostics.items.map(\.message), [])
         assertContains(declaration("Sample", in: text), ["public var point: [JSONValue]?"])
     }
+
+    /// Samples obey `minProperties` (a map gets that many entries) and `uniqueItems` (no item
+    /// twice; a list that cannot have enough different items is left out).
+    func testSamplesObeyMinPropertiesAndUniqueItems() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Bag:
+          type: object
+          properties:
+            labels: {type: object, minProperties: 2, additionalProperties: {type: string}}
+            codes: {type: array, minItems: 2, uniqueItems: true, items: {type: integer, enum: [7]}}
+            tags: {type: array, minItems: 2, uniqueItems: true, items: {type: string}}
+        """))
+        assertContains(text, [
+            ##"public static var sample: Bag { EmbeddedJSON.decode(#"{"labels":{"key1":"Value 1","key2":"Value 2"},"tags":["Tags 1","Tags 2"]}"#) }"##
+        ])
+    }
 }

@@ -94,8 +94,8 @@ struct SampleSynthesizer {
             return .string(value)
         case .array(let items):
             return arraySample(resolved, items: items, variant: variant, hint: hint, depth: depth, path: &path)
-        case .dictionary:
-            return .object([])
+        case .dictionary(let values):
+            return dictionarySample(resolved, values: values, variant: variant, depth: depth, path: &path)
         case .primitive(let type):
             // A `const` of another type than string (`maxRetries: {type: integer, const: 3}`) is
             // the only valid value.
@@ -115,13 +115,32 @@ struct SampleSynthesizer {
     ) -> SpecValue? {
         let count = Self.itemCount(table[id])
         guard let items, count > 0 else { return .array([]) }
-        let elements = (0..<count).compactMap { offset in
+        var elements = (0..<count).compactMap { offset in
             sample(items, variant: variant + offset, hint: hint, depth: depth + 1, path: &path)
+        }
+        if table[id].uniqueItems {
+            elements = SchemaShape.distinct(elements)
         }
         guard elements.count < count else { return .array(elements) }
         // Items cut off by a cycle or the depth limit: an empty array where the schema allows one,
         // else no sample (a property left out, or a null), never one that breaks `minItems`.
         return (table[id].minItems ?? 0) > 0 ? nil : .array([])
+    }
+
+    /// An empty map, or as many entries as `minProperties` asks (up to `mostItems`), keyed
+    /// `key1`, `key2`…; no sample where the values have none.
+    private func dictionarySample(
+        _ id: SchemaID, values: SchemaID?, variant: Int, depth: Int, path: inout SchemaMarks
+    ) -> SpecValue? {
+        let count = min(table[id].minProperties ?? 0, Self.mostItems)
+        guard count > 0 else { return .object([]) }
+        var members: [SpecValue.Member] = []
+        for offset in 0..<count {
+            let value = values.map { sample($0, variant: variant + offset, hint: "value", depth: depth + 1, path: &path) } ?? .string("value")
+            guard let value else { return nil }
+            members.append(.init(key: "key\(offset + 1)", value: value))
+        }
+        return .object(members)
     }
 
     /// Whether `value`, the spec's `keyword` of `owner`, decodes as `id`'s type. One the Swift

@@ -126,6 +126,8 @@ extension SpecParser {
             case "maxLength": schema.maxLength = integer(value)
             case "minItems": schema.minItems = integer(value)
             case "maxItems": schema.maxItems = integer(value)
+            case "minProperties": schema.minProperties = integer(value)
+            case "uniqueItems": schema.uniqueItems = bool(value) ?? false
             case "pattern": schema.pattern = documentation(value)
             // Rare keys last: a `switch` over strings compares the cases in order.
             case "$recursiveRef":
