@@ -299,7 +299,9 @@ def closed(node, combined=False):
     keys it leaves open. The keys of `allOf` and `anyOf` members count for the object they are
     combined into (`combined`), which is closed once, at the top: an `anyOf` value may hold the
     keys of every member it matches. A `oneOf` value is one member, so each member is closed on
-    its own: keys of another member would be keys the value's member does not declare."""
+    its own: keys of another member would be keys the value's member does not declare; but a
+    `oneOf` inside an `allOf` or `anyOf` member is combined with the object's other keys, so its
+    members are left open and the object is closed at the top with their keys too."""
     if not isinstance(node, dict):
         return node
     out = dict(node)
@@ -307,7 +309,7 @@ def closed(node, combined=False):
         if key in out:
             out[key] = [closed(member, combined=True) for member in out[key]]
     if "oneOf" in out:
-        out["oneOf"] = [closed(member) for member in out["oneOf"]]
+        out["oneOf"] = [closed(member, combined=combined) for member in out["oneOf"]]
     for key in SCHEMA_MAPS:
         if key in out:
             out[key] = {name: closed(value) for name, value in out[key].items()}
