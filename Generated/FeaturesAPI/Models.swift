@@ -4764,6 +4764,51 @@ public nonisolated struct TimedValue: APIModel {
     }
 }
 
+/// Examples JSON Schema accepts that the generated types cannot hold.
+public nonisolated struct SensorReading: APIModel {
+    /// - Example: `3000000000`
+    public var count: Int32
+    /// - Example: `2024-02-30`
+    public var day: CalendarDate
+    public var ratio: Int32
+    public var floor: Int32?
+
+    public init(count: Int32, day: CalendarDate, ratio: Int32, floor: Int32? = nil) {
+        self.count = count
+        self.day = day
+        self.ratio = ratio
+        self.floor = floor
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.count = try reader.decode(Int32.self, "count")
+        self.day = try reader.decode(CalendarDate.self, "day")
+        self.ratio = try reader.decode(Int32.self, "ratio")
+        self.floor = reader.decodeIfPresent(Int32.self, "floor")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.count, "count")
+        writer.encode(self.day, "day")
+        writer.encode(self.ratio, "ratio")
+        writer.encodeIfPresent(self.floor, "floor")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.count, other.count)
+        visitor.visit(self.day, other.day)
+        visitor.visit(self.ratio, other.ratio)
+        visitor.visit(self.floor, other.floor)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm

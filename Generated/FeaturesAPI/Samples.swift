@@ -640,6 +640,11 @@ extension TimedValue {
     public static var sample: TimedValue { EmbeddedJSON.decode(#"{"point":[]}"#) }
 }
 
+extension SensorReading {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: SensorReading { EmbeddedJSON.decode(#"{"count":1,"day":"2024-05-01","ratio":1,"floor":1}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }

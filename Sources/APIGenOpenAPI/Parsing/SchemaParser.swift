@@ -86,6 +86,10 @@ extension SpecParser {
                     schema.additionalProperties = .schema(self.schema(value))
                 }
             case "items":
+                if doc.value(ref.node, forKey: "prefixItems") != nil {
+                    // The rest of a tuple (often `false`: no more items); the tuple is free-form.
+                    continue
+                }
                 if doc.kind(pair.value) == .sequence {
                     warning("tuple-style 'items' is generated as an array of free-form values", at: value)
                 } else {
