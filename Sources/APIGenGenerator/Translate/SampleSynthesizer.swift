@@ -136,8 +136,11 @@ struct SampleSynthesizer {
         guard count > 0 else { return .object([]) }
         var members: [SpecValue.Member] = []
         for offset in 0..<count {
-            let value = values.map { sample($0, variant: variant + offset, hint: "value", depth: depth + 1, path: &path) } ?? .string("value")
-            guard let value else { return nil }
+            guard let values else {
+                members.append(.init(key: "key\(offset + 1)", value: .string("value")))
+                continue
+            }
+            guard let value = sample(values, variant: variant + offset, hint: "value", depth: depth + 1, path: &path) else { return nil }
             members.append(.init(key: "key\(offset + 1)", value: value))
         }
         return .object(members)
