@@ -54,6 +54,7 @@ class RequestChecker:
                 own = [server for holder in holders if isinstance(holder.get("servers"), list) for server in holder.pop("servers")]
                 if own:
                     item["servers"] = [{"url": filled(server)} for server in own if "://" in str(server.get("url", ""))] + [{"url": url}]
+        raw_bodies_as_bytes(spec)
         base_uri = "file://" + documents.root + "/"
         config = Config(spec_validator_cls=None, extra_media_type_deserializers=json_media_types(spec))
         self.api = OpenAPI.from_dict(spec, config=config, base_uri=base_uri)
@@ -86,6 +87,21 @@ class RequestChecker:
         except Exception as error:  # openapi-core raises one exception per rejection, with its causes
             return describe(error)
         return None
+
+
+def raw_bodies_as_bytes(spec):
+    """A body of bytes (`application/octet-stream`, `image/png`) is the bytes themselves, whatever
+    `format` its schema gives: openapi-core would check the raw bytes as base64 text for a
+    `format: byte`, and reject every file the client sends."""
+    for item in (spec.get("paths") or {}).values():
+        for operation in (item.values() if isinstance(item, dict) else []):
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            content = body.get("content") if isinstance(body, dict) else None
+            for media, entry in (content.items() if isinstance(content, dict) else []):
+                kind = media.split(";")[0].strip().lower()
+                textual = "json" in kind or kind.startswith(("text/", "multipart/", "application/x-www-form-urlencoded"))
+                if not textual and isinstance(entry, dict):
+                    entry["schema"] = {"type": "string", "format": "binary"}
 
 
 def bundled(documents):
