@@ -309,12 +309,7 @@ def closed(node, combined=False):
         if key in out:
             out[key] = [closed(member, combined=True) for member in out[key]]
     if "oneOf" in out:
-        beside = declared({key: value for key, value in out.items() if key != "oneOf"})[0]
-        if beside and not combined:
-            # `oneOf` beside properties: each alternative with the object's own keys too.
-            out["oneOf"] = close_unions_in([{"oneOf": [closed(member, combined=True) for member in out["oneOf"]]}], own=beside)[0]["oneOf"]
-        else:
-            out["oneOf"] = [closed(member, combined=combined) for member in out["oneOf"]]
+        out["oneOf"] = [closed(member, combined=combined) for member in out["oneOf"]]
     for key in SCHEMA_MAPS:
         if key in out:
             out[key] = {name: closed(value) for name, value in out[key].items()}
@@ -323,35 +318,10 @@ def closed(node, combined=False):
             out[key] = closed(out[key])
     if "prefixItems" in out:
         out["prefixItems"] = [closed(item) for item in out["prefixItems"]]
-    if "allOf" in out:
-        out["allOf"] = close_unions_in(out["allOf"], own=set((out.get("properties") or {}).keys()))
     names, open_ended = declared(out)
     if names and not open_ended and not combined:
         out["propertyNames"] = {"enum": sorted(names)}
     return out
-
-
-def close_unions_in(members, own):
-    """Each alternative of a `oneOf` among `members` (an `allOf`) limited to its own keys and
-    those of the object's other parts: a value is one alternative, so it carries no key only
-    another alternative declares (which its model would rightly not keep)."""
-    result = []
-    for index, member in enumerate(members):
-        if not (isinstance(member, dict) and isinstance(member.get("oneOf"), list)):
-            result.append(member)
-            continue
-        others = set(own)
-        for other_index, other in enumerate(members):
-            if other_index != index:
-                others |= declared(other)[0]
-        alternatives = []
-        for alternative in member["oneOf"]:
-            names, open_ended = declared(alternative)
-            if isinstance(alternative, dict) and not open_ended:
-                alternative = {**alternative, "propertyNames": {"enum": sorted(names | others)}}
-            alternatives.append(alternative)
-        result.append({**member, "oneOf": alternatives})
-    return result
 
 
 def declared(node):
