@@ -4770,23 +4770,20 @@ public nonisolated struct SensorReading: APIModel {
     public var count: Int32
     /// - Example: `2024-02-30`
     public var day: CalendarDate
+    /// - Example: `1.5`
     public var ratio: Int32
-    public var floor: Int32?
 
-    public init(count: Int32, day: CalendarDate, ratio: Int32, floor: Int32? = nil) {
+    public init(count: Int32, day: CalendarDate, ratio: Int32) {
         self.count = count
         self.day = day
         self.ratio = ratio
-        self.floor = floor
     }
 
     public init(from decoder: any Decoder) throws {
-        var reader = try PropertyReader(decoder)
+        let reader = try PropertyReader(decoder)
         self.count = try reader.decode(Int32.self, "count")
         self.day = try reader.decode(CalendarDate.self, "day")
         self.ratio = try reader.decode(Int32.self, "ratio")
-        self.floor = reader.decodeIfPresent(Int32.self, "floor")
-        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -4794,7 +4791,6 @@ public nonisolated struct SensorReading: APIModel {
         writer.encode(self.count, "count")
         writer.encode(self.day, "day")
         writer.encode(self.ratio, "ratio")
-        writer.encodeIfPresent(self.floor, "floor")
         try writer.finish()
     }
 
@@ -4805,7 +4801,6 @@ public nonisolated struct SensorReading: APIModel {
         visitor.visit(self.count, other.count)
         visitor.visit(self.day, other.day)
         visitor.visit(self.ratio, other.ratio)
-        visitor.visit(self.floor, other.floor)
     }
 }
 

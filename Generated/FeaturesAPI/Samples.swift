@@ -642,7 +642,7 @@ extension TimedValue {
 
 extension SensorReading {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SensorReading { EmbeddedJSON.decode(#"{"count":1,"day":"2024-05-01","ratio":1,"floor":1}"#) }
+    public static var sample: SensorReading { EmbeddedJSON.decode(#"{"count":1,"day":"2024-05-01","ratio":1}"#) }
 }
 
 extension UnitModel {
