@@ -100,7 +100,8 @@ def raw_bodies_as_bytes(spec):
             for media, entry in (content.items() if isinstance(content, dict) else []):
                 kind = media.split(";")[0].strip().lower()
                 textual = "json" in kind or kind.startswith(("text/", "multipart/", "application/x-www-form-urlencoded"))
-                if not textual and isinstance(entry, dict):
+                # A wildcard (`*/*`) takes whatever the client sends, JSON included.
+                if not textual and "*" not in kind and isinstance(entry, dict):
                     entry["schema"] = {"type": "string", "format": "binary"}
 
 
