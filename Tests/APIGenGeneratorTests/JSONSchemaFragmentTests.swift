@@ -139,4 +139,16 @@ final class JSONSchemaFragmentTests: XCTestCase {
             ##"public static var sample: Bag { EmbeddedJSON.decode(#"{"labels":{"key1":"Value 1","key2":"Value 2"},"tags":["Tags 1","Tags 2"]}"#) }"##
         ])
     }
+
+    /// A number with an `enum` (no Swift enum is made of numbers) is sampled from its values.
+    func testNumberEnumIsSampledFromItsValues() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Section:
+          type: object
+          required: [mode]
+          properties:
+            mode: {type: number, enum: [-1, 0, 1]}
+        """))
+        assertContains(text, [##"public static var sample: Section { EmbeddedJSON.decode(#"{"mode":-1}"#) }"##])
+    }
 }

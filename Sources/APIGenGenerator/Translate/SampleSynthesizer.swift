@@ -102,6 +102,12 @@ struct SampleSynthesizer {
             if let constant = table[resolved].constValue, fits(constant, to: resolved, given: "const", of: resolved) {
                 return constant
             }
+            // An `enum` of numbers or Bools (no Swift enum is made of them): one of its values.
+            if let values = table[resolved].enumValues?.filter({ $0 != .null }), !values.isEmpty,
+                fits(values[variant % values.count], to: resolved, given: "enum", of: resolved)
+            {
+                return values[variant % values.count]
+            }
             return primitive(type, schema: resolved, variant: variant, hint: hint)
         case .primitiveUnion(let types):
             return primitive(types[0], schema: resolved, variant: variant, hint: hint)
