@@ -97,23 +97,27 @@ struct SampleSynthesizer {
         case .dictionary(let values):
             return dictionarySample(resolved, values: values, variant: variant, depth: depth, path: &path)
         case .primitive(let type):
-            // A `const` of another type than string (`maxRetries: {type: integer, const: 3}`) is
-            // the only valid value.
-            if let constant = table[resolved].constValue, fits(constant, to: resolved, given: "const", of: resolved) {
-                return constant
-            }
-            // An `enum` of numbers or Bools (no Swift enum is made of them): one of its values.
-            if let values = table[resolved].enumValues?.filter({ $0 != .null }), !values.isEmpty,
-                fits(values[variant % values.count], to: resolved, given: "enum", of: resolved)
-            {
-                return values[variant % values.count]
-            }
-            return primitive(type, schema: resolved, variant: variant, hint: hint)
+            return listedOrPrimitive(type, schema: resolved, variant: variant, hint: hint)
         case .primitiveUnion(let types):
             return primitive(types[0], schema: resolved, variant: variant, hint: hint)
         case .any:
             return SchemaShape.isNullable(table[resolved], table) ? .null : .object([])
         }
+    }
+
+    /// A `const` of another type than string (`maxRetries: {type: integer, const: 3}`), the
+    /// only valid value; else one of an `enum` of numbers or Bools (no Swift enum is made of
+    /// them); else a value of the type.
+    private func listedOrPrimitive(_ type: JSONType, schema id: SchemaID, variant: Int, hint: String) -> SpecValue {
+        if let constant = table[id].constValue, fits(constant, to: id, given: "const", of: id) {
+            return constant
+        }
+        if let values = table[id].enumValues?.filter({ $0 != .null }), !values.isEmpty,
+            fits(values[variant % values.count], to: id, given: "enum", of: id)
+        {
+            return values[variant % values.count]
+        }
+        return primitive(type, schema: id, variant: variant, hint: hint)
     }
 
     private func arraySample(
