@@ -151,4 +151,16 @@ final class JSONSchemaFragmentTests: XCTestCase {
         """))
         assertContains(text, [##"public static var sample: Section { EmbeddedJSON.decode(#"{"mode":-1}"#) }"##])
     }
+
+    /// An allOf part that says `additionalProperties: false` sees only its own properties: a
+    /// sample holds no optional key another part adds, or it would break that part.
+    func testSamplesKeepOutOfClosedParts() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Page:
+          allOf:
+            - {additionalProperties: false, properties: {data: {type: array, items: {type: string}}}}
+            - {properties: {page: {type: integer}}}
+        """))
+        assertContains(text, [##"public static var sample: Page { EmbeddedJSON.decode(#"{"data":["Data 1"]}"#) }"##])
+    }
 }

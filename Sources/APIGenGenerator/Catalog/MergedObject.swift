@@ -10,6 +10,10 @@ struct MergedObject {
     /// allOf, or beside properties): the value is also one of those alternatives, read from and
     /// written into the same JSON object as the properties.
     var unions: [SchemaID] = []
+    /// The keys each part that says `additionalProperties: false` declares itself: JSON Schema
+    /// lets such a part see only its own properties, so a value valid for the whole object holds
+    /// no optional key outside any of these (a spec may close an allOf member this way).
+    var closedKeySets: [Set<String>] = []
 
     /// Merges `id`'s allOf members into one object. `ShapeTable.mergedObject` memoizes it.
     static func merging(_ id: SchemaID, in table: SchemaTable) -> MergedObject {
@@ -43,6 +47,9 @@ struct MergedObject {
             }
             if schema.additionalProperties != .unspecified {
                 merged.additionalProperties = schema.additionalProperties
+            }
+            if schema.additionalProperties == .allowed(false), !schema.properties.isEmpty {
+                merged.closedKeySets.append(Set(schema.properties.map(\.name)))
             }
         }
         visit(id)
