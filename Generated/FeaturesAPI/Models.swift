@@ -4764,6 +4764,74 @@ public nonisolated struct TimedValue: APIModel {
     }
 }
 
+/// A part that only asserts over another part's property keeps that property's type, and a required name no property declares is kept as a free-form value.
+public nonisolated struct RuleSet: APIModel {
+    public var rules: [Rule]
+    public var revision: JSONValue?
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
+
+    public nonisolated struct Rule: APIModel {
+        public var action: String?
+        public var port: Int?
+
+        public init(action: String? = nil, port: Int? = nil) {
+            self.action = action
+            self.port = port
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.action = reader.decodeIfPresent(String.self, "action")
+            self.port = reader.decodeIfPresent(Int.self, "port")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.action, "action")
+            writer.encodeIfPresent(self.port, "port")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.action, other.action)
+            visitor.visit(self.port, other.port)
+        }
+    }
+
+    public init(rules: [Rule], revision: JSONValue? = nil) {
+        self.rules = rules
+        self.revision = revision
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.rules = try reader.decode([Rule].self, "rules")
+        self.revision = reader.decodeNullable(JSONValue.self, "revision")
+        self.keyPresence = reader.presence
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.rules, "rules")
+        writer.encodeIfPresent(self.revision, "revision")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.rules, other.rules)
+        visitor.visit(self.revision, other.revision)
+    }
+}
+
 /// Examples JSON Schema accepts that the generated types cannot hold.
 public nonisolated struct SensorReading: APIModel {
     /// - Example: `3000000000`
@@ -4772,18 +4840,50 @@ public nonisolated struct SensorReading: APIModel {
     public var day: CalendarDate
     /// - Example: `1.5`
     public var ratio: Int32
+    /// - Example: `kelvin`
+    public var unit: UnitModel2?
+    /// - Example: `a label far too long`
+    public var label: String?
 
-    public init(count: Int32, day: CalendarDate, ratio: Int32) {
+    public nonisolated enum UnitModel2: OpenEnum {
+        case celsius
+        case fahrenheit
+        /// A value this client does not know yet, kept as sent.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "celsius": self = .celsius
+            case "fahrenheit": self = .fahrenheit
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .celsius: "celsius"
+            case .fahrenheit: "fahrenheit"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    public init(count: Int32, day: CalendarDate, ratio: Int32, unit: UnitModel2? = nil, label: String? = nil) {
         self.count = count
         self.day = day
         self.ratio = ratio
+        self.unit = unit
+        self.label = label
     }
 
     public init(from decoder: any Decoder) throws {
-        let reader = try PropertyReader(decoder)
+        var reader = try PropertyReader(decoder)
         self.count = try reader.decode(Int32.self, "count")
         self.day = try reader.decode(CalendarDate.self, "day")
         self.ratio = try reader.decode(Int32.self, "ratio")
+        self.unit = reader.decodeIfPresent(UnitModel2.self, "unit")
+        self.label = reader.decodeIfPresent(String.self, "label")
+        try reader.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -4791,6 +4891,8 @@ public nonisolated struct SensorReading: APIModel {
         writer.encode(self.count, "count")
         writer.encode(self.day, "day")
         writer.encode(self.ratio, "ratio")
+        writer.encodeIfPresent(self.unit, "unit")
+        writer.encodeIfPresent(self.label, "label")
         try writer.finish()
     }
 
@@ -4801,6 +4903,8 @@ public nonisolated struct SensorReading: APIModel {
         visitor.visit(self.count, other.count)
         visitor.visit(self.day, other.day)
         visitor.visit(self.ratio, other.ratio)
+        visitor.visit(self.unit, other.unit)
+        visitor.visit(self.label, other.label)
     }
 }
 

@@ -640,9 +640,20 @@ extension TimedValue {
     public static var sample: TimedValue { EmbeddedJSON.decode(#"{"point":[]}"#) }
 }
 
+extension RuleSet {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: RuleSet { EmbeddedJSON.decode(#"{"rules":[{}],"revision":{}}"#) }
+}
+
 extension SensorReading {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: SensorReading { EmbeddedJSON.decode(#"{"count":1,"day":"2024-05-01","ratio":1}"#) }
+    public static var sample: SensorReading {
+        EmbeddedJSON.decode(
+            #"""
+            {"count":1,"day":"2024-05-01","ratio":1,"unit":"celsius","label":"Label 1"}
+            """#
+        )
+    }
 }
 
 extension UnitModel {

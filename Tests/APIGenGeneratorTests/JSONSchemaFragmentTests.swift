@@ -163,4 +163,48 @@ final class JSONSchemaFragmentTests: XCTestCase {
         """))
         assertContains(text, [##"public static var sample: Page { EmbeddedJSON.decode(#"{"data":["Data 1"]}"#) }"##])
     }
+
+    /// A part of an allOf that only asserts over a property another part declares (`required`
+    /// of its items, `type: object` and nothing more) keeps that property's type: JSON Schema
+    /// applies both, so the value is still the declared array or object.
+    func testAnAssertingPartKeepsThePropertyType() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Rules:
+          allOf:
+            - type: object
+              properties:
+                inbound: {type: array, items: {type: object, properties: {action: {type: string}}}}
+                sender: {$ref: '#/components/schemas/Sender'}
+            - properties:
+                inbound: {items: {required: [action]}}
+                sender: {type: object, required: [email]}
+        Sender: {type: object, properties: {email: {type: string}}}
+        """))
+        assertContains(declaration("Rules", in: text), ["public var inbound: [InboundItem]?", "public var sender: Sender?"])
+    }
+
+    /// A name `required` lists that no property declares (in the schema, its allOf parts or
+    /// alternatives) is an optional free-form property: a value that carries it keeps it, one
+    /// without it still decodes, and the sample carries it as the schema asks.
+    func testARequiredNameNoPropertyDeclaresIsKept() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        Page:
+          allOf:
+            - {type: object, properties: {total: {type: integer}}}
+          required: [total, items]
+        Choice:
+          type: object
+          required: [kind]
+          oneOf:
+            - {properties: {kind: {type: string}, a: {type: string}}}
+            - {properties: {kind: {type: string}, b: {type: string}}}
+        """))
+        XCTAssertEqual(
+            diagnostics.items.map(\.message),
+            ["required property 'items' is not declared in 'properties'; it is generated as an optional free-form property"])
+        let page = declaration("Page", in: text)
+        assertContains(page, ["public var total: Int\n", "public var items: JSONValue?\n"])
+        XCTAssertTrue(member("public init(", of: page).hasPrefix("public init(total: Int, items: JSONValue? = nil) {"), page)
+        assertContains(text, [##"public static var sample: Page { EmbeddedJSON.decode(#"{"total":1,"items":{}}"#) }"##])
+    }
 }

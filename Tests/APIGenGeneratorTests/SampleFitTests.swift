@@ -249,3 +249,76 @@ final class SampleFitTests: XCTestCase {
             ])
     }
 }
+
+/// An example (or default) that decodes but breaks its own schema (an open enum keeps values
+/// it does not list; lengths, patterns, bounds and closed objects are not decoded) is not a
+/// sample: previews and tests take samples as values a server accepts.
+final class SampleSchemaTests: XCTestCase {
+    private func sample(_ schemas: String, _ name: String) throws -> String {
+        let (text, _) = try generate(schemasSpec(schemas))
+        let line = text.split(separator: "\n").first { $0.contains("public static var sample: \(name) {") }
+        return line.map { $0.trimmingCharacters(in: .whitespaces) } ?? text
+    }
+
+    func testAnExampleOutsideItsEnumIsReplacedByAListedValue() throws {
+        let sample = try sample(
+            """
+            Database: {type: object, required: [mode], properties: {mode: {type: string, enum: [none, asynch], example: async}}}
+            """, "Database")
+        XCTAssertEqual(sample, ##"public static var sample: Database { EmbeddedJSON.decode(#"{"mode":"none"}"#) }"##)
+    }
+
+    func testAnExampleBreakingItsLengthOrPatternIsReplaced() throws {
+        let sample = try sample(
+            """
+            Label: {type: object, required: [short, code], properties: {short: {type: string, maxLength: 5, example: "far too long"}, code: {type: string, pattern: "^[A-Z]{3}$", example: "abc"}}}
+            """, "Label")
+        XCTAssertEqual(sample, ##"public static var sample: Label { EmbeddedJSON.decode(#"{"short":"Short","code":"AAA"}"#) }"##)
+    }
+
+    func testAnExampleOutsideItsBoundsOrCountsIsReplaced() throws {
+        let sample = try sample(
+            """
+            Limits: {type: object, required: [n, tags], properties: {n: {type: integer, maximum: 10, example: 99}, tags: {type: array, minItems: 1, items: {type: string}, example: []}}}
+            """, "Limits")
+        XCTAssertFalse(sample.contains("99") || sample.contains("[]"), sample)
+    }
+
+    func testAnObjectExampleWithAKeyItsClosedSchemaDoesNotDeclareIsReplaced() throws {
+        let sample = try sample(
+            """
+            Pair:
+              type: object
+              additionalProperties: false
+              properties: {key: {type: string}}
+              example: {key: a, other: b}
+            """, "Pair")
+        XCTAssertFalse(sample.contains("other"), sample)
+    }
+
+    func testADefaultOutsideItsBoundsIsNotTheSample() throws {
+        let sample = try sample(
+            """
+            Page: {type: object, required: [size], properties: {size: {type: integer, minimum: 1, default: 0}}}
+            """, "Page")
+        XCTAssertEqual(sample, ##"public static var sample: Page { EmbeddedJSON.decode(#"{"size":1}"#) }"##)
+    }
+
+    /// A fixed value is what the decoder accepts, so it stays even where the schema contradicts it.
+    func testAConstIsKeptWhateverItsPatternSays() throws {
+        let sample = try sample(
+            """
+            Fixed: {type: object, required: [k], properties: {k: {type: string, const: abc, pattern: "^[0-9]+$"}}}
+            """, "Fixed")
+        XCTAssertEqual(sample, ##"public static var sample: Fixed { EmbeddedJSON.decode(#"{"k":"abc"}"#) }"##)
+    }
+
+    /// A number sample is a multiple of `multipleOf` (a droplet's memory in steps of 8 MB).
+    func testANumberSampleIsAMultipleOfItsStep() throws {
+        let sample = try sample(
+            """
+            Droplet: {type: object, required: [memory, share], properties: {memory: {type: integer, multipleOf: 8}, share: {type: number, multipleOf: 0.25}}}
+            """, "Droplet")
+        XCTAssertEqual(sample, ##"public static var sample: Droplet { EmbeddedJSON.decode(#"{"memory":8,"share":1.5}"#) }"##)
+    }
+}

@@ -15,4 +15,15 @@ final class JSONSchemaKeywordTests: XCTestCase {
         let sample = try assertRoundTrip(TimedValue.self, #"{"point": ["2024-05-01T09:30:00Z", 42.5]}"#)
         XCTAssertEqual(sample.point, [.string("2024-05-01T09:30:00Z"), .double(42.5)])
     }
+
+    /// A part that only asserts (`items: {required: [action]}`) keeps the other part's type of
+    /// `rules`; `revision`, required but declared nowhere, is kept as a free-form value.
+    func testAssertingPartsAndUndeclaredRequiredNamesKeepEveryValue() throws {
+        let rules = try assertRoundTrip(RuleSet.self, #"{"rules": [{"action": "drop", "port": 22}], "revision": "r1"}"#)
+        XCTAssertEqual(rules.rules.first?.action, "drop")
+        XCTAssertEqual(rules.rules.first?.port, 22)
+        XCTAssertEqual(rules.revision, .string("r1"))
+        XCTAssertNil(try decode(RuleSet.self, #"{"rules": []}"#).revision)
+        XCTAssertNotNil(RuleSet.sample.revision)
+    }
 }

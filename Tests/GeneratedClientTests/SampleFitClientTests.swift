@@ -12,4 +12,13 @@ final class SampleFitClientTests: XCTestCase {
         XCTAssertEqual(reading.day, CalendarDate(year: 2024, month: 5, day: 1))
         XCTAssertEqual(try decode(SensorReading.self, try encodeToString(reading)), reading)
     }
+
+    /// Examples that decode but break their own schema (a value the enum does not list, text
+    /// past its maxLength) are not samples either: a server would refuse them.
+    func testSampleOfExamplesThatBreakTheirSchemaKeepsIt() throws {
+        let reading = SensorReading.sample
+        XCTAssertEqual(reading.unit, .celsius)
+        XCTAssertLessThanOrEqual(reading.label?.count ?? 0, 8)
+        XCTAssertNotNil(reading.label)
+    }
 }

@@ -15,6 +15,10 @@ struct ExampleChecker {
     var decodesSurely = false
     /// For a discriminated union's values (`DiscriminatorValues`), with `decodesSurely`.
     var componentNames = SchemaMap<String>()
+    /// Whether the value must also keep the assertions a decoder lets through (enum membership,
+    /// lengths, pattern, bounds, counts, closed objects), as an example that becomes a sample
+    /// must: previews and tests take samples as values a server accepts.
+    var followsSchema = false
 
     func conforms(_ value: SpecValue, to id: SchemaID) -> Bool {
         misfit(value, to: id) == nil
@@ -23,6 +27,15 @@ struct ExampleChecker {
     /// nil when `value` decodes as the generated type of `id`; else where in the value and why
     /// not. Nothing is allocated when it fits: this runs for every example and default.
     func misfit(_ value: SpecValue, to id: SchemaID, depth: Int = 0) -> ValueFit.Misfit? {
+        // What the type cannot hold first: that is the misfit a warning names.
+        if let misfit = decodingMisfit(value, to: id, depth: depth) { return misfit }
+        guard followsSchema, value != .null,
+            let keyword = SchemaAssertions.brokenKeyword(value, schema: table[table.resolved(id)])
+        else { return nil }
+        return ValueFit.Misfit(.breaks(keyword: keyword))
+    }
+
+    private func decodingMisfit(_ value: SpecValue, to id: SchemaID, depth: Int) -> ValueFit.Misfit? {
         guard depth < 32 else { return decodesSurely ? ValueFit.Misfit(.tooDeep) : nil }
         let resolved = table.resolved(id)
         let schema = table[resolved]
@@ -116,6 +129,9 @@ struct ExampleChecker {
             }
         }
         for member in members {
+            if followsSchema, merged.closedKeySets.contains(where: { !$0.contains(member.key) }) {
+                return ValueFit.Misfit(.breaks(keyword: "additionalProperties")).inside(member.key)
+            }
             if let property = merged.properties.first(where: { $0.name == member.key }) {
                 if let misfit = self.misfit(member.value, to: property.schema, depth: depth + 1) { return misfit.inside(member.key) }
             } else if decodesSurely, !merged.properties.isEmpty, case .schema(let values) = merged.additionalProperties,

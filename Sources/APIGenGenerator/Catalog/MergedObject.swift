@@ -35,6 +35,9 @@ struct MergedObject {
             }
             for property in schema.properties {
                 if let existing = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                    // A value keeps every part's schema of it: a later one that only asserts
+                    // (`inbound: {required: [action]}` beside an array) keeps the type.
+                    guard !isOverlay(property.schema, on: merged.properties[existing].schema, in: table) else { continue }
                     merged.properties[existing] = property
                 } else {
                     merged.properties.append(property)
@@ -54,5 +57,23 @@ struct MergedObject {
         }
         visit(id)
         return merged
+    }
+
+    /// Whether `later` adds no structure to `earlier`: no properties, alternatives, values,
+    /// reference or items of its own (items that are an overlay themselves aside), and no kind but the object or array `earlier` is. JSON Schema
+    /// applies both; the type is `earlier`'s.
+    private static func isOverlay(_ later: SchemaID, on earlier: SchemaID, in table: SchemaTable) -> Bool {
+        let schema = table[later]
+        let first = table[table.resolved(earlier)]
+        // Items that only assert over the earlier items are an overlay too.
+        if let items = schema.items {
+            guard let earlierItems = first.items, isOverlay(items, on: earlierItems, in: table) else { return false }
+        }
+        guard schema.reference == nil, schema.properties.isEmpty, schema.allOf.isEmpty,
+            schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.enumValues == nil, schema.constValue == nil,
+            schema.additionalProperties == .unspecified, !first.isUnconstrained
+        else { return false }
+        guard let kind = schema.types.first else { return true }
+        return schema.types.count == 1 && (kind == .object || kind == .array) && !schema.nullable && first.types.contains(kind)
     }
 }

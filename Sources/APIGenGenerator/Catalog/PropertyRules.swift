@@ -53,7 +53,7 @@ enum PropertyRules {
     static func isRequired(
         _ property: Schema.Property, of merged: MergedObject, object: SchemaID, usage: SchemaUsage, in table: SchemaTable
     ) -> Bool {
-        guard merged.required.contains(property.name) else { return false }
+        guard merged.required.contains(property.name), !table.undeclaredProperties.contains(property.schema) else { return false }
         if marks(property.schema, { $0.readOnly }, in: table) { return usage.isOnlyReceived(object) }
         if marks(property.schema, { $0.writeOnly }, in: table) { return usage.isOnlySent(object) }
         return true

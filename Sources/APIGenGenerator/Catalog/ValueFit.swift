@@ -134,6 +134,8 @@ extension ValueFit {
         case noAlternative
         /// Nested deeper than the check follows (`ExampleChecker`): not surely decodable.
         case tooDeep
+        /// Decodable, but against the schema's own `keyword` (`SchemaAssertions`).
+        case breaks(keyword: String)
 
         /// True for what JSON Schema lets through (it ignores `format`) and only the Swift type
         /// refuses: what apigen warns about when it leaves a value out. The others (a wrong
@@ -144,7 +146,7 @@ extension ValueFit {
             // The URL check is stricter than the decoder, which takes a relative reference
             // (Twilio's "/2010-04-01/Accounts.json"): a sample leaves those out, silently.
             case .text(_, let scalar): return scalar != .url
-            case .kind, .constant, .missingProperty, .null, .noAlternative, .tooDeep: return false
+            case .kind, .constant, .missingProperty, .null, .noAlternative, .tooDeep, .breaks: return false
             }
         }
 
@@ -166,6 +168,7 @@ extension ValueFit {
             case .null: return "null, which the type does not take"
             case .noAlternative: return "taken by none of the union's alternatives"
             case .tooDeep: return "nested deeper than apigen checks"
+            case .breaks(let keyword): return "against the schema's \(keyword)"
             }
         }
 
@@ -175,7 +178,7 @@ extension ValueFit {
                 return "\(Self.shown(value)) is \(reason)"
             case .text(let text, _):
                 return "\(Self.shown(.string(text))) is \(reason)"
-            case .notFinite, .missingProperty, .null, .noAlternative, .tooDeep:
+            case .notFinite, .missingProperty, .null, .noAlternative, .tooDeep, .breaks:
                 return "the value is \(reason)"
             }
         }

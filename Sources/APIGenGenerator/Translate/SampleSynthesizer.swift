@@ -160,7 +160,11 @@ struct SampleSynthesizer {
     /// type cannot hold (JSON Schema lets it through) is noted for a warning
     /// (`SampleTranslator.warnAboutUnheldValues`).
     private func fits(_ value: SpecValue, to id: SchemaID, given keyword: String, of owner: SchemaID) -> Bool {
-        guard let misfit = ExampleChecker(table: table, shapes: shapes).misfit(value, to: id) else { return true }
+        // A fixed value is what the decoder accepts, whatever else the schema says; a default
+        // is the spec's own choice, so it must keep the schema as an example must.
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.followsSchema = keyword == "default"
+        guard let misfit = checker.misfit(value, to: id) else { return true }
         if misfit.problem.isTypeLimit { fittingExamples.unheld.append(.value(owner, keyword: keyword, index: 0, misfit)) }
         return false
     }
@@ -183,7 +187,8 @@ struct SampleSynthesizer {
         case .none: return nil
         case .unknown: break
         }
-        let checker = ExampleChecker(table: table, shapes: shapes)
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.followsSchema = true
         var unheld: (index: Int, misfit: ValueFit.Misfit)?
         for (index, example) in examples.enumerated() {
             guard let misfit = checker.misfit(example, to: id) else {
@@ -299,6 +304,16 @@ struct SampleSynthesizer {
         var value = scalar.isInteger ? Double(variant + 1) : Double(variant) + 1.5
         if let minimum = table[id].minimum, value < minimum { value = held("minimum", minimum, roundingUp: true) ?? value }
         if let maximum = table[id].maximum, value > maximum { value = held("maximum", maximum, roundingUp: false) ?? value }
+        if let step = table[id].multipleOf, value / step != (value / step).rounded() {
+            // The next multiple up, where it is below the maximum and divides exactly as a
+            // validator's doubles divide (0.1 * 3 does not).
+            let multiple = (value / step).rounded(.up) * step
+            if multiple <= (table[id].maximum ?? .infinity), (multiple / step).rounded() == multiple / step,
+                ValueFit.holds(bound: multiple, as: scalar)
+            {
+                value = multiple
+            }
+        }
         // A held integer bound is a whole Double that converts back exactly.
         return scalar.isInteger ? .int(Int64(exactly: value) ?? Int64(variant + 1)) : .double(value)
     }

@@ -16,7 +16,9 @@ struct SampleTranslator {
     /// `samples` (several values) are written for types that appear in lists; every named model
     /// gets `sample`.
     func samples(listElements: Set<String>) -> [SampleDeclaration] {
-        let checker = ExampleChecker(table: table, shapes: types.shapes)
+        // As the synthesizer chooses examples: only one that keeps its schema.
+        var checker = ExampleChecker(table: table, shapes: types.shapes)
+        checker.followsSchema = true
         var result: [SampleDeclaration] = []
         for (id, name) in types.namedSchemas {
             let schema = table[id]

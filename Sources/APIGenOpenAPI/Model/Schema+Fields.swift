@@ -134,6 +134,11 @@ extension Schema {
         get { storage.fields.maximum }
         set { fields.maximum = newValue }
     }
+    @inlinable public var multipleOf: Double? {
+        get { storage.fields.multipleOf }
+        set { fields.multipleOf = newValue }
+    }
+
     @inlinable public var minLength: Int? {
         get { storage.fields.minLength }
         set { fields.minLength = newValue }

@@ -168,6 +168,7 @@ public struct Schema: Sendable {
         @usableFromInline var examples: [SpecValue] = []
         @usableFromInline var minimum: Double?
         @usableFromInline var maximum: Double?
+        @usableFromInline var multipleOf: Double?
         @usableFromInline var minLength: Int?
         @usableFromInline var maxLength: Int?
         @usableFromInline var minItems: Int?
@@ -229,6 +230,9 @@ public struct SchemaTable: Sendable {
     /// Schemas that a `$ref` points at, with the name its pointer or file suggests
     /// (`models/droplet.yml` → `droplet`, `#/components/schemas/Pet/$defs/Tag` → `Tag`).
     public internal(set) var referenceNames: [SchemaID: String] = [:]
+    /// The free-form schemas made for names `required` lists and no property declares
+    /// (`UndeclaredRequired`): their properties are optional in Swift.
+    public internal(set) var undeclaredProperties: Set<SchemaID> = []
 
     public init() {}
 

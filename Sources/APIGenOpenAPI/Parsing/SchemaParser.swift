@@ -125,6 +125,7 @@ extension SpecParser {
                     schema.examples += doc.items(pair.value).map { self.value(child(ref, $0)) }
                 }
             case "minimum": schema.minimum = number(value)
+            case "multipleOf": schema.multipleOf = number(value).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             case "maximum": schema.maximum = number(value)
             case "minLength": schema.minLength = integer(value)
             case "maxLength": schema.maxLength = integer(value)

@@ -8,6 +8,7 @@ struct SpecValidator {
     var strict = false
 
     func validate(_ document: inout OpenAPIDocument, into diagnostics: inout Diagnostics) {
+        UndeclaredRequired(files: files, strict: strict).repair(&document.schemas, into: &diagnostics)
         var taken = Set(document.operations.compactMap(\.operationId))
         var claimed: Set<String> = []
         for index in document.operations.indices {

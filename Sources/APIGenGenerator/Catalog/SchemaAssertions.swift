@@ -1,0 +1,70 @@
+import APIGenOpenAPI
+import Foundation
+
+/// The assertions of one schema level that a decoder does not enforce but a validator does:
+/// enum membership (the models keep unknown values), lengths, `pattern`, bounds, item and
+/// member counts. `ExampleChecker` applies them to an example before it becomes a sample, so a
+/// spec's example that breaks its own schema is not handed to previews and tests as valid.
+enum SchemaAssertions {
+    /// The keyword `value` breaks at this level, or nil.
+    static func brokenKeyword(_ value: SpecValue, schema: Schema) -> String? {
+        if let listed = schema.enumValues, !listed.isEmpty, !listed.contains(where: { sameValue($0, value) }) {
+            return "enum"
+        }
+        switch value {
+        case .string(let text): return textKeyword(text, schema: schema)
+        case .int(let number): return numberKeyword(Double(number), schema: schema)
+        case .double(let number): return numberKeyword(number, schema: schema)
+        case .array(let elements): return arrayKeyword(elements, schema: schema)
+        case .object(let members):
+            if let least = schema.minProperties, members.count < least { return "minProperties" }
+            return nil
+        case .null, .bool: return nil
+        }
+    }
+
+    /// JSON values compare numbers by value: `1` is listed by `1.0`.
+    static func sameValue(_ left: SpecValue, _ right: SpecValue) -> Bool {
+        switch (left, right) {
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+        default: return left == right
+        }
+    }
+
+    private static func textKeyword(_ text: String, schema: Schema) -> String? {
+        // JSON Schema counts characters as code points.
+        let length = text.unicodeScalars.count
+        if let least = schema.minLength, length < least { return "minLength" }
+        if let most = schema.maxLength, length > most { return "maxLength" }
+        if let pattern = schema.pattern, !matches(text, pattern: pattern) { return "pattern" }
+        return nil
+    }
+
+    private static func numberKeyword(_ number: Double, schema: Schema) -> String? {
+        if let least = schema.minimum, number < least { return "minimum" }
+        if let most = schema.maximum, number > most { return "maximum" }
+        if let step = schema.multipleOf, (number / step).rounded() != number / step { return "multipleOf" }
+        return nil
+    }
+
+    private static func arrayKeyword(_ elements: [SpecValue], schema: Schema) -> String? {
+        if let least = schema.minItems, elements.count < least { return "minItems" }
+        if let most = schema.maxItems, elements.count > most { return "maxItems" }
+        if schema.uniqueItems {
+            for (index, element) in elements.enumerated() where elements[..<index].contains(where: { sameValue($0, element) }) {
+                return "uniqueItems"
+            }
+        }
+        return nil
+    }
+
+    /// Whether `pattern` matches somewhere in `text`, as ECMA-262's `test` does. A pattern that
+    /// Foundation cannot compile says nothing, so it is taken as matched.
+    private static func matches(_ text: String, pattern: String) -> Bool {
+        guard pattern.utf8.count <= 1_000, text.utf8.count <= 10_000,
+            let expression = try? NSRegularExpression(pattern: pattern)
+        else { return true }
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.firstMatch(in: text, range: range) != nil
+    }
+}
