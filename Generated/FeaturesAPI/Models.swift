@@ -4832,6 +4832,9 @@ public nonisolated struct RuleSet: APIModel {
     }
 }
 
+/// Counts by a name the keys keep to.
+public typealias NamedCounts = [String: Int]
+
 /// Examples JSON Schema accepts that the generated types cannot hold.
 public nonisolated struct SensorReading: APIModel {
     /// - Example: `3000000000`

@@ -637,7 +637,7 @@ extension Delivery {
 
 extension TimedValue {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: TimedValue { EmbeddedJSON.decode(#"{"point":[]}"#) }
+    public static var sample: TimedValue { EmbeddedJSON.decode(#"{"point":["2024-05-01T09:30:00Z",2.5]}"#) }
 }
 
 extension RuleSet {

@@ -207,4 +207,21 @@ final class JSONSchemaFragmentTests: XCTestCase {
         XCTAssertTrue(member("public init(", of: page).hasPrefix("public init(total: Int, items: JSONValue? = nil) {"), page)
         assertContains(text, [##"public static var sample: Page { EmbeddedJSON.decode(#"{"total":1,"items":{}}"#) }"##])
     }
+
+    /// `propertyNames` constrains the keys of a map and drops nothing: the map keeps every
+    /// member, and a sample's keys are names it accepts. A tuple's sample gives each leading
+    /// element its own schema's value, so `minItems` of a pair holds.
+    func testPropertyNamesAndTuplesInSamples() throws {
+        let (text, diagnostics) = try generate(schemasSpec("""
+        Metric:
+          type: object
+          required: [points, labels]
+          properties:
+            points: {type: array, items: {type: array, minItems: 2, maxItems: 2, prefixItems: [{type: integer}, {type: number}]}}
+            labels: {type: object, minProperties: 1, propertyNames: {enum: [env, team]}, additionalProperties: {type: string}}
+        """))
+        XCTAssertEqual(diagnostics.items.map(\.message), [])
+        assertContains(declaration("Metric", in: text), ["public var points: [[JSONValue]]\n", "public var labels: [String: String]\n"])
+        assertContains(text, [##"public static var sample: Metric { EmbeddedJSON.decode(#"{"points":[[1,2.5]],"labels":{"env":"Value 1"}}"#) }"##])
+    }
 }

@@ -26,4 +26,9 @@ final class JSONSchemaKeywordTests: XCTestCase {
         XCTAssertNil(try decode(RuleSet.self, #"{"rules": []}"#).revision)
         XCTAssertNotNil(RuleSet.sample.revision)
     }
+
+    func testPropertyNamesKeepEveryMember() throws {
+        let counts = try assertRoundTrip(NamedCounts.self, #"{"apples": 3, "pears": 5}"#)
+        XCTAssertEqual(counts, ["apples": 3, "pears": 5])
+    }
 }

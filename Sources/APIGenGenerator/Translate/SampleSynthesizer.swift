@@ -123,6 +123,16 @@ struct SampleSynthesizer {
     private func arraySample(
         _ id: SchemaID, items: SchemaID?, variant: Int, hint: String, depth: Int, path: inout SchemaMarks
     ) -> SpecValue? {
+        let prefix = table[id].prefixItems
+        if !prefix.isEmpty {
+            // A tuple: each leading element as its own schema says.
+            var elements: [SpecValue] = []
+            for (offset, element) in prefix.enumerated() {
+                guard let value = sample(element, variant: variant + offset, hint: hint, depth: depth + 1, path: &path) else { return nil }
+                elements.append(value)
+            }
+            return .array(elements)
+        }
         let count = Self.itemCount(table[id])
         guard let items, count > 0 else { return .array([]) }
         var elements = (0..<count).compactMap { offset in
@@ -146,14 +156,23 @@ struct SampleSynthesizer {
         guard count > 0 else { return .object([]) }
         var members: [SpecValue.Member] = []
         for offset in 0..<count {
+            guard let key = memberKey(id, offset: offset, variant: variant, depth: depth, path: &path),
+                !members.contains(where: { $0.key == key })
+            else { return nil }
             guard let values else {
-                members.append(.init(key: "key\(offset + 1)", value: .string("value")))
+                members.append(.init(key: key, value: .string("value")))
                 continue
             }
             guard let value = sample(values, variant: variant + offset, hint: "value", depth: depth + 1, path: &path) else { return nil }
-            members.append(.init(key: "key\(offset + 1)", value: value))
+            members.append(.init(key: key, value: value))
         }
         return .object(members)
+    }
+
+    /// `key1`, `key2`…, or a text `propertyNames` accepts.
+    private func memberKey(_ id: SchemaID, offset: Int, variant: Int, depth: Int, path: inout SchemaMarks) -> String? {
+        guard let names = table[id].propertyNames else { return "key\(offset + 1)" }
+        return sample(names, variant: variant + offset, hint: "key", depth: depth + 1, path: &path)?.stringValue
     }
 
     /// Whether `value`, the spec's `keyword` of `owner`, decodes as `id`'s type. One the Swift
@@ -323,89 +342,5 @@ extension String {
     fileprivate var capitalizedFirst: String {
         guard let first else { return "Value" }
         return first.uppercased() + dropFirst()
-    }
-}
-
-/// Memo of `SampleSynthesizer.sample`, shared by its copies. Indexed by schema rather than
-/// hashed: each schema has only a few variant/depth pairs, and a short scan beats a hash.
-final class SampleMemo {
-    struct Entry {
-        var variant: Int
-        var depth: Int
-        var value: SpecValue?
-    }
-
-    private var entries: [[Entry]]
-    /// The walk's marks between walks (see `SampleSynthesizer.sample(for:variant:hint:)`).
-    var path: SchemaMarks
-
-    init(schemaCount: Int) {
-        entries = Array(repeating: [], count: schemaCount)
-        path = SchemaMarks(count: schemaCount)
-    }
-
-    /// `.some(nil)` when the sample is known not to exist; nil when not built yet.
-    func value(_ id: SchemaID, variant: Int, depth: Int) -> SpecValue?? {
-        for entry in entries[id.index] where entry.variant == variant && entry.depth == depth {
-            return .some(entry.value)
-        }
-        return nil
-    }
-
-    /// A walk can store a key again on its way back up (a cut cycle stored nil first): the
-    /// later value wins.
-    func store(_ value: SpecValue?, for id: SchemaID, variant: Int, depth: Int) {
-        if let slot = entries[id.index].firstIndex(where: { $0.variant == variant && $0.depth == depth }) {
-            entries[id.index][slot].value = value
-        } else {
-            entries[id.index].append(Entry(variant: variant, depth: depth, value: value))
-        }
-    }
-
-    /// Moves the marks out, so that the walk owns them without a copy.
-    func takePath() -> SchemaMarks {
-        var taken = SchemaMarks(count: 0)
-        swap(&taken, &path)
-        return taken
-    }
-}
-
-/// The schemas on the current walk, one flag per schema: marking and unmarking happen at every
-/// step, and an array index is cheaper than hashing into a set.
-struct SchemaMarks {
-    private var marks: [Bool]
-
-    init(count: Int) {
-        marks = Array(repeating: false, count: count)
-    }
-
-    /// Marks `id`; false when it was marked already.
-    mutating func insert(_ id: SchemaID) -> Bool {
-        if marks[id.index] { return false }
-        marks[id.index] = true
-        return true
-    }
-
-    mutating func remove(_ id: SchemaID) {
-        marks[id.index] = false
-    }
-}
-
-/// Memo of `SampleSynthesizer.fittingExample`, shared by its copies, and the values of the spec
-/// that samples leave out because the Swift type cannot hold them.
-final class FittingExamples {
-    enum Fit {
-        case unknown
-        case none
-        case fits(Int)
-    }
-
-    var fits: [Fit]
-    /// In the order the walks met them, repeated when several walks did (a bound is read per
-    /// variant): `SampleTranslator.warnAboutUnheldValues` warns once per place.
-    var unheld: [UnheldValue] = []
-
-    init(schemaCount: Int) {
-        fits = Array(repeating: .unknown, count: schemaCount)
     }
 }

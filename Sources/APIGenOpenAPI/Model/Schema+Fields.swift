@@ -66,6 +66,18 @@ extension Schema {
         set { fields.items = newValue }
     }
     /// How many items an array must have at least, and at most.
+    /// A 3.1 tuple's leading elements, in order; the Swift type holds free-form values.
+    @inlinable public var prefixItems: [SchemaID] {
+        get { storage.fields.prefixItems }
+        set { fields.prefixItems = newValue }
+    }
+
+    /// The schema every key of an object's members keeps.
+    @inlinable public var propertyNames: SchemaID? {
+        get { storage.fields.propertyNames }
+        set { fields.propertyNames = newValue }
+    }
+
     @inlinable public var minItems: Int? {
         get { storage.fields.minItems }
         set { fields.minItems = newValue }

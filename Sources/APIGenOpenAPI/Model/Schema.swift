@@ -156,6 +156,8 @@ public struct Schema: Sendable {
         @usableFromInline var required: [String] = []
         @usableFromInline var additionalProperties: AdditionalProperties = .unspecified
         @usableFromInline var items: SchemaID?
+        @usableFromInline var prefixItems: [SchemaID] = []
+        @usableFromInline var propertyNames: SchemaID?
         @usableFromInline var contentSchema: SchemaID?
         @usableFromInline var allOf: [SchemaID] = []
         @usableFromInline var oneOf: [SchemaID] = []

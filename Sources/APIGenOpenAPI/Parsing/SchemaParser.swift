@@ -100,6 +100,8 @@ extension SpecParser {
                 // A tuple: its elements differ in type, so the array holds free-form values
                 // (`items`, which then types only the rest, is set aside below).
                 hasPrefixItems = true
+                schema.prefixItems = schemaList(value)
+            case "propertyNames": schema.propertyNames = self.schema(value)
             case "patternProperties":
                 patternSchemas += (pairs(value, expecting: "pattern properties") ?? []).map { self.schema($0.value) }
             case "unevaluatedProperties":
