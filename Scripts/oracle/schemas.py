@@ -21,14 +21,24 @@ levels and then stop where the schema lets them (an optional property left out, 
 """
 import json
 import os
+import re
 from urllib.parse import unquote
 
 import yaml
 
 try:
-    YAMLLoader = yaml.CSafeLoader
+    BaseLoader = yaml.CSafeLoader
 except AttributeError:  # PyYAML without libyaml
-    YAMLLoader = yaml.SafeLoader
+    BaseLoader = yaml.SafeLoader
+
+
+class YAMLLoader(BaseLoader):
+    """YAML as specs are read (YAML 1.2's core schema): `1e-08` is a number, where PyYAML's
+    YAML 1.1 rules read text, and a bound such as `minimum: 1e-08` would break the validator."""
+
+
+YAMLLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float", re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$"), list("-+0123456789."))
 
 KEYWORDS = {
     "type", "enum", "const", "format", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
@@ -257,7 +267,12 @@ class Dialect:
             if key in SCHEMA_LISTS:
                 out[key] = [self.convert(item, file) for item in value]
             elif key in SCHEMA_MAPS:
-                out["$defs" if key == "definitions" else key] = {name: self.convert(item, file) for name, item in value.items()}
+                base = file
+                if isinstance(value, dict) and isinstance(value.get("$ref"), str):
+                    # A map written as a reference (DigitalOcean shares property maps so): followed,
+                    # as the generator follows it (with a warning), its references read from its file.
+                    base, _, value = self.documents.resolve(self.documents.reference(file, value["$ref"]))
+                out["$defs" if key == "definitions" else key] = {name: self.convert(item, base) for name, item in value.items()}
             elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
                 out[key] = self.convert(value, file)
             elif key == "type" and value == "file":

@@ -1,0 +1,67 @@
+"""The oracle's own reading of specs: what it reads wrong would hide a schema from every figure.
+
+Run: .venv/bin/python -m unittest discover -s Scripts/oracle -p 'test_*.py' (from the repository).
+"""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import yaml  # noqa: E402
+
+from oracle import instances  # noqa: E402
+from oracle.schemas import Dialect, SpecDocuments, YAMLLoader  # noqa: E402
+
+
+def write(folder, name, text):
+    path = os.path.join(folder, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as file:
+        file.write(text)
+    return path
+
+
+class ReadingTests(unittest.TestCase):
+    def test_exponents_are_numbers_as_yaml_1_2_reads_them(self):
+        read = yaml.load("low: 1e-08\nhigh: 1.0e+5\ntext: '1e-08'\ncode: 200\n", Loader=YAMLLoader)
+        self.assertEqual(read, {"low": 1e-08, "high": 100000.0, "text": "1e-08", "code": 200})
+
+    def test_a_bound_written_with_an_exponent_is_checked(self):
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths: {}
+components:
+  schemas:
+    Rate: {type: number, minimum: 1e-08}
+""")
+            check = instances.validator(Dialect(SpecDocuments(entry)).bundle("spec.yaml#/components/schemas/Rate"))
+            self.assertIsNone(instances.first_error(check, 0.5))
+            self.assertIsNotNone(instances.first_error(check, 0))
+
+    def test_a_property_map_written_as_a_reference_is_followed(self):
+        with tempfile.TemporaryDirectory() as folder:
+            write(folder, "models/attributes.yml", """ids:
+  droplet_ids: {type: array, items: {$ref: 'id.yml'}}
+""")
+            write(folder, "models/id.yml", "type: integer\n")
+            entry = write(folder, "spec.yaml", """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths: {}
+components:
+  schemas:
+    Balancer:
+      type: object
+      required: [droplet_ids]
+      properties:
+        $ref: 'models/attributes.yml#/ids'
+""")
+            check = instances.validator(Dialect(SpecDocuments(entry)).bundle("spec.yaml#/components/schemas/Balancer"))
+            self.assertIsNone(instances.first_error(check, {"droplet_ids": [1, 2]}))
+            self.assertIsNotNone(instances.first_error(check, {"droplet_ids": ["one"]}))
+
+
+if __name__ == "__main__":
+    unittest.main()
