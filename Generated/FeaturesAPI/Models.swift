@@ -4835,6 +4835,147 @@ public nonisolated struct RuleSet: APIModel {
 /// Counts by a name the keys keep to.
 public typealias NamedCounts = [String: Int]
 
+/// Alternatives whose every key is optional; a sample carries a key only its own declares.
+public nonisolated enum PaymentData: APIModel {
+    case bankCard(PaymentData.BankCard)
+    case wallet(PaymentData.Wallet)
+
+    /// bank card
+    public nonisolated struct BankCard: APIModel {
+        public var cardType: String?
+        public var lastFour: String?
+
+        public init(cardType: String? = nil, lastFour: String? = nil) {
+            self.cardType = cardType
+            self.lastFour = lastFour
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.cardType = reader.decodeIfPresent(String.self, "card_type")
+            self.lastFour = reader.decodeIfPresent(String.self, "last_four")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.cardType, "card_type")
+            writer.encodeIfPresent(self.lastFour, "last_four")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.cardType, other.cardType)
+            visitor.visit(self.lastFour, other.lastFour)
+        }
+    }
+
+    /// wallet
+    public nonisolated struct Wallet: APIModel {
+        public var email: String?
+
+        public init(email: String? = nil) {
+            self.email = email
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.email = reader.decodeIfPresent(String.self, "email")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.email, "email")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.email, other.email)
+        }
+    }
+
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["card_type", "last_four"],
+        ["email"],
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try UnionAlternative.decoded({ try PaymentData.BankCard(from: decoder) }) {
+                    self = .bankCard(value)
+                    return
+                }
+            case 1:
+                if let value = try UnionAlternative.decoded({ try PaymentData.Wallet(from: decoder) }) {
+                    self = .wallet(value)
+                    return
+                }
+            default: break
+            }
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: PaymentData.BankCard, PaymentData.Wallet"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .bankCard(let value): try value.encode(to: encoder)
+        case .wallet(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.bankCard(let value), .bankCard(let otherValue)): visitor.visit(value, otherValue)
+        case (.wallet(let value), .wallet(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+public nonisolated struct Purchase: APIModel {
+    public var payment: PaymentData
+
+    public init(payment: PaymentData) {
+        self.payment = payment
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.payment = try reader.decode(PaymentData.self, "payment")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.payment, "payment")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.payment, other.payment)
+    }
+}
+
 /// Examples JSON Schema accepts that the generated types cannot hold.
 public nonisolated struct SensorReading: APIModel {
     /// - Example: `3000000000`

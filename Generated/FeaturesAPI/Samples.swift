@@ -645,6 +645,16 @@ extension RuleSet {
     public static var sample: RuleSet { EmbeddedJSON.decode(#"{"rules":[{}],"revision":{}}"#) }
 }
 
+extension PaymentData {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: PaymentData { EmbeddedJSON.decode(#"{"card_type":"Card type 1","last_four":"Last four 1"}"#) }
+}
+
+extension Purchase {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Purchase { EmbeddedJSON.decode(#"{"payment":{"card_type":"Card type 1"}}"#) }
+}
+
 extension SensorReading {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: SensorReading {

@@ -5,7 +5,7 @@ test): the spec's first server with its variables' defaults, on a placeholder ho
 is relative. The copy of the spec given to openapi-core names that server at the top; the servers
 a path or an operation names for itself stay (with that one beside them), since the client sends
 those operations there. Method, path, query, headers, cookies and body are checked. openapi-core reads OpenAPI 3.0 and
-3.1; requests of Swagger 2.0 specs are reported as skipped.
+3.1 only: a Swagger 2.0 spec is checked through an up-converted copy (Scripts/oracle/swagger.py).
 """
 import base64
 import copy
@@ -40,10 +40,12 @@ def filled(server):
 
 
 class RequestChecker:
-    def __init__(self, documents, url):
+    def __init__(self, documents, url, spec=None):
+        """`spec`, when given, is the document to check against instead of the spec's own files
+        (a Swagger 2.0 spec's OpenAPI 3 conversion); it is copied, not changed."""
         from openapi_core import Config, OpenAPI
 
-        spec = bundled(documents)
+        spec = copy.deepcopy(spec) if spec is not None else bundled(documents)
         spec["servers"] = [{"url": url}]
         # A path's or operation's own servers stay: the client sends those operations there (that
         # is under test). The client's base URL is added beside them, for clients told otherwise.

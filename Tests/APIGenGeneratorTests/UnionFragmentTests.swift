@@ -112,4 +112,21 @@ final class UnionFragmentTests: XCTestCase {
             """), numbered)
         XCTAssertFalse(text.contains("_1"), text)
     }
+
+    /// A oneOf sample is valid for its alternative alone: where its optional keys are left out
+    /// (`{}` is valid for every closed alternative), it carries a key only its alternative
+    /// declares.
+    func testAOneOfSampleCarriesAKeyOnlyItsAlternativeDeclares() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Payment:
+          type: object
+          required: [data]
+          properties:
+            data:
+              oneOf:
+                - {type: object, additionalProperties: false, properties: {card_type: {type: string}, last_four: {type: string}}}
+                - {type: object, additionalProperties: false, properties: {email: {type: string}}}
+        """))
+        assertContains(text, [##"public static var sample: Payment { EmbeddedJSON.decode(#"{"data":{"card_type":"Card type 1"}}"#) }"##])
+    }
 }

@@ -29,4 +29,15 @@ final class ObjectUnionTests: XCTestCase {
         XCTAssertEqual(Login.sample.email, "Email 1")
         XCTAssertEqual(Delivery.sample.id, 1)
     }
+
+    /// A oneOf of closed objects whose keys are all optional: a sample deep enough to leave
+    /// optional keys out still carries one only its alternative declares, so it is valid for that
+    /// one alone, and decodes back as it.
+    func testANestedOneOfSampleIsItsAlternativeAlone() throws {
+        guard case .bankCard(let card) = Purchase.sample.payment else {
+            return XCTFail("\(Purchase.sample.payment)")
+        }
+        XCTAssertNotNil(card.cardType)
+        XCTAssertEqual(try decode(Purchase.self, try encodeToString(Purchase.sample)), Purchase.sample)
+    }
 }

@@ -42,4 +42,63 @@ extension SampleSynthesizer {
         }
         return false
     }
+
+    /// The first alternative's sample, its discriminator naming it; for a oneOf without one, the
+    /// first whose sample no other alternative takes (given a key of its own where needed:
+    /// `distinguish`), else the first.
+    func unionSample(
+        _ union: SchemaID, alternatives: [SchemaID], variant: Int, hint: String, depth: Int, path: inout SchemaMarks
+    ) -> SpecValue? {
+        var fallback: SpecValue?
+        for member in alternatives {
+            guard let value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) else { continue }
+            guard case .object(var members) = value else { return value }
+            if let discriminator = table[union].discriminator {
+                name(member, by: discriminator, in: &members)
+                return .object(members)
+            }
+            guard !table[union].oneOf.isEmpty, isAmbiguous(value, as: member, among: alternatives) else { return value }
+            if distinguish(&members, as: member, among: alternatives, depth: depth, path: &path),
+                !isAmbiguous(.object(members), as: member, among: alternatives)
+            {
+                return .object(members)
+            }
+            fallback = fallback ?? value
+        }
+        return fallback
+    }
+
+    /// Whether another alternative takes `value` too, by what decoders and validators check.
+    private func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.followsSchema = true
+        return alternatives.contains { $0 != member && checker.misfit(value, to: $0) == nil }
+    }
+
+    /// A oneOf's value must be valid for one alternative only. An object sample that carries
+    /// none of the keys only its alternative declares (optional properties left out: `{}`) is
+    /// given the first of them, so that an alternative closed to that key refuses it. False when
+    /// the alternative declares no key of its own (another declares the same ones): a value of
+    /// it is as much the other's.
+    func distinguish(
+        _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: Int,
+        path: inout SchemaMarks
+    ) -> Bool {
+        guard case .object = shapes[table.resolved(member)] else { return true }
+        let others = alternatives.filter { table.resolved($0) != table.resolved(member) }.map { alternative in
+            Set(shapes.mergedObject(table.resolved(alternative), table: table).properties.map(\.name))
+        }
+        let own = shapes.mergedObject(table.resolved(member), table: table).properties.filter { property in
+            others.allSatisfy { !$0.contains(property.name) }
+        }
+        guard !own.isEmpty else { return false }
+        guard !own.contains(where: { property in members.contains { $0.key == property.name } }) else { return true }
+        for property in own {
+            if let value = sample(property.schema, variant: 0, hint: property.name, depth: depth + 1, path: &path) {
+                members.append(.init(key: property.name, value: value))
+                return true
+            }
+        }
+        return false
+    }
 }

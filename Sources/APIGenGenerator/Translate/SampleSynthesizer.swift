@@ -74,16 +74,7 @@ struct SampleSynthesizer {
         case .reference(let target), .alias(let target):
             return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
         case .union(let alternatives):
-            for member in alternatives {
-                if var value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) {
-                    if let discriminator = table[resolved].discriminator, case .object(var members) = value {
-                        name(member, by: discriminator, in: &members)
-                        value = .object(members)
-                    }
-                    return value
-                }
-            }
-            return nil
+            return unionSample(resolved, alternatives: alternatives, variant: variant, hint: hint, depth: depth, path: &path)
         case .object:
             return objectSample(resolved, variant: variant, depth: depth, path: &path)
         case .stringEnum(let values):
