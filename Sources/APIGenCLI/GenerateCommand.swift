@@ -89,7 +89,7 @@ struct GenerateCommand {
                 }
             default:
                 if argument.hasPrefix("-") {
-                    return .failure(UsageError("unknown option '\(argument)'"))
+                    return .failure(.unknownOption(argument, known: Help.generate.optionNames))
                 }
                 positional.append(argument)
             }
@@ -179,13 +179,5 @@ struct GenerateCommand {
         if diagnostics.droppedCount > 0 {
             errors("note: \(diagnostics.droppedCount) more diagnostics not shown")
         }
-    }
-}
-
-struct UsageError: Error {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
     }
 }
