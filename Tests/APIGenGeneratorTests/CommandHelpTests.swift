@@ -127,4 +127,12 @@ final class CommandHelpTests: XCTestCase {
         XCTAssertEqual(bad.errors.first, "Error: unknown option '--outpt'; did you mean '--output'?")
         XCTAssertEqual(bad.output, [])
     }
+
+    /// The README shows `apigen generate --help` as printed: the help text is its one source.
+    func testTheReadmeShowsTheHelpAsPrinted() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let help = run(["generate", "--help"]).output
+        let block = "```text\n" + help + "\n```"
+        XCTAssertTrue(readme.contains(block), "README.md's block after 'apigen generate --help' differs from:\n\(help)")
+    }
 }
