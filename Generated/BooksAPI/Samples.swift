@@ -97,4 +97,17 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.searchBooks` sends.
+        public static let searchBooks = OperationKey<SearchResults>("searchBooks")
+
+        /// The operation `API.getBook` sends.
+        public static let getBook = OperationKey<Book>("getBook")
+
+        /// The operation `API.getAuthor` sends.
+        public static let getAuthor = OperationKey<Author>("getAuthor")
+    }
 }

@@ -78,4 +78,17 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.listEpisodes` sends.
+        public static let listEpisodes = OperationKey<EpisodePage>("listEpisodes")
+
+        /// The operation `API.getEpisode` sends.
+        public static let getEpisode = OperationKey<Episode>("getEpisode")
+
+        /// The operation `API.listShowEpisodes` sends.
+        public static let listShowEpisodes = OperationKey<ShowEpisodes>("listShowEpisodes")
+    }
 }

@@ -825,4 +825,107 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.listWidgets` sends.
+        public static let listWidgets = OperationKey<[Widget]>("listWidgets")
+
+        /// The operation `API.getWidget` sends.
+        public static let getWidget = OperationKey<Widget>("getWidget")
+
+        /// The operation `API.listLegacyWidgets` sends.
+        public static let listLegacyWidgets = OperationKey<[LegacyWidget]>("listLegacyWidgets")
+
+        /// The operation `API.getFormats` sends.
+        public static let getFormats = OperationKey<Formats>("getFormats")
+
+        /// The operation `API.getEdgeCases` sends.
+        public static let getEdgeCases = OperationKey<Tricky>("getEdgeCases")
+
+        /// The operation `API.getRenamedProperties` sends.
+        public static let getRenamedProperties = OperationKey<RenamedProperties>("getRenamedProperties")
+
+        /// The operation `API.getSwiftNames` sends.
+        public static let getSwiftNames = OperationKey<SwiftNames>("getSwiftNames")
+
+        /// The operation `API.getDocument` sends.
+        public static let getDocument = OperationKey<Document>("getDocument")
+
+        /// The operation `API.listDogs` sends.
+        public static let listDogs = OperationKey<[Dog]>("listDogs")
+
+        /// The operation `API.listShapes` sends.
+        public static let listShapes = OperationKey<[Shape]>("listShapes")
+
+        /// The operation `API.listCreatures` sends.
+        public static let listCreatures = OperationKey<[Creature]>("listCreatures")
+
+        /// The operation `API.listTransitions` sends.
+        public static let listTransitions = OperationKey<[Transition]>("listTransitions")
+
+        /// The operation `API.getVariants` sends.
+        public static let getVariants = OperationKey<Variants>("getVariants")
+
+        /// The operation `API.getNullables` sends.
+        public static let getNullables = OperationKey<Nullables>("getNullables")
+
+        /// The operation `API.getConstants` sends.
+        public static let getConstants = OperationKey<Constants>("getConstants")
+
+        /// The operation `API.getNestedList` sends.
+        public static let getNestedList = OperationKey<NestedList>("getNestedList")
+
+        /// The operation `API.listContributors` sends.
+        public static let listContributors = OperationKey<[Contributor]?>("listContributors")
+
+        /// The operation `API.listContributorLinks` sends.
+        public static let listContributorLinks = OperationKey<ContributorLinkPage>("listContributorLinks")
+
+        /// The operation `API.listContributorTokens` sends.
+        public static let listContributorTokens = OperationKey<ContributorTokenPage>("listContributorTokens")
+
+        /// The operation `API.listContributorOffsets` sends.
+        public static let listContributorOffsets = OperationKey<ContributorOffsetPage>("listContributorOffsets")
+
+        /// The operation `API.getVersion` sends.
+        public static let getVersion = OperationKey<String>("getVersion")
+
+        /// The operation `API.listStargazers` sends.
+        public static let listStargazers = OperationKey<[Contributor]>("listStargazers")
+
+        /// The operation `API.getReport` sends.
+        public static let getReport = OperationKey<Void>("getReport")
+
+        /// The operation `API.deleteReport` sends.
+        public static let deleteReport = OperationKey<Void>("deleteReport")
+
+        /// The operation `API.listMeasurements` sends.
+        public static let listMeasurements = OperationKey<[MeasurementModel]>("listMeasurements")
+
+        /// The operation `API.getDynamic` sends.
+        public static let getDynamic = OperationKey<Dynamic>("getDynamic")
+
+        /// The operation `API.getTree` sends.
+        public static let getTree = OperationKey<TreeNode>("getTree")
+
+        /// The operation `API.getFolder` sends.
+        public static let getFolder = OperationKey<Folder>("getFolder")
+
+        /// The operation `API.getLinkedList` sends.
+        public static let getLinkedList = OperationKey<LinkedNode>("getLinkedList")
+
+        /// The operation `API.getOrder` sends.
+        public static let getOrder = OperationKey<Order>("getOrder")
+
+        /// The operation `API.updateAccount` sends.
+        public static let updateAccount = OperationKey<Account>("updateAccount")
+
+        /// The operation `API.listRecentTags` sends.
+        public static let listRecentTags = OperationKey<[String]?>("listRecentTags")
+
+        /// The operation `API.createAccount` sends.
+        public static let createAccount = OperationKey<Account>("createAccount")
+    }
 }

@@ -250,4 +250,47 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.getFeed` sends.
+        public static let getFeed = OperationKey<FeedPage>("getFeed")
+
+        /// The operation `API.createPost` sends.
+        public static let createPost = OperationKey<Post>("createPost")
+
+        /// The operation `API.getPost` sends.
+        public static let getPost = OperationKey<Post>("getPost")
+
+        /// The operation `API.deletePost` sends.
+        public static let deletePost = OperationKey<Void>("deletePost")
+
+        /// The operation `API.likePost` sends.
+        public static let likePost = OperationKey<LikeResult>("likePost")
+
+        /// The operation `API.unlikePost` sends.
+        public static let unlikePost = OperationKey<LikeResult>("unlikePost")
+
+        /// The operation `API.addComment` sends.
+        public static let addComment = OperationKey<Comment>("addComment")
+
+        /// The operation `API.uploadMedia` sends.
+        public static let uploadMedia = OperationKey<Media>("uploadMedia")
+
+        /// The operation `API.setAvatar` sends.
+        public static let setAvatar = OperationKey<Void>("setAvatar")
+
+        /// The operation `API.getAvatar` sends.
+        public static let getAvatar = OperationKey<Data>("getAvatar")
+
+        /// The operation `API.reportPost` sends.
+        public static let reportPost = OperationKey<String>("reportPost")
+
+        /// The operation `API.listNotifications` sends.
+        public static let listNotifications = OperationKey<[NotificationModel]>("listNotifications")
+
+        /// The operation `API.getModeration` sends.
+        public static let getModeration = OperationKey<ModerationDecision>("getModeration")
+    }
 }

@@ -90,4 +90,20 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.uploadMedia` sends.
+        public static let uploadMedia = OperationKey<Media>("uploadMedia")
+
+        /// The operation `API.setAvatar` sends.
+        public static let setAvatar = OperationKey<Void>("setAvatar")
+
+        /// The operation `API.getAvatar` sends.
+        public static let getAvatar = OperationKey<Data>("getAvatar")
+
+        /// The operation `API.listNotifications` sends.
+        public static let listNotifications = OperationKey<[NotificationModel]>("listNotifications")
+    }
 }

@@ -287,4 +287,50 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.class` sends.
+        public static let `class` = OperationKey<Class>("class")
+
+        /// The operation `API.self2` sends.
+        public static let self2 = OperationKey<[SelfModel]>("self")
+
+        /// The operation `API.initFuncPwnedLetX` sends.
+        public static let initFuncPwnedLetX = OperationKey<Kind>("init() {} ; func pwned() { let x = \"")
+
+        /// The operation `API.type` sends.
+        public static let type = OperationKey<Names>("Type")
+
+        /// The operation `API.endif` sends.
+        public static let endif = OperationKey<Void>("#endif")
+
+        /// The operation `API.launch` sends.
+        public static let launch = OperationKey<Void>("🚀launch")
+
+        /// The operation `API._123start` sends.
+        public static let _123start = OperationKey<Void>("123start")
+
+        /// The operation `API.queryView` sends.
+        public static let queryView = OperationKey<QueryViewModelModel>("queryView")
+
+        /// The operation `API.submissionView` sends.
+        public static let submissionView = OperationKey<Void>("submissionView")
+
+        /// The operation `API.listPets` sends.
+        public static let listPets = OperationKey<[ListPetsModel]>("list-pets")
+
+        /// The operation `API.listPets2` sends.
+        public static let listPets2 = OperationKey<String>("list_pets")
+
+        /// The operation `API.listPets3` sends.
+        public static let listPets3 = OperationKey<ResultModel>("listPets")
+
+        /// The operation `API.api` sends.
+        public static let api = OperationKey<API2>("API")
+
+        /// The operation `API.hostileAPI` sends.
+        public static let hostileAPI = OperationKey<HostileAPI2>("HostileAPI")
+    }
 }

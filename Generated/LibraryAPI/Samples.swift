@@ -52,4 +52,20 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.searchBooks` sends.
+        public static let searchBooks = OperationKey<[Book]>("searchBooks")
+
+        /// The operation `API.listBooks` sends.
+        public static let listBooks = OperationKey<[Book]>("listBooks")
+
+        /// The operation `API.purgeBooks` sends.
+        public static let purgeBooks = OperationKey<Void>("purgeBooks")
+
+        /// The operation `API.getLoan` sends.
+        public static let getLoan = OperationKey<Loan>("getLoan")
+    }
 }

@@ -69,4 +69,23 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.listPets` sends.
+        public static let listPets = OperationKey<[Pet]>("listPets")
+
+        /// The operation `API.createPet` sends.
+        public static let createPet = OperationKey<Pet>("createPet")
+
+        /// The operation `API.showPetByID` sends.
+        public static let showPetByID = OperationKey<Pet>("showPetById")
+
+        /// The operation `API.updatePet` sends.
+        public static let updatePet = OperationKey<Pet>("updatePet")
+
+        /// The operation `API.deletePet` sends.
+        public static let deletePet = OperationKey<Void>("deletePet")
+    }
 }

@@ -118,4 +118,26 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.getProgress` sends.
+        public static let getProgress = OperationKey<ReadingProgress>("getProgress")
+
+        /// The operation `API.updateProgress` sends.
+        public static let updateProgress = OperationKey<ReadingProgress>("updateProgress")
+
+        /// The operation `API.listNotes` sends.
+        public static let listNotes = OperationKey<[Note]>("listNotes")
+
+        /// The operation `API.createNote` sends.
+        public static let createNote = OperationKey<Note>("createNote")
+
+        /// The operation `API.updateNote` sends.
+        public static let updateNote = OperationKey<Note>("updateNote")
+
+        /// The operation `API.deleteNote` sends.
+        public static let deleteNote = OperationKey<Void>("deleteNote")
+    }
 }

@@ -88,4 +88,20 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.listPosts` sends.
+        public static let listPosts = OperationKey<[Post]>("listPosts")
+
+        /// The operation `API.getPost` sends.
+        public static let getPost = OperationKey<Post>("getPost")
+
+        /// The operation `API.listPostComments` sends.
+        public static let listPostComments = OperationKey<[Comment]>("listPostComments")
+
+        /// The operation `API.getUser` sends.
+        public static let getUser = OperationKey<User>("getUser")
+    }
 }

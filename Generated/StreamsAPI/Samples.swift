@@ -77,4 +77,26 @@ extension API {
             delay: delay
         )
     }
+
+    /// One key per operation, named as its builder and typed by its response: the answers of
+    /// `MockTransport` and `APIClient.preview`, and the requests a mock saw, by operation.
+    public nonisolated enum Operation {
+        /// The operation `API.watchProgress` sends.
+        public static let watchProgress = OperationKey<ResponseStream<ServerSentEvent<JobStep>>>("watchProgress")
+
+        /// The operation `API.createReply` sends.
+        public static let createReply = OperationKey<Reply>("createReply")
+
+        /// The operation `API.followConversation` sends.
+        public static let followConversation = OperationKey<ResponseStream<ConversationEvent>>("followConversation")
+
+        /// The operation `API.watchTicks` sends.
+        public static let watchTicks = OperationKey<ResponseStream<ServerSentEvent<String>>>("watchTicks")
+
+        /// The operation `API.tailLogs` sends.
+        public static let tailLogs = OperationKey<ResponseStream<LogLine>>("tailLogs")
+
+        /// The operation `API.exportRecords` sends.
+        public static let exportRecords = OperationKey<ResponseStream<LogLine>>("exportRecords")
+    }
 }

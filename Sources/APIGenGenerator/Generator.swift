@@ -18,6 +18,7 @@ public struct Generator {
         var viewModels: [ViewModelDeclaration]
         var samples: [SampleDeclaration]
         var previews: [PreviewResponse]
+        var operationKeys: [OperationKeyDeclaration]
         var exampleChecks: [ExampleCheckDeclaration]?
         var conformance: ConformanceDeclaration?
         /// The sample synthesizer, whose memo is the largest value built on the way: kept here
@@ -77,6 +78,9 @@ public struct Generator {
             viewModels: viewModels,
             samples: sampleDeclarations,
             previews: previews,
+            operationKeys: distinct.map {
+                OperationKeyDeclaration(name: $0.declaration.name, operationID: $0.declaration.operationID, response: $0.declaration.response.type)
+            },
             exampleChecks: options.exampleChecks
                 ? ExampleCheckTranslator(types: types).checks(operations: distinct) : nil,
             conformance: conformance,
@@ -91,7 +95,8 @@ public struct Generator {
         output += ModelFileGenerator.files(for: translation.declarations, options: options)
         output.append(
             SampleFileGenerator.file(
-                samples: translation.samples, previews: translation.previews, namespace: options.namespace, options: options))
+                samples: translation.samples, previews: translation.previews, operationKeys: translation.operationKeys,
+                namespace: options.namespace, options: options))
         if let checks = translation.exampleChecks {
             output.append(ExampleCheckFileGenerator.file(for: checks, options: options))
         }

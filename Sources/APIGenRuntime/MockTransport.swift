@@ -4,15 +4,18 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A transport for tests and previews: answers from canned responses (by operationId, or one for
+/// A transport for tests and previews: answers from canned responses (by operation, or one for
 /// everything) or a closure, and records every request it saw.
 ///
 /// ```swift
-/// let mock = MockTransport(["listPets": .json([Pet.sample]), "createPets": .status(201)])
+/// let mock = MockTransport(routes: [.answer(API.Operation.listPets, .json([Pet.sample]))])
 /// let client = APIClient(baseURL: URL(string: "https://example.com")!, transport: mock)
 /// _ = try await client.send(API.listPets())
-/// XCTAssertEqual(mock.requests(for: "listPets").count, 1)
+/// XCTAssertEqual(mock.requests(for: API.Operation.listPets).count, 1)
 /// ```
+///
+/// The generated `API.Operation` keys are typed by the operation's response, so a canned body
+/// of another type does not compile; the operationId strings they carry work too, untyped.
 public final class MockTransport: HTTPTransport {
     private let routes: Locked<[String: MockResponse]>
     private let fallback: MockResponse

@@ -29,6 +29,14 @@ public struct PreviewResponse: Sendable {
     public var body: Body
 }
 
+/// The typed key of one operation (`API.Operation.showPetByID`): spelled as its builder,
+/// typed by what its request decodes, for canned answers in tests and previews.
+public struct OperationKeyDeclaration: Sendable {
+    public var name: Identifier
+    public var operationID: String
+    public var response: SwiftType
+}
+
 public struct ViewModelDeclaration: Sendable {
     public enum Kind: Sendable {
         /// A read: `state`, `load()`, `retry()`, `refresh()`.

@@ -1,11 +1,12 @@
-/// `Samples.swift`: `sample` (and `samples`) for every model, and a preview client that
-/// answers every operation with its sample response.
+/// `Samples.swift`: `sample` (and `samples`) for every model, a preview client that answers
+/// every operation with its sample response, and the operations' typed keys for canned answers.
 enum SampleFileGenerator {
     static let fileName = "Samples.swift"
 
-    static func file(samples: [SampleDeclaration], previews: [PreviewResponse], namespace: String, options: GeneratorOptions)
-        -> GeneratedFile
-    {
+    static func file(
+        samples: [SampleDeclaration], previews: [PreviewResponse], operationKeys: [OperationKeyDeclaration], namespace: String,
+        options: GeneratorOptions
+    ) -> GeneratedFile {
         let access = RenderContext(accessLevel: options.accessLevel).access
         var printer = Printer()
         printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
@@ -48,6 +49,11 @@ enum SampleFileGenerator {
                     printer.line("delay: delay")
                 }
                 printer.line(")")
+            }
+            if !operationKeys.isEmpty {
+                printer.blank()
+                OperationKeyGenerator.render(
+                    operationKeys, namespace: namespace, into: &printer, context: RenderContext(accessLevel: options.accessLevel))
             }
         }
         return GeneratedFile(name: fileName, utf8: printer.utf8)
