@@ -78,8 +78,8 @@ public struct Generator {
             viewModels: viewModels,
             samples: sampleDeclarations,
             previews: previews,
-            operationKeys: distinct.map {
-                OperationKeyDeclaration(name: $0.declaration.name, operationID: $0.declaration.operationID, response: $0.declaration.response.type)
+            operationKeys: distinct.map(\.declaration).map {
+                OperationKeyDeclaration(name: $0.name, operationID: $0.operationID, response: $0.response.type)
             },
             exampleChecks: options.exampleChecks
                 ? ExampleCheckTranslator(types: types).checks(operations: distinct) : nil,
