@@ -66,7 +66,7 @@ public nonisolated struct SearchResults: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.numFound, other.numFound)
         visitor.visit(self.start, other.start)
         visitor.visit(self.docs, other.docs)
@@ -179,7 +179,7 @@ public nonisolated struct Book: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.isbn, other.isbn)
         visitor.visit(self.title, other.title)
         visitor.visit(self.subtitle, other.subtitle)
@@ -244,7 +244,7 @@ public nonisolated struct Author: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
         visitor.visit(self.bio, other.bio)
@@ -277,7 +277,7 @@ public nonisolated struct ErrorResponse: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.error, other.error)
     }
 }
@@ -310,7 +310,7 @@ public nonisolated struct SearchBooksPublished: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.from, other.from)
         visitor.visit(self.to, other.to)
     }

@@ -135,7 +135,7 @@ public nonisolated struct Episode: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.title, other.title)
         visitor.visit(self.summary, other.summary)
@@ -193,7 +193,7 @@ public nonisolated struct EpisodePage: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.page, other.page)
         visitor.visit(self.totalPages, other.totalPages)
@@ -231,7 +231,7 @@ public nonisolated struct ShowEpisodes: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.episodes, other.episodes)
         visitor.visit(self.nextCursor, other.nextCursor)
     }
@@ -262,7 +262,7 @@ public nonisolated struct ErrorResponse: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.message, other.message)
     }
 }

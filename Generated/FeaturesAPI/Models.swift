@@ -24,7 +24,7 @@ public nonisolated struct Contributor: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.login, other.login)
     }
 }
@@ -59,7 +59,7 @@ public nonisolated struct ContributorLinkPage: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.results, other.results)
         visitor.visit(self.next, other.next)
     }
@@ -96,7 +96,7 @@ public nonisolated struct ContributorOffsetPage: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.total, other.total)
         visitor.visit(self.kind, other.kind)
@@ -157,7 +157,7 @@ public nonisolated struct ContributorTokenPage: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.nextCursor, other.nextCursor)
     }
@@ -317,7 +317,7 @@ public nonisolated struct Widget: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
         visitor.visit(self.label, other.label)
@@ -371,7 +371,7 @@ public nonisolated struct LegacyWidget: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
         visitor.visit(self.title, other.title)
     }
@@ -614,7 +614,7 @@ public nonisolated struct Formats: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.int32, other.int32)
         visitor.visit(self.int64, other.int64)
         visitor.visit(self.integer, other.integer)
@@ -722,7 +722,7 @@ public nonisolated struct Order: APIModel, Identifiable {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.line1, other.line1)
             visitor.visit(self.line2, other.line2)
             visitor.visit(self.city, other.city)
@@ -757,7 +757,7 @@ public nonisolated struct Order: APIModel, Identifiable {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.sku, other.sku)
             visitor.visit(self.quantity, other.quantity)
         }
@@ -791,7 +791,7 @@ public nonisolated struct Order: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.state, other.state)
         visitor.visit(self.shippingAddress, other.shippingAddress)
@@ -851,7 +851,7 @@ public nonisolated struct Account: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.email, other.email)
         visitor.visit(self.password, other.password)
@@ -889,7 +889,7 @@ public nonisolated struct ErrorModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
         visitor.visit(self.message, other.message)
     }
@@ -1004,7 +1004,7 @@ public nonisolated struct RenamedProperties: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.createdAt, other.createdAt)
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.`class`, other.`class`)
@@ -1051,7 +1051,7 @@ public nonisolated struct DataModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.payload, other.payload)
     }
@@ -1090,7 +1090,7 @@ public nonisolated struct DateModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.year, other.year)
         visitor.visit(self.month, other.month)
         visitor.visit(self.day, other.day)
@@ -1169,7 +1169,7 @@ public nonisolated struct ResultModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.ok, other.ok)
         visitor.visit(self.data, other.data)
         visitor.visit(self.error, other.error)
@@ -1217,7 +1217,7 @@ public nonisolated struct UserProfile: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.displayName, other.displayName)
         visitor.visit(self.dateOfBirth, other.dateOfBirth)
@@ -1262,7 +1262,7 @@ public nonisolated struct OrderItem: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.sku, other.sku)
         visitor.visit(self.quantity, other.quantity)
         visitor.visit(self.unitPrice, other.unitPrice)
@@ -1332,7 +1332,7 @@ public nonisolated struct SwiftNames: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.data, other.data)
         visitor.visit(self.date, other.date)
         visitor.visit(self.error, other.error)
@@ -1405,7 +1405,7 @@ public nonisolated struct Tricky: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.greeting, other.greeting)
         visitor.visit(self.carriageReturn, other.carriageReturn)
         visitor.visit(self.edgeCase, other.edgeCase)
@@ -1494,7 +1494,7 @@ public nonisolated struct Animal: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.sound, other.sound)
     }
@@ -1541,7 +1541,7 @@ public nonisolated struct Dog: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.sound, other.sound)
         visitor.visit(self.breed, other.breed)
@@ -1578,7 +1578,7 @@ public nonisolated enum Creature: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.cat(let value), .cat(let otherValue)): visitor.visit(value, otherValue)
         case (.bird(let value), .bird(let otherValue)): visitor.visit(value, otherValue)
@@ -1637,7 +1637,7 @@ public nonisolated struct Cat: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.name, other.name)
         visitor.visit(self.lives, other.lives)
@@ -1677,7 +1677,7 @@ public nonisolated struct Bird: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.name, other.name)
         visitor.visit(self.wingspan, other.wingspan)
@@ -1707,7 +1707,7 @@ public nonisolated struct Identified: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
     }
 }
@@ -1741,7 +1741,7 @@ public nonisolated struct Timestamps: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.createdAt, other.createdAt)
         visitor.visit(self.updatedAt, other.updatedAt)
     }
@@ -1791,7 +1791,7 @@ public nonisolated struct Document: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.createdAt, other.createdAt)
         visitor.visit(self.updatedAt, other.updatedAt)
@@ -1831,7 +1831,7 @@ public nonisolated enum Shape: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.circle(let value), .circle(let otherValue)): visitor.visit(value, otherValue)
         case (.square(let value), .square(let otherValue)): visitor.visit(value, otherValue)
@@ -1870,7 +1870,7 @@ public nonisolated struct Circle: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shapeType, other.shapeType)
         visitor.visit(self.radius, other.radius)
     }
@@ -1904,7 +1904,7 @@ public nonisolated struct Square: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shapeType, other.shapeType)
         visitor.visit(self.side, other.side)
     }
@@ -1943,7 +1943,7 @@ public nonisolated struct Triangle: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shapeType, other.shapeType)
         visitor.visit(self.base, other.base)
         visitor.visit(self.height, other.height)
@@ -1985,7 +1985,7 @@ public nonisolated enum ConversationItem: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.systemMessage(let value), .systemMessage(let otherValue)): visitor.visit(value, otherValue)
         case (.userMessage(let value), .userMessage(let otherValue)): visitor.visit(value, otherValue)
@@ -2027,7 +2027,7 @@ public nonisolated struct SystemMessage: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.role, other.role)
         visitor.visit(self.text, other.text)
@@ -2065,7 +2065,7 @@ public nonisolated struct UserMessage: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.role, other.role)
         visitor.visit(self.text, other.text)
@@ -2099,7 +2099,7 @@ public nonisolated struct ToolCall: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.name, other.name)
     }
@@ -2133,7 +2133,7 @@ public nonisolated enum Condition: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.comparison(let value), .comparison(let otherValue)): visitor.visit(value, otherValue)
         case (.compoundCondition(let value), .compoundCondition(let otherValue)): visitor.visit(value, otherValue)
@@ -2202,7 +2202,7 @@ public nonisolated struct Comparison: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.field, other.field)
         visitor.visit(self.value, other.value)
@@ -2263,7 +2263,7 @@ public nonisolated struct CompoundCondition: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.comparison(let value), .comparison(let otherValue)): visitor.visit(value, otherValue)
             case (.compoundCondition(let value), .compoundCondition(let otherValue)): visitor.visit(value, otherValue)
@@ -2294,7 +2294,7 @@ public nonisolated struct CompoundCondition: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.conditions, other.conditions)
     }
@@ -2347,7 +2347,7 @@ public nonisolated enum ContentPart: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.textPart(let value), .textPart(let otherValue)): visitor.visit(value, otherValue)
         case (.annotatedTextPart(let value), .annotatedTextPart(let otherValue)): visitor.visit(value, otherValue)
@@ -2377,7 +2377,7 @@ public nonisolated struct TextPart: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
     }
 }
@@ -2408,7 +2408,7 @@ public nonisolated struct AnnotatedTextPart: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
         visitor.visit(self.annotations, other.annotations)
     }
@@ -2456,7 +2456,7 @@ public nonisolated enum PaymentMethod: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.card(let value), .card(let otherValue)): visitor.visit(value, otherValue)
         case (.bankTransfer(let value), .bankTransfer(let otherValue)): visitor.visit(value, otherValue)
@@ -2525,7 +2525,7 @@ public nonisolated struct Card: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.last4, other.last4)
         visitor.visit(self.brand, other.brand)
         visitor.visit(self.expires, other.expires)
@@ -2561,7 +2561,7 @@ public nonisolated struct BankTransfer: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.iban, other.iban)
         visitor.visit(self.bic, other.bic)
     }
@@ -2596,7 +2596,7 @@ public nonisolated enum StringOrInteger: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
         case (.int64(let value), .int64(let otherValue)): visitor.visit(value, otherValue)
@@ -2634,7 +2634,7 @@ public nonisolated enum Moment: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.date(let value), .date(let otherValue)): visitor.visit(value, otherValue)
         case (.int64(let value), .int64(let otherValue)): visitor.visit(value, otherValue)
@@ -2681,7 +2681,7 @@ public nonisolated struct ContactMethod: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.emailContact, other.emailContact)
         visitor.visit(self.phoneContact, other.phoneContact)
     }
@@ -2710,7 +2710,7 @@ public nonisolated struct EmailContact: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.email, other.email)
     }
 }
@@ -2738,7 +2738,7 @@ public nonisolated struct PhoneContact: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.phone, other.phone)
     }
 }
@@ -2776,7 +2776,7 @@ public nonisolated enum Location: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.lat, other.lat)
             visitor.visit(self.lon, other.lon)
         }
@@ -2809,7 +2809,7 @@ public nonisolated enum Location: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.coordinates(let value), .coordinates(let otherValue)): visitor.visit(value, otherValue)
         case (.placeName(let value), .placeName(let otherValue)): visitor.visit(value, otherValue)
@@ -2857,7 +2857,7 @@ public nonisolated struct Shipment: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.sender, other.sender)
         visitor.visit(self.recipient, other.recipient)
         visitor.visit(self.weight, other.weight)
@@ -2969,7 +2969,7 @@ public nonisolated struct Party: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.email, other.email)
         visitor.visit(self.phone, other.phone)
@@ -3034,7 +3034,7 @@ public nonisolated struct Variants: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.animal(let value), .animal(let otherValue)): visitor.visit(value, otherValue)
             case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
@@ -3081,7 +3081,7 @@ public nonisolated struct Variants: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
             case (.double(let value), .double(let otherValue)): visitor.visit(value, otherValue)
@@ -3141,7 +3141,7 @@ public nonisolated struct Variants: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.shape, other.shape)
         visitor.visit(self.payment, other.payment)
         visitor.visit(self.identifier, other.identifier)
@@ -3234,7 +3234,7 @@ public nonisolated struct Nullables: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.int(let value), .int(let otherValue)): visitor.visit(value, otherValue)
             case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
@@ -3297,7 +3297,7 @@ public nonisolated struct Nullables: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.nickname, other.nickname)
         visitor.visit(self.middleName, other.middleName)
         visitor.visit(self.age, other.age)
@@ -3329,7 +3329,7 @@ public nonisolated struct NestedList: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
     }
 }
@@ -3353,7 +3353,7 @@ public nonisolated struct SelfMap: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
     }
 }
@@ -3403,7 +3403,7 @@ public nonisolated enum Transition: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.acceptDetails(let value), .acceptDetails(let otherValue)): visitor.visit(value, otherValue)
         case (.abortDetails(let value), .abortDetails(let otherValue)): visitor.visit(value, otherValue)
@@ -3438,7 +3438,7 @@ public nonisolated struct AcceptDetails: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.note, other.note)
     }
@@ -3470,7 +3470,7 @@ public nonisolated struct AbortDetails: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.reason, other.reason)
     }
@@ -3508,7 +3508,7 @@ public nonisolated struct Constants: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.apiVersion, other.apiVersion)
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.maxRetries, other.maxRetries)
@@ -3541,7 +3541,7 @@ public nonisolated struct MeasurementModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.unit, other.unit)
         visitor.visit(self.readings, other.readings)
     }
@@ -3581,7 +3581,7 @@ public nonisolated struct Labels: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.additionalProperties, other.additionalProperties)
     }
@@ -3615,7 +3615,7 @@ public nonisolated struct Point: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.x, other.x)
         visitor.visit(self.y, other.y)
     }
@@ -3709,7 +3709,7 @@ public nonisolated struct Dynamic: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.inventory, other.inventory)
         visitor.visit(self.metadata, other.metadata)
         visitor.visit(self.labels, other.labels)
@@ -3751,7 +3751,7 @@ public nonisolated struct TreeNode: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.children, other.children)
     }
@@ -3789,7 +3789,7 @@ public nonisolated struct Folder: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.files, other.files)
         visitor.visit(self.subfolders, other.subfolders)
@@ -3829,7 +3829,7 @@ public nonisolated struct File: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
         visitor.visit(self.size, other.size)
         visitor.visit(self.parent, other.parent)
@@ -3868,7 +3868,7 @@ public nonisolated struct LinkedNode: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.next, other.next)
     }
@@ -3905,7 +3905,7 @@ public nonisolated enum VersionedRecord: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.v, other.v)
             visitor.visit(self.a, other.a)
         }
@@ -3937,7 +3937,7 @@ public nonisolated enum VersionedRecord: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.v, other.v)
             visitor.visit(self.b, other.b)
         }
@@ -3983,7 +3983,7 @@ public nonisolated enum VersionedRecord: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.v(let value), .v(let otherValue)): visitor.visit(value, otherValue)
         case (.v2(let value), .v2(let otherValue)): visitor.visit(value, otherValue)
@@ -4068,7 +4068,7 @@ public nonisolated struct GuildEvent: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.guildID, other.guildID)
         }
     }
@@ -4095,7 +4095,7 @@ public nonisolated struct GuildEvent: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.metadata, other.metadata)
     }
@@ -4127,7 +4127,7 @@ public nonisolated struct ChannelEvent: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.channelID, other.channelID)
         }
     }
@@ -4154,7 +4154,7 @@ public nonisolated struct ChannelEvent: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.metadata, other.metadata)
     }
@@ -4205,7 +4205,7 @@ public nonisolated enum ServerEvent: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.guildEvent(let value), .guildEvent(let otherValue)): visitor.visit(value, otherValue)
         case (.channelEvent(let value), .channelEvent(let otherValue)): visitor.visit(value, otherValue)
@@ -4242,7 +4242,7 @@ public nonisolated enum NumberedOption: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.a, other.a)
         }
     }
@@ -4270,7 +4270,7 @@ public nonisolated enum NumberedOption: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.b, other.b)
         }
     }
@@ -4315,7 +4315,7 @@ public nonisolated enum NumberedOption: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.variant1(let value), .variant1(let otherValue)): visitor.visit(value, otherValue)
         case (.variant13(let value), .variant13(let otherValue)): visitor.visit(value, otherValue)
@@ -4350,7 +4350,7 @@ public nonisolated struct IdentifierMaps: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.byName, other.byName)
         visitor.visit(self.grid, other.grid)
     }
@@ -4384,7 +4384,7 @@ public nonisolated struct DisplaySettings: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.top, other.top)
         }
     }
@@ -4411,7 +4411,7 @@ public nonisolated struct DisplaySettings: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.width, other.width)
         }
     }
@@ -4439,7 +4439,7 @@ public nonisolated struct DisplaySettings: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.margins, other.margins)
         visitor.visit(self.columns, other.columns)
     }
@@ -4476,7 +4476,7 @@ public nonisolated struct Login: APIModel {
             #if !DEBUG
             @inlinable
             #endif
-            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
                 visitor.visit(self.password, other.password)
             }
         }
@@ -4502,7 +4502,7 @@ public nonisolated struct Login: APIModel {
             #if !DEBUG
             @inlinable
             #endif
-            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
                 visitor.visit(self.passwordHash, other.passwordHash)
             }
         }
@@ -4547,7 +4547,7 @@ public nonisolated struct Login: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.password(let value), .password(let otherValue)): visitor.visit(value, otherValue)
             case (.passwordHash(let value), .passwordHash(let otherValue)): visitor.visit(value, otherValue)
@@ -4577,7 +4577,7 @@ public nonisolated struct Login: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.email, other.email)
         visitor.visit(self.variant, other.variant)
     }
@@ -4619,7 +4619,7 @@ public nonisolated struct Delivery: APIModel, Identifiable {
             #if !DEBUG
             @inlinable
             #endif
-            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
                 visitor.visit(self.method, other.method)
                 visitor.visit(self.address, other.address)
             }
@@ -4651,7 +4651,7 @@ public nonisolated struct Delivery: APIModel, Identifiable {
             #if !DEBUG
             @inlinable
             #endif
-            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
                 visitor.visit(self.method, other.method)
                 visitor.visit(self.email, other.email)
             }
@@ -4697,7 +4697,7 @@ public nonisolated struct Delivery: APIModel, Identifiable {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.post(let value), .post(let otherValue)): visitor.visit(value, otherValue)
             case (.email(let value), .email(let otherValue)): visitor.visit(value, otherValue)
@@ -4727,7 +4727,7 @@ public nonisolated struct Delivery: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.variant, other.variant)
     }
@@ -4759,7 +4759,7 @@ public nonisolated struct TimedValue: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.point, other.point)
     }
 }
@@ -4797,7 +4797,7 @@ public nonisolated struct RuleSet: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.action, other.action)
             visitor.visit(self.port, other.port)
         }
@@ -4826,7 +4826,7 @@ public nonisolated struct RuleSet: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.rules, other.rules)
         visitor.visit(self.revision, other.revision)
     }
@@ -4867,7 +4867,7 @@ public nonisolated enum PaymentData: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.cardType, other.cardType)
             visitor.visit(self.lastFour, other.lastFour)
         }
@@ -4896,7 +4896,7 @@ public nonisolated enum PaymentData: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.email, other.email)
         }
     }
@@ -4941,7 +4941,7 @@ public nonisolated enum PaymentData: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.bankCard(let value), .bankCard(let otherValue)): visitor.visit(value, otherValue)
         case (.wallet(let value), .wallet(let otherValue)): visitor.visit(value, otherValue)
@@ -4971,7 +4971,7 @@ public nonisolated struct Purchase: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.payment, other.payment)
     }
 }
@@ -5043,7 +5043,7 @@ public nonisolated struct SensorReading: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.count, other.count)
         visitor.visit(self.day, other.day)
         visitor.visit(self.ratio, other.ratio)
@@ -5109,7 +5109,7 @@ public nonisolated struct Reading: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.unit, other.unit)
     }
@@ -5145,7 +5145,7 @@ public nonisolated struct TreePlantedWebhook: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.treeID, other.treeID)
         visitor.visit(self.plantedAt, other.plantedAt)
         visitor.visit(self.species, other.species)
@@ -5178,7 +5178,7 @@ public nonisolated struct CreateAccountAccountVerifiedCallback: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.accountID, other.accountID)
         visitor.visit(self.verifiedAt, other.verifiedAt)
     }
@@ -5221,7 +5221,7 @@ public nonisolated enum PatternLabelsValue: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
         case (.double(let value), .double(let otherValue)): visitor.visit(value, otherValue)
@@ -5273,7 +5273,7 @@ public nonisolated struct AccountPatch: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.email, other.email)
         visitor.visit(self.password, other.password)
         visitor.visit(self.displayName, other.displayName)

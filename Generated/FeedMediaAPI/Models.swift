@@ -30,7 +30,7 @@ public nonisolated enum NotificationModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.likeNotification(let value), .likeNotification(let otherValue)): visitor.visit(value, otherValue)
         case (.followNotification(let value), .followNotification(let otherValue)): visitor.visit(value, otherValue)
@@ -102,7 +102,7 @@ public nonisolated struct LikeNotification: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
         visitor.visit(self.postID, other.postID)
@@ -144,7 +144,7 @@ public nonisolated struct FollowNotification: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.kind, other.kind)
         visitor.visit(self.id, other.id)
         visitor.visit(self.follower, other.follower)
@@ -201,7 +201,7 @@ public nonisolated struct User: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.username, other.username)
         visitor.visit(self.displayName, other.displayName)
@@ -240,7 +240,7 @@ public nonisolated struct MediaUpload: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.file, other.file)
         visitor.visit(self.caption, other.caption)
     }
@@ -303,7 +303,7 @@ public nonisolated struct Media: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.url, other.url)
         visitor.visit(self.contentType, other.contentType)
@@ -370,7 +370,7 @@ public nonisolated struct Problem: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.title, other.title)
         visitor.visit(self.status, other.status)

@@ -25,7 +25,7 @@ public nonisolated struct Class: APIModel {
     public var description: String?
     public var hashValue2: Int?
     public var encode2: String?
-    public var visitStoredValues2: String?
+    public var visitStoredValues: String?
     public var initFrom: String?
     public var codingKeys: String?
     public var userID: String?
@@ -68,7 +68,7 @@ public nonisolated struct Class: APIModel {
         description: String? = nil,
         hashValue2: Int? = nil,
         encode2: String? = nil,
-        visitStoredValues2: String? = nil,
+        visitStoredValues: String? = nil,
         initFrom: String? = nil,
         codingKeys: String? = nil,
         userID: String? = nil,
@@ -106,7 +106,7 @@ public nonisolated struct Class: APIModel {
         self.description = description
         self.hashValue2 = hashValue2
         self.encode2 = encode2
-        self.visitStoredValues2 = visitStoredValues2
+        self.visitStoredValues = visitStoredValues
         self.initFrom = initFrom
         self.codingKeys = codingKeys
         self.userID = userID
@@ -147,7 +147,7 @@ public nonisolated struct Class: APIModel {
         self.description = reader.decodeIfPresent(String.self, "description")
         self.hashValue2 = reader.decodeIfPresent(Int.self, "hashValue")
         self.encode2 = reader.decodeIfPresent(String.self, "encode")
-        self.visitStoredValues2 = reader.decodeIfPresent(String.self, "visitStoredValues")
+        self.visitStoredValues = reader.decodeIfPresent(String.self, "visitStoredValues")
         self.initFrom = reader.decodeIfPresent(String.self, "init(from:)")
         self.codingKeys = reader.decodeIfPresent(String.self, "CodingKeys")
         self.userID = reader.decodeIfPresent(String.self, "userId")
@@ -190,7 +190,7 @@ public nonisolated struct Class: APIModel {
         writer.encodeIfPresent(self.description, "description")
         writer.encodeIfPresent(self.hashValue2, "hashValue")
         writer.encodeIfPresent(self.encode2, "encode")
-        writer.encodeIfPresent(self.visitStoredValues2, "visitStoredValues")
+        writer.encodeIfPresent(self.visitStoredValues, "visitStoredValues")
         writer.encodeIfPresent(self.initFrom, "init(from:)")
         writer.encodeIfPresent(self.codingKeys, "CodingKeys")
         writer.encodeIfPresent(self.userID, "userId")
@@ -216,7 +216,7 @@ public nonisolated struct Class: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`class`, other.`class`)
         visitor.visit(self.self2, other.self2)
         visitor.visit(self.self3, other.self3)
@@ -234,7 +234,7 @@ public nonisolated struct Class: APIModel {
         visitor.visit(self.description, other.description)
         visitor.visit(self.hashValue2, other.hashValue2)
         visitor.visit(self.encode2, other.encode2)
-        visitor.visit(self.visitStoredValues2, other.visitStoredValues2)
+        visitor.visit(self.visitStoredValues, other.visitStoredValues)
         visitor.visit(self.initFrom, other.initFrom)
         visitor.visit(self.codingKeys, other.codingKeys)
         visitor.visit(self.userID, other.userID)
@@ -287,7 +287,7 @@ public nonisolated struct SelfModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.self2, other.self2)
         visitor.visit(self.self3, other.self3)
     }
@@ -346,7 +346,7 @@ public nonisolated struct Kind: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.type, other.type)
         visitor.visit(self.kind, other.kind)
     }
@@ -482,7 +482,7 @@ public nonisolated enum MemberUnion: APIModel {
     case sample2(MemberUnion.Sample2)
     case samples2(MemberUnion.Samples2)
     case encode(MemberUnion.Encode)
-    case visitStoredValues2(MemberUnion.VisitStoredValues2)
+    case visitStoredValues(MemberUnion.VisitStoredValues)
 
     /// Sample
     public nonisolated struct Sample2: APIModel {
@@ -506,7 +506,7 @@ public nonisolated enum MemberUnion: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.a, other.a)
         }
     }
@@ -533,7 +533,7 @@ public nonisolated enum MemberUnion: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.b, other.b)
         }
     }
@@ -560,13 +560,13 @@ public nonisolated enum MemberUnion: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.c, other.c)
         }
     }
 
     /// Visit Stored Values
-    public nonisolated struct VisitStoredValues2: APIModel {
+    public nonisolated struct VisitStoredValues: APIModel {
         public var d: String
 
         public init(d: String) {
@@ -587,7 +587,7 @@ public nonisolated enum MemberUnion: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.d, other.d)
         }
     }
@@ -619,8 +619,8 @@ public nonisolated enum MemberUnion: APIModel {
                     return
                 }
             case 3:
-                if let value = try UnionAlternative.decoded({ try MemberUnion.VisitStoredValues2(from: decoder) }) {
-                    self = .visitStoredValues2(value)
+                if let value = try UnionAlternative.decoded({ try MemberUnion.VisitStoredValues(from: decoder) }) {
+                    self = .visitStoredValues(value)
                     return
                 }
             default: break
@@ -639,19 +639,19 @@ public nonisolated enum MemberUnion: APIModel {
         case .sample2(let value): try value.encode(to: encoder)
         case .samples2(let value): try value.encode(to: encoder)
         case .encode(let value): try value.encode(to: encoder)
-        case .visitStoredValues2(let value): try value.encode(to: encoder)
+        case .visitStoredValues(let value): try value.encode(to: encoder)
         }
     }
 
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.sample2(let value), .sample2(let otherValue)): visitor.visit(value, otherValue)
         case (.samples2(let value), .samples2(let otherValue)): visitor.visit(value, otherValue)
         case (.encode(let value), .encode(let otherValue)): visitor.visit(value, otherValue)
-        case (.visitStoredValues2(let value), .visitStoredValues2(let otherValue)): visitor.visit(value, otherValue)
+        case (.visitStoredValues(let value), .visitStoredValues(let otherValue)): visitor.visit(value, otherValue)
         default: visitor.visitDifferentCases()
         }
     }
@@ -665,8 +665,8 @@ public nonisolated struct MemberAnyOf: APIModel {
     public var hash2: Hash2?
     /// The value as `MemberAnyOf.KeyPresence2`, or nil when it does not match.
     public var keyPresence2: KeyPresence2?
-    /// The value as `MemberAnyOf.VisitStoredValues2`, or nil when it does not match.
-    public var visitStoredValues2: VisitStoredValues2?
+    /// The value as `MemberAnyOf.VisitStoredValues`, or nil when it does not match.
+    public var visitStoredValues: VisitStoredValues?
 
     /// Encode
     public nonisolated struct Encode2: APIModel {
@@ -691,7 +691,7 @@ public nonisolated struct MemberAnyOf: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.a, other.a)
         }
     }
@@ -719,7 +719,7 @@ public nonisolated struct MemberAnyOf: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.b, other.b)
         }
     }
@@ -747,13 +747,13 @@ public nonisolated struct MemberAnyOf: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.c, other.c)
         }
     }
 
     /// Visit Stored Values
-    public nonisolated struct VisitStoredValues2: APIModel {
+    public nonisolated struct VisitStoredValues: APIModel {
         public var d: String?
 
         public init(d: String? = nil) {
@@ -775,7 +775,7 @@ public nonisolated struct MemberAnyOf: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.d, other.d)
         }
     }
@@ -784,35 +784,35 @@ public nonisolated struct MemberAnyOf: APIModel {
         encode2: Encode2? = nil,
         hash2: Hash2? = nil,
         keyPresence2: KeyPresence2? = nil,
-        visitStoredValues2: VisitStoredValues2? = nil
+        visitStoredValues: VisitStoredValues? = nil
     ) {
         self.encode2 = encode2
         self.hash2 = hash2
         self.keyPresence2 = keyPresence2
-        self.visitStoredValues2 = visitStoredValues2
+        self.visitStoredValues = visitStoredValues
     }
 
     public init(from decoder: any Decoder) throws {
         self.encode2 = try UnionAlternative.decoded({ try Encode2(from: decoder) })
         self.hash2 = try UnionAlternative.decoded({ try Hash2(from: decoder) })
         self.keyPresence2 = try UnionAlternative.decoded({ try KeyPresence2(from: decoder) })
-        self.visitStoredValues2 = try UnionAlternative.decoded({ try VisitStoredValues2(from: decoder) })
-        guard self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues2 != nil else {
+        self.visitStoredValues = try UnionAlternative.decoded({ try VisitStoredValues(from: decoder) })
+        guard self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues != nil else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: decoder.codingPath,
-                    debugDescription: "Expected a value matching one of: Encode2, Hash2, KeyPresence2, VisitStoredValues2"
+                    debugDescription: "Expected a value matching one of: Encode2, Hash2, KeyPresence2, VisitStoredValues"
                 )
             )
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues2 != nil {
+        if self.encode2 != nil || self.hash2 != nil || self.keyPresence2 != nil || self.visitStoredValues != nil {
             try self.encode2?.encode(to: encoder)
             try self.hash2?.encode(to: encoder)
             try self.keyPresence2?.encode(to: encoder)
-            try self.visitStoredValues2?.encode(to: encoder)
+            try self.visitStoredValues?.encode(to: encoder)
         } else {
             let context = EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "No alternative is set.")
             throw EncodingError.invalidValue(self, context)
@@ -822,11 +822,11 @@ public nonisolated struct MemberAnyOf: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.encode2, other.encode2)
         visitor.visit(self.hash2, other.hash2)
         visitor.visit(self.keyPresence2, other.keyPresence2)
-        visitor.visit(self.visitStoredValues2, other.visitStoredValues2)
+        visitor.visit(self.visitStoredValues, other.visitStoredValues)
     }
 }
 
@@ -888,7 +888,7 @@ public nonisolated struct StringModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.string, other.string)
         visitor.visit(self.string2, other.string2)
     }
@@ -922,7 +922,7 @@ public nonisolated struct ErrorModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.message, other.message)
         visitor.visit(self.error, other.error)
     }
@@ -962,7 +962,7 @@ public nonisolated struct ResultModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.result, other.result)
         visitor.visit(self.success, other.success)
         visitor.visit(self.failure, other.failure)
@@ -991,7 +991,7 @@ public nonisolated struct CodableModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.codable, other.codable)
     }
 }
@@ -1018,7 +1018,7 @@ public nonisolated struct LoadableModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.state, other.state)
     }
 }
@@ -1045,7 +1045,7 @@ public nonisolated struct QueryViewModelModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.state, other.state)
     }
 }
@@ -1076,7 +1076,7 @@ public nonisolated struct PropertyWriterModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.writer, other.writer)
         visitor.visit(self.encoder, other.encoder)
     }
@@ -1108,7 +1108,7 @@ public nonisolated struct PropertyReaderModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.reader, other.reader)
         visitor.visit(self.decoder, other.decoder)
     }
@@ -1136,7 +1136,7 @@ public nonisolated struct APIClientModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.send, other.send)
     }
 }
@@ -1167,7 +1167,7 @@ public nonisolated struct RequestModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.path, other.path)
         visitor.visit(self.method, other.method)
     }
@@ -1195,7 +1195,7 @@ public nonisolated struct ProtocolModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`protocol`, other.`protocol`)
     }
 }
@@ -1222,7 +1222,7 @@ public nonisolated struct AnyModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`any`, other.`any`)
     }
 }
@@ -1249,7 +1249,7 @@ public nonisolated struct NeverModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.never, other.never)
     }
 }
@@ -1276,7 +1276,7 @@ public nonisolated struct SendableModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.sendable, other.sendable)
     }
 }
@@ -1307,7 +1307,7 @@ public nonisolated struct OptionalModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.`some`, other.`some`)
         visitor.visit(self.none, other.none)
     }
@@ -1343,7 +1343,7 @@ public nonisolated struct FoundationModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.bundle, other.bundle)
     }
 }
@@ -1370,7 +1370,7 @@ public nonisolated struct SwiftModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.swift, other.swift)
     }
 }
@@ -1397,7 +1397,7 @@ public nonisolated struct MainActorModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.actor, other.actor)
     }
 }
@@ -1424,7 +1424,7 @@ public nonisolated struct TaskModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.cancel, other.cancel)
     }
 }
@@ -1451,7 +1451,7 @@ public nonisolated struct API2: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.api, other.api)
     }
 }
@@ -1478,7 +1478,7 @@ public nonisolated struct HostileAPI2: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.hostile, other.hostile)
     }
 }
@@ -1505,7 +1505,7 @@ public nonisolated struct ListPetsModel: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.name, other.name)
     }
 }
@@ -1574,7 +1574,7 @@ public nonisolated struct Names: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.userID2, other.userID2)
         visitor.visit(self.userID3, other.userID3)
@@ -1609,7 +1609,7 @@ public nonisolated struct UserID: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.a, other.a)
     }
 }
@@ -1636,7 +1636,7 @@ public nonisolated struct UserID2: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.b, other.b)
     }
 }
@@ -1663,7 +1663,7 @@ public nonisolated struct UserID3: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.c, other.c)
     }
 }
@@ -1690,7 +1690,7 @@ public nonisolated struct UserID4: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.d, other.d)
     }
 }
@@ -1717,7 +1717,7 @@ public nonisolated struct Value: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.woof, other.woof)
     }
 }
@@ -1744,7 +1744,7 @@ public nonisolated struct _2fa: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.code, other.code)
     }
 }
@@ -1771,7 +1771,7 @@ public nonisolated struct Value2: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.x, other.x)
     }
 }
@@ -1798,7 +1798,7 @@ public nonisolated struct FuncPwned: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.y, other.y)
     }
 }
@@ -1906,7 +1906,7 @@ public nonisolated indirect enum Pet: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         switch (self, other) {
         case (.`class`(let value), .`class`(let otherValue)): visitor.visit(value, otherValue)
         case (.selfModel(let value), .selfModel(let otherValue)): visitor.visit(value, otherValue)
@@ -1973,7 +1973,7 @@ public nonisolated struct _123startRequest: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.value, other.value)
         visitor.visit(self.aB, other.aB)
         visitor.visit(self.cD, other.cD)

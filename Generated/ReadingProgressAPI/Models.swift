@@ -109,7 +109,7 @@ public nonisolated struct ReadingProgress: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.bookID, other.bookID)
         visitor.visit(self.currentPage, other.currentPage)
         visitor.visit(self.totalPages, other.totalPages)
@@ -164,7 +164,7 @@ public nonisolated struct ProgressUpdate: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.currentPage, other.currentPage)
         visitor.visit(self.totalPages, other.totalPages)
         visitor.visit(self.status, other.status)
@@ -254,7 +254,7 @@ public nonisolated struct Note: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.bookID, other.bookID)
         visitor.visit(self.page, other.page)
@@ -314,7 +314,7 @@ public nonisolated struct NewNote: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.page, other.page)
         visitor.visit(self.text, other.text)
         visitor.visit(self.highlight, other.highlight)
@@ -368,7 +368,7 @@ public nonisolated struct NoteUpdate: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.page, other.page)
         visitor.visit(self.text, other.text)
         visitor.visit(self.highlight, other.highlight)
@@ -401,7 +401,7 @@ public nonisolated struct ErrorResponse: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.reason, other.reason)
     }
 }

@@ -47,7 +47,7 @@ public nonisolated struct Post: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.userID, other.userID)
         visitor.visit(self.id, other.id)
         visitor.visit(self.title, other.title)
@@ -108,7 +108,7 @@ public nonisolated struct Comment: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.postID, other.postID)
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
@@ -201,7 +201,7 @@ public nonisolated struct User: APIModel, Identifiable {
             #if !DEBUG
             @inlinable
             #endif
-            public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
                 visitor.visit(self.lat, other.lat)
                 visitor.visit(self.lng, other.lng)
             }
@@ -238,7 +238,7 @@ public nonisolated struct User: APIModel, Identifiable {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.street, other.street)
             visitor.visit(self.suite, other.suite)
             visitor.visit(self.city, other.city)
@@ -287,7 +287,7 @@ public nonisolated struct User: APIModel, Identifiable {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             visitor.visit(self.name, other.name)
             visitor.visit(self.catchPhrase, other.catchPhrase)
             visitor.visit(self.bs, other.bs)
@@ -343,7 +343,7 @@ public nonisolated struct User: APIModel, Identifiable {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.id, other.id)
         visitor.visit(self.name, other.name)
         visitor.visit(self.username, other.username)

@@ -38,7 +38,7 @@ public nonisolated struct JobStep: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.step, other.step)
         visitor.visit(self.of, other.of)
         visitor.visit(self.at, other.at)
@@ -73,7 +73,7 @@ public nonisolated struct ChatRequest: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.message, other.message)
         visitor.visit(self.stream, other.stream)
     }
@@ -100,7 +100,7 @@ public nonisolated struct Reply: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.text, other.text)
     }
 }
@@ -130,7 +130,7 @@ public nonisolated struct ReplyChunk: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.index, other.index)
         visitor.visit(self.delta, other.delta)
     }
@@ -207,7 +207,7 @@ public nonisolated struct ConversationEvent: APIModel {
         #if !DEBUG
         @inlinable
         #endif
-        public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
             switch (self, other) {
             case (.message(let value), .message(let otherValue)): visitor.visit(value, otherValue)
             case (.typing(let value), .typing(let otherValue)): visitor.visit(value, otherValue)
@@ -237,7 +237,7 @@ public nonisolated struct ConversationEvent: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.event, other.event)
         visitor.visit(self.data, other.data)
     }
@@ -268,7 +268,7 @@ public nonisolated struct Message: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.author, other.author)
         visitor.visit(self.text, other.text)
     }
@@ -295,7 +295,7 @@ public nonisolated struct Typing: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.who, other.who)
     }
 }
@@ -358,7 +358,7 @@ public nonisolated struct LogLine: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.level, other.level)
         visitor.visit(self.message, other.message)
         visitor.visit(self.at, other.at)
@@ -395,7 +395,7 @@ public nonisolated struct Problem: APIModel {
     #if !DEBUG
     @inlinable
     #endif
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.title, other.title)
         visitor.visit(self.status, other.status)
         visitor.visit(self.detail, other.detail)

@@ -2,17 +2,18 @@
 ///
 /// Equality and hashing compare the stored properties (for an enum: the case and its payload),
 /// as the synthesized conformances would, through one generated function per type,
-/// `visitStoredValues(pairedWith:_:)`, instead of the two the compiler would synthesize:
+/// `_visitStoredValues(pairedWith:_:)`, instead of the two the compiler would synthesize:
 /// synthesized `==` and `hash(into:)` were about a third of the compile time of a large
 /// generated client. Specialized in an optimized build, the visit is as fast as synthesized code.
 public protocol APIModel: Codable, Hashable, Sendable {
     /// Hands `visitor` each stored value beside the same value of `other` (for an enum, the
     /// payloads when both are the same case; else `visitDifferentCases()`). Equality and hashing
     /// are built on it; generated models implement it, other types get a reflection-based one.
-    func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor)
+    /// The leading underscore keeps this machinery out of autocomplete: apps use `==` and `hash`.
+    func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor)
 }
 
-/// What `APIModel.visitStoredValues(pairedWith:_:)` hands its values to.
+/// What `APIModel._visitStoredValues(pairedWith:_:)` hands its values to.
 public protocol StoredValueVisitor {
     /// One stored value of the first model beside the same value of the other.
     mutating func visit<Value: Hashable>(_ value: Value, _ otherValue: Value)
@@ -25,7 +26,7 @@ extension APIModel {
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         var equality = StoredValueEquality()
-        lhs.visitStoredValues(pairedWith: rhs, &equality)
+        lhs._visitStoredValues(pairedWith: rhs, &equality)
         return equality.isEqual
     }
 
@@ -33,13 +34,13 @@ extension APIModel {
     @inlinable
     public func hash(into hasher: inout Hasher) {
         var hashing = StoredValueHashing(hasher)
-        visitStoredValues(pairedWith: self, &hashing)
+        _visitStoredValues(pairedWith: self, &hashing)
         hasher = hashing.hasher
     }
 
     /// Field by field through `Mirror`, for a type that declares the conformance by hand:
     /// correct, but hundreds of times slower than the generated visit.
-    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         let left = Mirror(reflecting: self)
         let right = Mirror(reflecting: other)
         if left.displayStyle == .enum && left.children.isEmpty && right.children.isEmpty {

@@ -368,7 +368,7 @@ final class TypeMappingTests: XCTestCase {
         """)
         let (text, _) = try generate(spec)
         let inlinable = "    #if !DEBUG\n    @inlinable\n    #endif\n"
-            + "    public func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {\n"
+            + "    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {\n"
         XCTAssertEqual(text.components(separatedBy: inlinable).count - 1, 2, text)
         XCTAssertEqual(text.components(separatedBy: "@inlinable").count - 1, 2, text)
         assertContains(text, [
@@ -377,7 +377,7 @@ final class TypeMappingTests: XCTestCase {
         ])
 
         let (internalText, _) = try generate(spec) { $0.accessLevel = .internal }
-        XCTAssertTrue(internalText.contains("    func visitStoredValues<Visitor: StoredValueVisitor>"), internalText)
+        XCTAssertTrue(internalText.contains("    func _visitStoredValues<Visitor: StoredValueVisitor>"), internalText)
         XCTAssertFalse(internalText.contains("#if !DEBUG"), internalText)
         XCTAssertFalse(internalText.contains("@inlinable"), internalText)
     }

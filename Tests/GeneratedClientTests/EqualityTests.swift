@@ -3,7 +3,7 @@ import FeaturesAPI
 import Foundation
 import XCTest
 
-/// Equality and hashing of generated models go through their `visitStoredValues(pairedWith:_:)`:
+/// Equality and hashing of generated models go through their `_visitStoredValues(pairedWith:_:)`:
 /// every stored property counts (boxed ones and additional properties too), what a model only
 /// remembers about its JSON (`KeyPresence`) does not, and an enum compares the case first.
 final class EqualityTests: XCTestCase {

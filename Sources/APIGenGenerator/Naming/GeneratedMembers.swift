@@ -7,7 +7,7 @@ enum GeneratedMembers {
 
     /// A model struct (`StructGenerator`, `StoredValuesGenerator`): `Codable`, `Hashable`, the
     /// stored-value visit and the record of keys it was decoded with.
-    static let structure = everyType.union(["hashValue", "hash", "encode", "Protocol", "keyPresence", "visitStoredValues"])
+    static let structure = everyType.union(["hashValue", "hash", "encode", "Protocol", "keyPresence", "_visitStoredValues"])
 
     /// An open enum (`EnumGenerator`, `SampleFileGenerator`): its raw value, the case for values
     /// the client does not know, and the samples.
@@ -15,7 +15,7 @@ enum GeneratedMembers {
 
     /// A union's cases (`UnionGenerator`, `SampleFileGenerator`); `unknown` is added where a
     /// discriminator can name a kind the client does not know.
-    static let unionCases = everyType.union(["sample", "samples", "visitStoredValues"])
+    static let unionCases = everyType.union(["sample", "samples", "_visitStoredValues"])
 
     /// The accessors a union gets for the fields its alternatives share (`SharedPropertyTranslator`).
     static let unionAccessors = everyType.union(["unknown", "sample", "samples", "encode"])

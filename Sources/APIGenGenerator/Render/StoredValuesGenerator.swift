@@ -1,4 +1,4 @@
-/// `visitStoredValues(pairedWith:_:)`, the one function per model that the runtime builds
+/// `_visitStoredValues(pairedWith:_:)`, the one function per model that the runtime builds
 /// equality and hashing on (see `APIModel`): each stored value beside the other value's. One
 /// generic call per property costs the compiler less than synthesized `==` and `hash(into:)`.
 enum StoredValuesGenerator {
@@ -43,6 +43,6 @@ enum StoredValuesGenerator {
     }
 
     private static func header(_ context: RenderContext) -> SourceText {
-        "\(context.access)func visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor)"
+        "\(context.access)func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor)"
     }
 }

@@ -46,7 +46,7 @@ struct StructGenerator: DeclarationGenerator {
     /// A boxed property (it closes a cycle of structs, or its value is large: `ValueLayout`)
     /// or a deprecated one: an accessor over `_name` storage. A deprecated property's storage is
     /// what generated code reads and writes, so the deprecation warns only where the app uses
-    /// it; it is `@usableFromInline` where public, for the inlinable `visitStoredValues`.
+    /// it; it is `@usableFromInline` where public, for the inlinable `_visitStoredValues`.
     private func renderStoredBehindAccessor(_ property: PropertyDeclaration, into printer: inout Printer, context: RenderContext) {
         let storage = storageName(property)
         let value = property.isIndirect ? "\(storage).value" : storage
