@@ -46,7 +46,7 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
-/// The same shape declared `APIModel` by hand, without a generated `visitStoredValues`: equality
+/// The same shape declared `APIModel` by hand, without a generated `_visitStoredValues`: equality
 /// and hashing through the runtime's reflection fallback, what every generated model used before.
 struct ReflectedArticle: APIModel {
     struct Author: APIModel {
