@@ -46,12 +46,10 @@ public struct GeneratorOptions: Sendable {
     /// more. Beside the batches it runs one job that emits the module (a tenth of the work). On
     /// two cores that job and the first batch start together, and the driver often notices the
     /// module job's end only when that batch ends: a batch holding half the code then ran
-    /// alone after it (openai.yaml's client: 105 s instead of 60; mistral.yaml's: 29 s instead
-    /// of 18). With 16 endpoint files, 34 model files and the samples there are 51 files, so
+    /// alone after it, nearly doubling the build of a large client. With 16 endpoint files, 34 model files and the samples there are 51 files, so
     /// three batches of 17: first the endpoints and one model file, about as long as emitting
     /// the module, then the rest of the models in two even halves, side by side, whichever way
-    /// the driver schedules them. The extra files cost no measurable compile time; 16 and 34
-    /// built openai.yaml's client about 2 s faster than 17 and 33.
+    /// the driver schedules them. The extra files cost no measurable compile time.
     public static func endpointFileCount(specBytes: Int) -> Int {
         specBytes >= largeSpecBytes ? 16 : 1
     }

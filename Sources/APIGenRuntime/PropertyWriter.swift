@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A call records the first error instead of throwing, and `finish()` throws it; after an error
 /// nothing more is written, so the outcome is the same as throwing at once. A `try` per
-/// property gave each property its own error path: in a debug build that was about 40% of a
-/// model's `encode(to:)` code, which the compiler emits for every model of a large client.
+/// property gave each property its own error path, a large part of a model's `encode(to:)` code
+/// in a debug build, which the compiler emits for every model of a large client.
 @_spi(Generated)
 public struct PropertyWriter {
     @usableFromInline var container: KeyedEncodingContainer<AnyCodingKey>

@@ -50,7 +50,7 @@ public struct YAMLReader: Sendable {
         }
         try? handle.seek(toOffset: 0)
         // `Data(contentsOf:)` reads a regular file in one go, where `readToEnd` reads 4 KB at
-        // a time into a growing buffer (800 reads and several copies for a 3 MB spec).
+        // a time into a growing buffer, copied as it grows.
         let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         return try read(bytes: data, path: shown)
     }

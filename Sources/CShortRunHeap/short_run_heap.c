@@ -1,5 +1,5 @@
-// With glibc's defaults, about a tenth of generating a large spec is the kernel faulting in
-// 4 kB pages one at a time (9 000 faults for openai.yaml), and every array that grows past
+// With glibc's defaults, much of generating a large spec is the kernel faulting in 4 kB pages
+// one at a time, and every array that grows past
 // 128 kB is mapped and unmapped afresh. Here big blocks stay on the heap, where freed memory is
 // reused, and the heap grows once by a reserve the kernel may back with 2 MB pages: what the
 // `glibc.malloc.hugetlb=1` tunable does, which can only be set from the environment. Untouched

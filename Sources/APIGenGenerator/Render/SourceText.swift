@@ -157,9 +157,9 @@ public struct SourceText: ExpressibleByStringInterpolation {
     }
 }
 
-/// Up to `capacity` bytes of text stored in place: a `SourceText` that fits (98% of the lines of
-/// a large client do) needs no buffer to allocate and free. Allocating one per line was 3% of the
-/// instructions of generating openai.yaml's client.
+/// Up to `capacity` bytes of text stored in place: a `SourceText` that fits (nearly every line of
+/// a large client does) needs no buffer to allocate and free, which a buffer per line would cost
+/// on every line generated.
 struct InlineBytes {
     static let capacity = 112
     private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
