@@ -12,6 +12,7 @@ public struct OperationKey<Response>: Hashable, Sendable {
     /// The spec's operationId, which requests carry (`HTTPRequest.operationID`).
     public let operationID: String
 
+    /// The key of the operation with `operationID`; generated clients declare one per operation.
     public init(_ operationID: String) {
         self.operationID = operationID
     }
@@ -20,8 +21,10 @@ public struct OperationKey<Response>: Hashable, Sendable {
 /// A canned answer for an operation whose response is `Response`: `.json(_:)` takes a
 /// `Response` only; the rest are `MockResponse`'s answers.
 public struct CannedResponse<Response>: Sendable {
+    /// The answer, untyped.
     public let response: MockResponse
 
+    /// Any `MockResponse` (`.delayed(by:)`, `.text`, a closure) as this operation's answer.
     public init(_ response: MockResponse) {
         self.response = response
     }
@@ -59,6 +62,7 @@ public struct MockRoute: Sendable {
     let operationID: String
     let response: MockResponse
 
+    /// `answer` for `operation`.
     public static func answer<Response>(_ operation: OperationKey<Response>, _ answer: CannedResponse<Response>) -> MockRoute {
         MockRoute(operationID: operation.operationID, response: answer.response)
     }
