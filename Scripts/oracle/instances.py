@@ -162,3 +162,46 @@ def instant(text):
 def short(text, width=160):
     text = " ".join(str(text).split())
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def stray_key(instance, schema, path="$"):
+    """Where `instance` carries a key that only an alternative it does not match declares (an
+    `anyOf` value matching one member, holding a key of another), or None. The value of such a
+    key is an undeclared extra for the members it matches, which models leave out by design, as
+    they leave out any undeclared key: such an instance says nothing of the client."""
+    if not isinstance(schema, dict):
+        return None
+    if isinstance(instance, list):
+        items = schema.get("items")
+        for index, element in enumerate(instance):
+            found = stray_key(element, items, f"{path}[{index}]") if isinstance(items, dict) else None
+            if found:
+                return found
+        return None
+    if not isinstance(instance, dict):
+        return None
+    parts = [schema] + [member for member in schema.get("allOf", []) if isinstance(member, dict)]
+    alternatives = [member for part in parts for key in ("anyOf", "oneOf") for member in part.get(key, [])
+                    if isinstance(member, dict)]
+    matched = [member for member in alternatives if jsonschema.Draft202012Validator(member).is_valid(instance)]
+    own = set().union(*(declared_names(part) for part in parts + matched))
+    others = set().union(*(declared_names(member) for member in alternatives)) if alternatives else set()
+    for key in instance:
+        if key in others and key not in own:
+            return f"{path}.{key}"
+    for part in parts + matched:
+        for key, value in (part.get("properties") or {}).items():
+            found = stray_key(instance[key], value, f"{path}.{key}") if key in instance else None
+            if found:
+                return found
+    return None
+
+
+def declared_names(schema):
+    """The property names a schema and its allOf parts declare."""
+    if not isinstance(schema, dict):
+        return set()
+    names = set((schema.get("properties") or {}).keys())
+    for part in schema.get("allOf", []):
+        names |= declared_names(part)
+    return names

@@ -63,5 +63,28 @@ components:
             self.assertIsNotNone(instances.first_error(check, {"droplet_ids": ["one"]}))
 
 
+
+class StrayKeyTests(unittest.TestCase):
+    """An anyOf value matching one member and carrying a key only another member declares holds
+    an undeclared key for its member: not an instance that tests the client's data."""
+
+    schema = {"type": "object", "properties": {"email": {"type": "string"}}, "anyOf": [
+        {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}},
+        {"type": "object", "required": ["hash"], "properties": {"hash": {"type": "string"}, "salt": {"type": "string"}}},
+    ]}
+
+    def test_a_key_of_a_member_the_value_does_not_match_is_stray(self):
+        self.assertEqual(instances.stray_key({"email": "a", "password": "p", "salt": "s"}, self.schema), "$.salt")
+
+    def test_keys_of_every_matched_member_and_of_the_object_are_not(self):
+        self.assertIsNone(instances.stray_key({"email": "a", "password": "p", "hash": "h", "salt": "s"}, self.schema))
+        self.assertIsNone(instances.stray_key({"email": "a", "hash": "h"}, self.schema))
+
+    def test_nested_values_and_array_items_are_walked(self):
+        outer = {"type": "object", "properties": {"logins": {"type": "array", "items": self.schema}}}
+        self.assertEqual(instances.stray_key({"logins": [{"password": "p"}, {"hash": "h", "password": 1}]}, outer),
+                         "$.logins[1].password")
+
+
 if __name__ == "__main__":
     unittest.main()
