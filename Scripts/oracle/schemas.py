@@ -285,8 +285,12 @@ class Dialect:
                     out[bound] = out.pop(limit)
                 elif isinstance(out.get(bound), bool):
                     out.pop(bound)
-        if "type" not in out and ("properties" in out or "required" in out):
-            out["type"] = "object"  # OpenAPI tools read properties as an object; JSON Schema alone would allow any value
+        # OpenAPI tools (and the generator) read an object's or an array's keywords as its type;
+        # JSON Schema alone would allow any value of another type.
+        if "type" not in out and any(key in out for key in ("properties", "required", "additionalProperties", "patternProperties")):
+            out["type"] = "object"
+        elif "type" not in out and ("items" in out or "prefixItems" in out):
+            out["type"] = "array"
         types = out.get("type")
         if out.get("format") in ("byte", "binary") and (types == "string" or (isinstance(types, list) and "string" in types)):
             # OpenAPI's `byte` is base64; `binary` inside JSON can only be text too, and the clients

@@ -41,6 +41,23 @@ components:
             self.assertIsNone(instances.first_error(check, 0.5))
             self.assertIsNotNone(instances.first_error(check, 0))
 
+    def test_a_map_or_list_without_a_type_is_read_as_one(self):
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths: {}
+components:
+  schemas:
+    Providers: {additionalProperties: {type: integer}}
+    Names: {items: {type: string}}
+""")
+            dialect = Dialect(SpecDocuments(entry))
+            providers = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Providers"))
+            self.assertIsNone(instances.first_error(providers, {"a": 1}))
+            self.assertIsNotNone(instances.first_error(providers, 1.5))
+            names = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Names"))
+            self.assertIsNotNone(instances.first_error(names, "text"))
+
     def test_a_property_map_written_as_a_reference_is_followed(self):
         with tempfile.TemporaryDirectory() as folder:
             write(folder, "models/attributes.yml", """ids:
