@@ -226,6 +226,43 @@ public nonisolated enum API {
         return request
     }
 
+    /// List articles
+    ///
+    /// Django REST's page-number paging, whose last page says next is null.
+    ///
+    /// `GET /articles`
+    public static func listArticles(page: Int? = nil) -> Request<ListArticlesResponse> {
+        var request = Request<ListArticlesResponse>(method: .get, path: "/articles", operationID: "listArticles", response: .json)
+        request.addQuery("page", page)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// List topics
+    ///
+    /// Page-number paging that gives the number of items in all pages.
+    ///
+    /// `GET /topics`
+    public static func listTopics(page: Int? = nil) -> Request<ListTopicsResponse> {
+        var request = Request<ListTopicsResponse>(method: .get, path: "/topics", operationID: "listTopics", response: .json)
+        request.addQuery("page", page)
+        request.accept = "application/json"
+        return request
+    }
+
+    /// List events
+    ///
+    /// Offset paging with a page size; a short page is the last.
+    ///
+    /// `GET /events`
+    public static func listEvents(offset: Int = 0, limit: Int = 2) -> Request<ListEventsResponse> {
+        var request = Request<ListEventsResponse>(method: .get, path: "/events", operationID: "listEvents", response: .json)
+        request.addQuery("offset", offset)
+        request.addQuery("limit", limit)
+        request.accept = "application/json"
+        return request
+    }
+
     /// List contributors by link
     ///
     /// Cursor paging where the next page is a link holding the cursor, as Django REST writes it.
@@ -831,6 +868,101 @@ public final class ListContributorsModel: PagedViewModel<[Contributor]?, Contrib
     }
 }
 
+/// The pages of `API.listArticles` for a list screen: List articles
+@MainActor
+public final class ListArticlesModel: PagedViewModel<ListArticlesResponse, Contributor> {
+    public init(client: APIClient) {
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page.results },
+                next: { page, current, itemCount in
+                    guard case .page(let number) = current else { return nil }
+                    guard page.next != nil else { return nil }
+                    let received = (page.results).count
+                    return received > 0 ? .page(number + 1) : nil
+                }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ListArticlesResponse> {
+        return { request in
+            var page: Int? = nil
+            if case .page(let number) = request { page = number }
+            return API.listArticles(page: page)
+        }
+    }
+}
+
+/// The pages of `API.listTopics` for a list screen: List topics
+@MainActor
+public final class ListTopicsModel: PagedViewModel<ListTopicsResponse, Contributor> {
+    public init(client: APIClient) {
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .page(1),
+                items: { page in page.items },
+                next: { page, current, itemCount in
+                    guard case .page(let number) = current else { return nil }
+                    let received = (page.items).count
+                    return received > 0 && itemCount < Int(page.count) ? .page(number + 1) : nil
+                }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ListTopicsResponse> {
+        return { request in
+            var page: Int? = nil
+            if case .page(let number) = request { page = number }
+            return API.listTopics(page: page)
+        }
+    }
+}
+
+/// The pages of `API.listEvents` for a list screen: List events
+@MainActor
+public final class ListEventsModel: PagedViewModel<ListEventsResponse, Contributor> {
+    public var limit: Int {
+        get {
+            observationRegistrar.access(self, keyPath: \.limit)
+            return _limit
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.limit) { _limit = newValue } }
+    }
+    private var _limit: Int
+
+    public init(client: APIClient, limit: Int = 2) {
+        self._limit = limit
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .offset(0),
+                items: { page in page.data },
+                next: { page, current, itemCount in
+                    guard case .offset(let offset) = current else { return nil }
+                    let received = (page.data).count
+                    let pageSize = Int(limit)
+                    if received < pageSize { return nil }
+                    return received > 0 ? .offset(offset + pageSize) : nil
+                }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ListEventsResponse> {
+        let limit = limit
+        return { request in
+            var offset: Int = 0
+            if case .offset(let number) = request { offset = number }
+            return API.listEvents(offset: offset, limit: limit)
+        }
+    }
+}
+
 /// The pages of `API.listContributorLinks` for a list screen: List contributors by link
 @MainActor
 public final class ListContributorLinksModel: PagedViewModel<ContributorLinkPage, Contributor> {
@@ -899,7 +1031,9 @@ public final class ListContributorOffsetsModel: PagedViewModel<ContributorOffset
                 next: { page, current, itemCount in
                     guard case .offset(let offset) = current else { return nil }
                     let received = (page.items).count
-                    return received > 0 && offset + received < Int(page.total) ? .offset(offset + received) : nil
+                    let pageSize = Int(limit)
+                    if received < pageSize { return nil }
+                    return received > 0 && offset + pageSize < Int(page.total) ? .offset(offset + pageSize) : nil
                 }
             )
         )

@@ -5115,6 +5115,108 @@ public nonisolated struct Reading: APIModel {
     }
 }
 
+public nonisolated struct ListArticlesResponse: APIModel {
+    public var count: Int
+    public var next: URL?
+    public var previous: URL?
+    public var results: [Contributor]
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
+
+    public init(count: Int, next: URL? = nil, previous: URL? = nil, results: [Contributor]) {
+        self.count = count
+        self.next = next
+        self.previous = previous
+        self.results = results
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.count = try reader.decode(Int.self, "count")
+        self.next = reader.decodeNullable(URL.self, "next")
+        self.previous = reader.decodeNullable(URL.self, "previous")
+        self.results = try reader.decode([Contributor].self, "results")
+        self.keyPresence = reader.presence
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.count, "count")
+        writer.encodeIfPresent(self.next, "next")
+        writer.encodeIfPresent(self.previous, "previous")
+        writer.encode(self.results, "results")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.count, other.count)
+        visitor.visit(self.next, other.next)
+        visitor.visit(self.previous, other.previous)
+        visitor.visit(self.results, other.results)
+    }
+}
+
+public nonisolated struct ListTopicsResponse: APIModel {
+    public var count: Int
+    public var items: [Contributor]
+
+    public init(count: Int, items: [Contributor]) {
+        self.count = count
+        self.items = items
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.count = try reader.decode(Int.self, "count")
+        self.items = try reader.decode([Contributor].self, "items")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.count, "count")
+        writer.encode(self.items, "items")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.count, other.count)
+        visitor.visit(self.items, other.items)
+    }
+}
+
+public nonisolated struct ListEventsResponse: APIModel {
+    public var data: [Contributor]
+
+    public init(data: [Contributor]) {
+        self.data = data
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.data = try reader.decode([Contributor].self, "data")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.data, "data")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.data, other.data)
+    }
+}
+
 public nonisolated struct TreePlantedWebhook: APIModel {
     public var treeID: Int64
     public var plantedAt: Date

@@ -685,6 +685,27 @@ extension Reading {
     }
 }
 
+extension ListArticlesResponse {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ListArticlesResponse {
+        EmbeddedJSON.decode(
+            #"""
+            {"count":1,"next":"https://example.com/next/1","previous":"https://example.com/previous/1","results":[{"login":"Login 1"}]}
+            """#
+        )
+    }
+}
+
+extension ListTopicsResponse {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ListTopicsResponse { EmbeddedJSON.decode(#"{"count":1,"items":[{"login":"Login 1"}]}"#) }
+}
+
+extension ListEventsResponse {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ListEventsResponse { EmbeddedJSON.decode(#"{"data":[{"login":"Login 1"}]}"#) }
+}
+
 extension TreePlantedWebhook {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: TreePlantedWebhook {
@@ -785,6 +806,14 @@ extension API {
                 "getConstants": .json(text: #"{"apiVersion":"v2","kind":"constants","maxRetries":3}"#),
                 "getNestedList": .json(text: #"[]"#),
                 "listContributors": .json(text: #"[{"login":"Login 1"}]"#),
+                "listArticles": .json(
+                    text:
+                        #"""
+                        {"count":1,"next":"https://example.com/next/1","previous":"https://example.com/previous/1","results":[{"login":"Login 1"}]}
+                        """#
+                ),
+                "listTopics": .json(text: #"{"count":1,"items":[{"login":"Login 1"}]}"#),
+                "listEvents": .json(text: #"{"data":[{"login":"Login 1"}]}"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
                 "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
                 "listContributorOffsets": .json(text: #"{"items":[{"login":"Login 1"}],"total":1,"kind":"Sample"}"#),
@@ -879,6 +908,15 @@ extension API {
 
         /// The operation `API.listContributors` sends.
         public static let listContributors = OperationKey<[Contributor]?>("listContributors")
+
+        /// The operation `API.listArticles` sends.
+        public static let listArticles = OperationKey<ListArticlesResponse>("listArticles")
+
+        /// The operation `API.listTopics` sends.
+        public static let listTopics = OperationKey<ListTopicsResponse>("listTopics")
+
+        /// The operation `API.listEvents` sends.
+        public static let listEvents = OperationKey<ListEventsResponse>("listEvents")
 
         /// The operation `API.listContributorLinks` sends.
         public static let listContributorLinks = OperationKey<ContributorLinkPage>("listContributorLinks")

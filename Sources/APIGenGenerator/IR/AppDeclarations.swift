@@ -77,10 +77,13 @@ public struct ViewModelDeclaration: Sendable {
             case nextPageField(Member)
             /// The page gives the number of pages (`totalPages`).
             case totalPages(Member)
-            /// The page gives the number of items in all pages (`total`), for offsets.
+            /// The page gives the number of items in all pages (`total`, `count`).
             case totalCount(Member)
             /// The page says whether more follow (`hasMore`).
             case hasMore(Member)
+            /// Page numbers go on while the page links to a next one (Django REST's `next`,
+            /// null on the last page).
+            case nextLink(Member)
             /// The page holds the next cursor (`nextCursor`), and may say whether more follow.
             case cursorField(Member, hasMore: Member?)
             /// Pages follow until one comes back empty.
@@ -100,6 +103,9 @@ public struct ViewModelDeclaration: Sendable {
         /// The response may have no body (a 204 beside the 200): an absent page has no items
         /// and ends paging.
         public var pageIsOptional = false
+        /// The builder parameter that sets the page size (`limit`), for offset paging: offsets
+        /// advance by it, and a page shorter than it is the last.
+        public var limit: OperationParameter?
 
         /// Whether a page is the response with its `Link` header (`LinkedPage`), not the response.
         public var isLinked: Bool {

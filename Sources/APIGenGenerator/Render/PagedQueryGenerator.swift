@@ -4,6 +4,10 @@
 struct PagedQueryGenerator {
     typealias Paging = ViewModelDeclaration.Paging
 
+    /// The initializer's name for the page-size parameter (`Paging.limit`), which the `next`
+    /// closure captures.
+    var limit: String?
+
     func render(_ paging: Paging, into printer: inout Printer) {
         printer.line("pages: PagedQuery(")
         printer.indented { printer in
@@ -61,19 +65,56 @@ struct PagedQueryGenerator {
             return [pageNumber, "return number < \(integer(total, paging)) ? .page(number + 1) : nil"]
         case (.page, .hasMore(let more)):
             return [pageNumber, "return \(condition(more, paging)) ? .page(number + 1) : nil"]
+        case (.page, .nextLink(let link)):
+            return [pageNumber] + linkGuard(link, paging) + [received, "return received > 0 ? .page(number + 1) : nil"]
+        case (.page, .totalCount(let total)):
+            // `itemCount` holds this page's items too: the pages end once it reaches the total.
+            return [pageNumber, received, "return received > 0 && itemCount < \(integer(total, paging)) ? .page(number + 1) : nil"]
         case (.page, _):
             return [pageNumber, received, "return received > 0 ? .page(number + 1) : nil"]
-        case (_, .totalCount(let total)):
-            return [
-                offset, received, "return received > 0 && offset + received < \(integer(total, paging)) ? .offset(offset + received) : nil",
-            ]
-        case (.offset, .hasMore(let more)):
-            return [offset, received, "return \(condition(more, paging)) ? .offset(offset + received) : nil"]
         case (_, .cursorField(let cursor, let more)):
             let token = self.token(cursor, paging)
             return [more.map { "\(condition($0, paging)) ? \(token) : nil" } ?? token]
-        case (_, .hasMore), (_, .untilEmpty):
-            return [offset, received, "return received > 0 ? .offset(offset + received) : nil"]
+        case (_, .totalCount(let total)):
+            return offsetStatements(paging, received: received, condition: "offset + \(step(paging)) < \(integer(total, paging))")
+        case (.offset, .hasMore(let more)):
+            return offsetStatements(paging, received: received, condition: condition(more, paging))
+        case (_, .hasMore), (_, .untilEmpty), (_, .nextLink):
+            return offsetStatements(paging, received: received, condition: nil)
+        }
+    }
+
+    /// Offsets advance by the page size where the request sets one (else by the items received),
+    /// and a page shorter than that size, or an empty one, is the last.
+    private func offsetStatements(_ paging: Paging, received: String, condition: String?) -> [String] {
+        var statements = [offset, received]
+        if let limit, let parameter = paging.limit {
+            if parameter.type.isOptional {
+                statements += ["let pageSize = \(limit).map(Int.init)", "if let pageSize, received < pageSize { return nil }"]
+            } else {
+                statements += ["let pageSize = Int(\(limit))", "if received < pageSize { return nil }"]
+            }
+        }
+        let more = ["received > 0"] + (condition.map { [$0] } ?? [])
+        statements.append("return \(more.joined(separator: " && ")) ? .offset(offset + \(step(paging))) : nil")
+        return statements
+    }
+
+    /// How far the next offset is: the page size, else the items received.
+    private func step(_ paging: Paging) -> String {
+        guard limit != nil, let parameter = paging.limit else { return "received" }
+        return parameter.type.isOptional ? "(pageSize ?? received)" : "pageSize"
+    }
+
+    /// Ends page-number paging where the page links to no next page (absent, null or empty);
+    /// a link the page always holds says nothing.
+    private func linkGuard(_ link: Paging.Member, _ paging: Paging) -> [String] {
+        let value = read(link, paging)
+        switch (link.type == .string, value.isOptional) {
+        case (true, true): return ["guard !(\(value.text) ?? \"\").isEmpty else { return nil }"]
+        case (true, false): return ["guard !\(value.text).isEmpty else { return nil }"]
+        case (false, true): return ["guard \(value.text) != nil else { return nil }"]
+        case (false, false): return []
         }
     }
 

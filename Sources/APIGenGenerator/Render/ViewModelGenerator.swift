@@ -103,7 +103,7 @@ struct ViewModelGenerator {
             printer.line("super.init(")
             printer.indented { printer in
                 printer.line("client: client,")
-                PagedQueryGenerator().render(paging, into: &printer)
+                PagedQueryGenerator(limit: paging.limit.map { local[$0.name]! }).render(paging, into: &printer)
             }
             printer.line(")")
         }

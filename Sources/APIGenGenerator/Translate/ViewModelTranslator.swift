@@ -83,6 +83,8 @@ struct ViewModelTranslator {
         "after", "endCursor",
     ]
     private static let totalKeys: Set<String> = ["total", "totalCount", "total_count", "totalResults", "total_results", "count"]
+    private static let nextLinkKeys: Set<String> = ["next", "next_url", "nextUrl", "next_page_url", "nextPageUrl", "nextLink"]
+    private static let limitKeys: Set<String> = ["limit", "per_page", "perPage", "page_size", "pageSize", "size", "max_results"]
 
     /// Recognises the common shapes: a `page`, `offset` or `cursor` query parameter, and a
     /// response that is an array or has one array of items plus a next page, total or token.
@@ -110,6 +112,10 @@ struct ViewModelTranslator {
                 next = .nextPageField(nextPage)
             } else if let total = member(Self.totalPageKeys, .integer) {
                 next = .totalPages(total)
+            } else if let link = member(Self.nextLinkKeys, .string) {
+                next = .nextLink(link)
+            } else if let total = member(Self.totalKeys, .integer) {
+                next = .totalCount(total)
             } else {
                 next = withoutField ?? .untilEmpty
             }
@@ -131,6 +137,11 @@ struct ViewModelTranslator {
         }
         var paging = ViewModelDeclaration.Paging(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
         paging.pageIsOptional = declaration.response.type.isOptional
+        if style == .offset {
+            paging.limit = declaration.parameters.first {
+                $0.location == .query && Self.limitKeys.contains($0.key) && $0.type.unwrapped.isInteger
+            }
+        }
         return paging
     }
 
