@@ -263,6 +263,18 @@ public nonisolated enum API {
         return request
     }
 
+    /// List changes
+    ///
+    /// Cursor paging by time, each page naming the date-time to read after.
+    ///
+    /// `GET /changes`
+    public static func listChanges(after: Date? = nil) -> Request<ListChangesResponse> {
+        var request = Request<ListChangesResponse>(method: .get, path: "/changes", operationID: "listChanges", response: .json)
+        request.addQuery("after", after)
+        request.accept = "application/json"
+        return request
+    }
+
     /// List contributors by link
     ///
     /// Cursor paging where the next page is a link holding the cursor, as Django REST writes it.
@@ -959,6 +971,29 @@ public final class ListEventsModel: PagedViewModel<ListEventsResponse, Contribut
             var offset: Int = 0
             if case .offset(let number) = request { offset = number }
             return API.listEvents(offset: offset, limit: limit)
+        }
+    }
+}
+
+/// The pages of `API.listChanges` for a list screen: List changes
+@MainActor
+public final class ListChangesModel: PagedViewModel<ListChangesResponse, Contributor> {
+    public init(client: APIClient) {
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .cursor(""),
+                items: { page in page.items },
+                next: { page, current, itemCount in page.nextCursor.map { .cursor(APIJSON.formatDateTime($0)) } }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<ListChangesResponse> {
+        return { request in
+            var after: Date? = nil
+            if case .cursor(let token) = request, let date = APIJSON.parseDateTime(token) { after = date }
+            return API.listChanges(after: after)
         }
     }
 }

@@ -5217,6 +5217,41 @@ public nonisolated struct ListEventsResponse: APIModel {
     }
 }
 
+public nonisolated struct ListChangesResponse: APIModel {
+    public var items: [Contributor]
+    public var nextCursor: Date?
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
+
+    public init(items: [Contributor], nextCursor: Date? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.items = try reader.decode([Contributor].self, "items")
+        self.nextCursor = reader.decodeNullable(Date.self, "nextCursor")
+        self.keyPresence = reader.presence
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.items, "items")
+        writer.encodeIfPresent(self.nextCursor, "nextCursor")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.items, other.items)
+        visitor.visit(self.nextCursor, other.nextCursor)
+    }
+}
+
 public nonisolated struct TreePlantedWebhook: APIModel {
     public var treeID: Int64
     public var plantedAt: Date

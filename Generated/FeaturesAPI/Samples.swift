@@ -706,6 +706,17 @@ extension ListEventsResponse {
     public static var sample: ListEventsResponse { EmbeddedJSON.decode(#"{"data":[{"login":"Login 1"}]}"#) }
 }
 
+extension ListChangesResponse {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ListChangesResponse {
+        EmbeddedJSON.decode(
+            #"""
+            {"items":[{"login":"Login 1"}],"nextCursor":"2024-05-01T09:30:00Z"}
+            """#
+        )
+    }
+}
+
 extension TreePlantedWebhook {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: TreePlantedWebhook {
@@ -814,6 +825,7 @@ extension API {
                 ),
                 "listTopics": .json(text: #"{"count":1,"items":[{"login":"Login 1"}]}"#),
                 "listEvents": .json(text: #"{"data":[{"login":"Login 1"}]}"#),
+                "listChanges": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"2024-05-01T09:30:00Z"}"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
                 "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
                 "listContributorOffsets": .json(text: #"{"items":[{"login":"Login 1"}],"total":1,"kind":"Sample"}"#),
@@ -917,6 +929,9 @@ extension API {
 
         /// The operation `API.listEvents` sends.
         public static let listEvents = OperationKey<ListEventsResponse>("listEvents")
+
+        /// The operation `API.listChanges` sends.
+        public static let listChanges = OperationKey<ListChangesResponse>("listChanges")
 
         /// The operation `API.listContributorLinks` sends.
         public static let listContributorLinks = OperationKey<ContributorLinkPage>("listContributorLinks")

@@ -58,6 +58,14 @@ final class PagingEndToEndTests: XCTestCase {
         XCTAssertEqual(logins, everyone)
         XCTAssertEqual(recorder.queries("offset"), ["0", "2", "4"])
     }
+
+    /// A date-time cursor travels as its RFC 3339 text and comes back a `Date`.
+    func testADateTimeCursorPages() async throws {
+        let (client, recorder) = try client()
+        let logins = await loadAll(ListChangesModel(client: client))
+        XCTAssertEqual(logins, everyone)
+        XCTAssertEqual(recorder.queries("after"), [nil, "2024-05-02T09:30:00Z", "2024-05-04T09:30:00Z"])
+    }
 }
 
 /// Sends through `URLSessionTransport` and keeps every request's URL.

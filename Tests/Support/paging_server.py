@@ -3,6 +3,8 @@
 GET /articles?page=N   Django REST: {"count", "next" (null on the last page), "previous", "results"}
 GET /topics?page=N     {"count", "items"}
 GET /events?offset=O&limit=L  {"data"}: L items from O (a short page is the last)
+GET /changes?after=T   {"items", "nextCursor"}: the people changed after date-time T, the time
+                       of the last one given as the next cursor (null on the last page)
 A page past the end is a 404, which a client that stops in time never asks for."""
 import json
 from http.server import BaseHTTPRequestHandler
@@ -52,7 +54,17 @@ class Handler(BaseHTTPRequestHandler):
             if offset >= len(PEOPLE):
                 return None
             return {"data": PEOPLE[offset:offset + limit]}
+        if path == "/changes":
+            after = query.get("after")
+            start = 0 if after is None else next((index + 1 for index, time in enumerate(CHANGED) if time == after), None)
+            if start is None or start >= len(PEOPLE):
+                return None
+            end = min(start + PAGE_SIZE, len(PEOPLE))
+            return {"items": PEOPLE[start:end], "nextCursor": CHANGED[end - 1] if end < len(PEOPLE) else None}
         return None
+
+
+CHANGED = [f"2024-05-0{day}T09:30:00Z" for day in range(1, len(PEOPLE) + 1)]
 
 
 if __name__ == "__main__":

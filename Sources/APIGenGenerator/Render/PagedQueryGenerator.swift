@@ -128,6 +128,10 @@ struct PagedQueryGenerator {
             return value.isOptional
                 ? "\(mappable(value.text, paging)).map { .cursor($0.uuidString.lowercased()) }"
                 : ".cursor(\(value.text).uuidString.lowercased())"
+        case .scalar(.date):
+            return value.isOptional
+                ? "\(mappable(value.text, paging)).map { .cursor(APIJSON.formatDateTime($0)) }"
+                : ".cursor(APIJSON.formatDateTime(\(value.text)))"
         default:
             return value.isOptional ? "\(mappable(value.text, paging)).map { .cursor($0) }" : ".cursor(\(value.text))"
         }

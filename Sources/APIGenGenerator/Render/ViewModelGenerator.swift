@@ -144,6 +144,10 @@ struct ViewModelGenerator {
                     parameter.type.isOptional
                     ? "nil" : (parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? (paging.style == .page ? "1" : "0"))
                 assignment = "if case .\(paging.style == .page ? "page" : "offset")(let number) = request { \(name) = \(converted) }"
+            case .cursor where parameter.type.unwrapped == .scalar(.date):
+                // A date-time cursor travels as its text.
+                initial = "nil"
+                assignment = "if case .cursor(let token) = request, let date = APIJSON.parseDateTime(token) { \(name) = date }"
             case .cursor:
                 initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "\"\"")
                 assignment = "if case .cursor(let token) = request, !token.isEmpty { \(name) = token }"

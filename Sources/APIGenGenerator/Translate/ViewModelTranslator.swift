@@ -70,7 +70,7 @@ struct ViewModelTranslator {
     static let offsetKeys: Set<String> = ["offset", "skip", "start"]
     private static let cursorKeys: Set<String> = [
         "cursor", "after", "pageToken", "page_token", "starting_after", "continuation", "continuationToken", "next_token", "nextToken",
-        "page_cursor",
+        "page_cursor", "since",
     ]
     private static let itemKeys = [
         "items", "data", "results", "docs", "entries", "records", "elements", "values", "list", "content", "nodes",
@@ -126,8 +126,8 @@ struct ViewModelTranslator {
                 next = withoutField ?? .untilEmpty
             }
         case .cursor:
-            // A token, a next-page URL (Django REST's `next`) or a UUID; a date or bytes are no cursor.
-            if let cursor = member(Self.nextCursorKeys, .string), [.string, .url, .scalar(.uuid)].contains(cursor.type) {
+            // A token, a next-page URL (Django REST's `next`), a UUID or a date-time; bytes are no cursor.
+            if let cursor = member(Self.nextCursorKeys, .string), [.string, .url, .scalar(.uuid), .scalar(.date)].contains(cursor.type) {
                 next = .cursorField(cursor, hasMore: hasMore)
             } else if entry.declaresLinkHeader {
                 next = .linkHeader
@@ -163,7 +163,10 @@ struct ViewModelTranslator {
         }
         if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
             return (.page, found)
-        } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
+        } else if let found = query.first(where: {
+            // A token, or a date-time (`after`, `since`): both travel as the cursor's text.
+            Self.cursorKeys.contains($0.key) && ($0.type.unwrapped == .string || ($0.type.unwrapped == .scalar(.date) && $0.type.isOptional))
+        }) {
             return (.cursor, found)
         } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
             return (.offset, found)
