@@ -163,15 +163,20 @@ struct ViewModelTranslator {
         }
         if let found = query.first(where: { Self.pageKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
             return (.page, found)
-        } else if let found = query.first(where: {
-            // A token, or a date-time (`after`, `since`): both travel as the cursor's text.
-            Self.cursorKeys.contains($0.key) && ($0.type.unwrapped == .string || ($0.type.unwrapped == .scalar(.date) && $0.type.isOptional))
-        }) {
+        } else if let found = query.first(where: { Self.cursorKeys.contains($0.key) && $0.type.unwrapped == .string }) {
             return (.cursor, found)
         } else if let found = query.first(where: { Self.offsetKeys.contains($0.key) && $0.type.unwrapped.isInteger }) {
             return (.offset, found)
+        } else if let found = query.first(where: { isDateCursor($0) }) {
+            return (.cursor, found)
         }
         return nil
+    }
+
+    /// A date-time (`after`, `since`), which travels as the cursor's text; the last choice, as a
+    /// time filter beside a page or offset is no cursor.
+    private func isDateCursor(_ parameter: OperationParameter) -> Bool {
+        Self.cursorKeys.contains(parameter.key) && parameter.type.unwrapped == .scalar(.date) && parameter.type.isOptional
     }
 
     /// The declared type of a top-level struct's property.
