@@ -275,6 +275,18 @@ public nonisolated enum API {
         return request
     }
 
+    /// List releases
+    ///
+    /// Pages named only by the Link header's next link, whose query the next request takes.
+    ///
+    /// `GET /releases`
+    public static func listReleases(perPage: Int? = nil) -> Request<[Contributor]> {
+        var request = Request<[Contributor]>(method: .get, path: "/releases", operationID: "listReleases", response: .json)
+        request.addQuery("per_page", perPage)
+        request.accept = "application/json"
+        return request
+    }
+
     /// List contributors by link
     ///
     /// Cursor paging where the next page is a link holding the cursor, as Django REST writes it.
@@ -637,6 +649,19 @@ public nonisolated enum GetWidgetError: Sendable {
     }
 }
 
+/// The headers `API.listReleases`'s responses declare, typed:
+/// `ListReleasesResponseHeaders(try await client.response(for: request).headers)`.
+/// Each is nil when the response does not have it, or its text is not of its type.
+public nonisolated struct ListReleasesResponseHeaders: Sendable {
+    /// The next page
+    public var link: String?
+
+    /// Reads the declared headers from a response's fields.
+    public init(_ fields: HTTPFields) {
+        link = fields.value(String.self, for: "Link")
+    }
+}
+
 /// The headers `API.listStargazers`'s responses declare, typed:
 /// `ListStargazersResponseHeaders(try await client.response(for: request).headers)`.
 /// Each is nil when the response does not have it, or its text is not of its type.
@@ -994,6 +1019,40 @@ public final class ListChangesModel: PagedViewModel<ListChangesResponse, Contrib
             var after: Date? = nil
             if case .cursor(let token) = request, let date = APIJSON.parseDateTime(token) { after = date }
             return API.listChanges(after: after)
+        }
+    }
+}
+
+/// The pages of `API.listReleases` for a list screen: List releases
+@MainActor
+public final class ListReleasesModel: PagedViewModel<LinkedPage<[Contributor]>, Contributor> {
+    public var perPage: Int? {
+        get {
+            observationRegistrar.access(self, keyPath: \.perPage)
+            return _perPage
+        }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.perPage) { _perPage = newValue } }
+    }
+    private var _perPage: Int?
+
+    public init(client: APIClient, perPage: Int? = nil) {
+        self._perPage = perPage
+        super.init(
+            client: client,
+            pages: PagedQuery(
+                first: .cursor(""),
+                items: { page in page.value },
+                next: { page, current, itemCount in page.next.map { .cursor($0.absoluteString) } }
+            )
+        )
+    }
+
+    override public func makePageRequests() -> @Sendable (PageRequest) -> Request<LinkedPage<[Contributor]>> {
+        let perPage = perPage
+        return { request in
+            let first = API.listReleases(perPage: perPage).followingLinks()
+            guard case .cursor(let link) = request, let url = URL(string: link) else { return first }
+            return first.following(url)
         }
     }
 }

@@ -826,6 +826,7 @@ extension API {
                 "listTopics": .json(text: #"{"count":1,"items":[{"login":"Login 1"}]}"#),
                 "listEvents": .json(text: #"{"data":[{"login":"Login 1"}]}"#),
                 "listChanges": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"2024-05-01T09:30:00Z"}"#),
+                "listReleases": .json(text: #"[{"login":"Login 1"}]"#),
                 "listContributorLinks": .json(text: #"{"results":[{"login":"Login 1"}],"next":"https://example.com/next/1"}"#),
                 "listContributorTokens": .json(text: #"{"items":[{"login":"Login 1"}],"nextCursor":"Next Cursor 1"}"#),
                 "listContributorOffsets": .json(text: #"{"items":[{"login":"Login 1"}],"total":1,"kind":"Sample"}"#),
@@ -932,6 +933,9 @@ extension API {
 
         /// The operation `API.listChanges` sends.
         public static let listChanges = OperationKey<ListChangesResponse>("listChanges")
+
+        /// The operation `API.listReleases` sends.
+        public static let listReleases = OperationKey<[Contributor]>("listReleases")
 
         /// The operation `API.listContributorLinks` sends.
         public static let listContributorLinks = OperationKey<ContributorLinkPage>("listContributorLinks")

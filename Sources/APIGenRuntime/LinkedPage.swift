@@ -43,6 +43,17 @@ extension Request {
     }
 }
 
+extension Request {
+    /// The same request with the query of `link`, a `rel="next"` link of its response: how the
+    /// next page is asked for where no parameter of the operation walks the pages.
+    public func following(_ link: URL) -> Request {
+        var next = self
+        let items = URLComponents(url: link, resolvingAgainstBaseURL: true)?.queryItems ?? []
+        next.query = items.map { (name: $0.name, value: $0.value ?? "") }
+        return next
+    }
+}
+
 extension PageRequest {
     /// The request a `rel="next"` link stands for: the value of the paging parameter
     /// `parameter` in it, read the way `current` pages (a page number, an offset or a cursor).

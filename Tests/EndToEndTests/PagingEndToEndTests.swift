@@ -66,6 +66,16 @@ final class PagingEndToEndTests: XCTestCase {
         XCTAssertEqual(logins, everyone)
         XCTAssertEqual(recorder.queries("after"), [nil, "2024-05-02T09:30:00Z", "2024-05-04T09:30:00Z"])
     }
+
+    /// No parameter walks the pages: each next request takes the query of the `Link` header's
+    /// `rel="next"` link.
+    func testALinkHeaderPagesWithoutAPageParameter() async throws {
+        let (client, recorder) = try client()
+        let logins = await loadAll(ListReleasesModel(client: client, perPage: 2))
+        XCTAssertEqual(logins, everyone)
+        XCTAssertEqual(recorder.queries("token"), [nil, "bWlk", "ZW5k"])
+        XCTAssertEqual(recorder.queries("per_page"), ["2", "2", "2"])
+    }
 }
 
 /// Sends through `URLSessionTransport` and keeps every request's URL.

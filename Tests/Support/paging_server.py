@@ -5,6 +5,8 @@ GET /topics?page=N     {"count", "items"}
 GET /events?offset=O&limit=L  {"data"}: L items from O (a short page is the last)
 GET /changes?after=T   {"items", "nextCursor"}: the people changed after date-time T, the time
                        of the last one given as the next cursor (null on the last page)
+GET /releases          [...]: the page the opaque `token` of the query names (none: the first),
+                       the next one as `Link: <…/releases?token=…&per_page=…>; rel="next"`
 A page past the end is a 404, which a client that stops in time never asks for."""
 import json
 from http.server import BaseHTTPRequestHandler
@@ -23,6 +25,8 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         url = urlsplit(self.path)
         query = {key: values[0] for key, values in parse_qs(url.query).items()}
+        if url.path == "/releases":
+            return self.releases(query)
         body = self.page(url.path, query)
         if body is None:
             self.send_response(404)
@@ -32,6 +36,24 @@ class Handler(BaseHTTPRequestHandler):
         data = json.dumps(body).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def releases(self, query):
+        start = TOKENS.index(query["token"]) * PAGE_SIZE if "token" in query and query["token"] in TOKENS else 0
+        if "token" in query and query["token"] not in TOKENS:
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        data = json.dumps(PEOPLE[start:start + PAGE_SIZE]).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        following = start // PAGE_SIZE + 1
+        if following * PAGE_SIZE < len(PEOPLE):
+            link = f"http://{self.headers['Host']}/releases?token={TOKENS[following]}&per_page={PAGE_SIZE}"
+            self.send_header("Link", f'<{link}>; rel="next"')
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
@@ -65,6 +87,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 CHANGED = [f"2024-05-0{day}T09:30:00Z" for day in range(1, len(PEOPLE) + 1)]
+TOKENS = ["first", "bWlk", "ZW5k"]
 
 
 if __name__ == "__main__":

@@ -54,6 +54,9 @@ public struct ViewModelDeclaration: Sendable {
     public struct Paging: Sendable {
         public enum Style: Sendable {
             case page, offset, cursor
+            /// No parameter walks the pages: each next request is the `Link` header's `rel="next"`
+            /// link, whose query the request takes.
+            case link
         }
 
         /// A property of the page type, by its Swift name.
@@ -95,7 +98,7 @@ public struct ViewModelDeclaration: Sendable {
 
         public var style: Style
         /// The builder parameter the page, offset or cursor goes to.
-        public var parameter: OperationParameter
+        public var parameter: OperationParameter?
         /// Item type of the accumulated list.
         public var itemType: SwiftType
         public var items: Items

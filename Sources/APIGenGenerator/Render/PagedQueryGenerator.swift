@@ -31,9 +31,9 @@ struct PagedQueryGenerator {
     /// starts empty, which stands for "from the start".
     func first(_ paging: Paging) -> String {
         switch paging.style {
-        case .page: return ".page(\(paging.parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "1"))"
-        case .offset: return ".offset(\(paging.parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "0"))"
-        case .cursor: return ".cursor(\"\")"
+        case .page: return ".page(\(paging.parameter?.defaultValue.map(SwiftLiteral.code(for:)) ?? "1"))"
+        case .offset: return ".offset(\(paging.parameter?.defaultValue.map(SwiftLiteral.code(for:)) ?? "0"))"
+        case .cursor, .link: return ".cursor(\"\")"
         }
     }
 
@@ -56,8 +56,10 @@ struct PagedQueryGenerator {
         // `itemCount` counts every item loaded so far; `received` is this page's.
         let received = "let received = (\(items(paging))).count"
         switch (paging.style, paging.next) {
+        case (.link, _):
+            return ["page.next.map { .cursor($0.absoluteString) }"]
         case (_, .linkHeader):
-            return ["PageRequest.following(page.next, parameter: \(SwiftLiteral.string(paging.parameter.key)), current: current)"]
+            return ["PageRequest.following(page.next, parameter: \(SwiftLiteral.string(key(paging))), current: current)"]
         case (_, .nextPageField(let next)):
             let value = read(next, paging)
             return [value.isOptional ? "\(mappable(value.text, paging)).map { .page(Int($0)) }" : ".page(Int(\(value.text)))"]
@@ -123,7 +125,7 @@ struct PagedQueryGenerator {
         let value = read(cursor, paging)
         switch cursor.type {
         case .url:
-            return "PageRequest.cursor(fromNext: \(value.text), parameter: \(SwiftLiteral.string(paging.parameter.key)))"
+            return "PageRequest.cursor(fromNext: \(value.text), parameter: \(SwiftLiteral.string(key(paging))))"
         case .scalar(.uuid):
             return value.isOptional
                 ? "\(mappable(value.text, paging)).map { .cursor($0.uuidString.lowercased()) }"
@@ -135,6 +137,11 @@ struct PagedQueryGenerator {
         default:
             return value.isOptional ? "\(mappable(value.text, paging)).map { .cursor($0) }" : ".cursor(\(value.text))"
         }
+    }
+
+    /// The query key of the paging parameter (every style but `.link` has one).
+    private func key(_ paging: Paging) -> String {
+        paging.parameter?.key ?? ""
     }
 
     private let pageNumber = "guard case .page(let number) = current else { return nil }"

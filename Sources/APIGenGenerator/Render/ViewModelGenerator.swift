@@ -80,7 +80,9 @@ struct ViewModelGenerator {
     private func storedParameters(_ model: ViewModelDeclaration) -> [OperationParameter] {
         switch model.kind {
         case .query: return model.operation.parameters
-        case .paged(let paging): return model.operation.parameters.filter { $0.key != paging.parameter.key || $0.location != .query }
+        case .paged(let paging):
+            guard let walking = paging.parameter else { return model.operation.parameters }
+            return model.operation.parameters.filter { $0.key != walking.key || $0.location != .query }
         case .submission, .stream: return []
         }
     }
@@ -132,7 +134,10 @@ struct ViewModelGenerator {
             for parameter in stored {
                 printer.line("let \(local[parameter.name]!) = \(local[parameter.name]!)")
             }
-            let parameter = paging.parameter
+            guard let parameter = paging.parameter else {
+                renderLinkRequests(operation, local: local, into: &printer)
+                return
+            }
             let name = local[parameter.name] ?? parameter.name.code
             let initial: String
             let assignment: String
@@ -148,7 +153,7 @@ struct ViewModelGenerator {
                 // A date-time cursor travels as its text.
                 initial = "nil"
                 assignment = "if case .cursor(let token) = request, let date = APIJSON.parseDateTime(token) { \(name) = date }"
-            case .cursor:
+            case .cursor, .link:
                 initial = parameter.type.isOptional ? "nil" : (parameter.defaultValue.map(SwiftLiteral.code(for:)) ?? "\"\"")
                 assignment = "if case .cursor(let token) = request, !token.isEmpty { \(name) = token }"
             }
@@ -162,6 +167,20 @@ struct ViewModelGenerator {
             }
             printer.line("}")
         }
+    }
+
+    /// Pages walked by the `Link` header alone: the first request as the model's values make it,
+    /// each next one the same with the link's query (`PageRequest.cursor` holds the link).
+    private func renderLinkRequests(_ operation: OperationDeclaration, local: [Identifier: String], into printer: inout Printer) {
+        printer.line("return { request in")
+        printer.indented { printer in
+            var first = call(operation, local: local, prefix: "let first = ")
+            first.close.append(".followingLinks()")
+            printer.call(first)
+            printer.line("guard case .cursor(let link) = request, let url = URL(string: link) else { return first }")
+            printer.line("return first.following(url)")
+        }
+        printer.line("}")
     }
 
     /// What one page is: the response, or the response with its `Link` header.

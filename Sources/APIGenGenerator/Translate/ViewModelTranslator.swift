@@ -90,7 +90,10 @@ struct ViewModelTranslator {
     /// response that is an array or has one array of items plus a next page, total or token.
     private func paging(_ entry: OperationEntry, _ declaration: OperationDeclaration) -> ViewModelDeclaration.Paging? {
         guard let responseSchema = entry.firstJSONSchema else { return nil }
-        guard let (style, parameter) = pagingParameter(entry, declaration) else { return nil }
+        // Without a parameter, a declared `Link` header still pages: the request follows the link.
+        guard let (style, parameter) = pagingParameter(entry, declaration) ?? (entry.declaresLinkHeader ? (.link, nil) : nil) else {
+            return nil
+        }
         guard let (itemType, items, members) = itemsOf(responseSchema, responseType: declaration.response.type) else { return nil }
         typealias Member = ViewModelDeclaration.Paging.Member
         func member(_ keys: Set<String>, _ kind: JSONType) -> Member? {
@@ -134,6 +137,8 @@ struct ViewModelTranslator {
             } else {
                 return nil
             }
+        case .link:
+            next = .linkHeader
         }
         var paging = ViewModelDeclaration.Paging(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
         paging.pageIsOptional = declaration.response.type.isOptional
@@ -149,7 +154,7 @@ struct ViewModelTranslator {
     /// the first whose name and type say page, cursor or offset.
     private func pagingParameter(
         _ entry: OperationEntry, _ declaration: OperationDeclaration
-    ) -> (ViewModelDeclaration.Paging.Style, OperationParameter)? {
+    ) -> (ViewModelDeclaration.Paging.Style, OperationParameter?)? {
         let query = declaration.parameters.filter { $0.location == .query }
         switch PagingOverride(entry.operation, query: query) {
         case .none:
