@@ -157,7 +157,7 @@ if sections.contains("equality") {
     let comparisons = String(
         format: "generated %.0f ns, synthesized %.0f ns", perValue(equality.generated, count), perValue(equality.baseline, count))
     let fallback = String(format: "reflection fallback %.0f ns", perValue(reflection.generated, reflected.count))
-    print("equality of \(count) values: " + comparisons + ", " + equality.ratioText + " (target >= 0.50); " + fallback)
+    print("equality of \(count) values: " + comparisons + ", " + equality.ratioText + " (target >= 0.90); " + fallback)
     let setTimes = String(format: "generated %.1f ms, synthesized %.1f ms", sets.generated * 1000, sets.baseline * 1000)
-    print("Set of \(count) values: " + setTimes + ", " + sets.ratioText + " (target >= 0.50)")
+    print("Set of \(count) values: " + setTimes + ", " + sets.ratioText + " (target >= 0.90)")
 }
