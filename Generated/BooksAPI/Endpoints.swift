@@ -244,13 +244,8 @@ public final class SearchBooksModel: PagedViewModel<SearchResults, Book> {
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page.docs },
-                next: { page, current, itemCount in
-                    guard case .page(let number) = current else { return nil }
-                    let received = (page.docs).count
-                    return received > 0 ? .page(number + 1) : nil
-                }
+                rule: .pageNumbers(),
+                items: \SearchResults.docs
             )
         )
     }

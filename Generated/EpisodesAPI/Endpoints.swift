@@ -151,9 +151,8 @@ public final class ListEpisodesModel: PagedViewModel<EpisodePage, Episode> {
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page.items },
-                next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
+                rule: .nextPage(\.nextPage),
+                items: \EpisodePage.items
             )
         )
     }
@@ -219,9 +218,8 @@ public final class ListShowEpisodesModel: PagedViewModel<ShowEpisodes, Episode> 
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .cursor(""),
-                items: { page in page.episodes },
-                next: { page, current, itemCount in page.nextCursor.map { .cursor($0) } }
+                rule: .cursors(.text(\.nextCursor)),
+                items: \ShowEpisodes.episodes
             )
         )
     }

@@ -885,13 +885,8 @@ public final class ListContributorsModel: PagedViewModel<[Contributor]?, Contrib
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page ?? [] },
-                next: { page, current, itemCount in
-                    guard case .page(let number) = current else { return nil }
-                    let received = (page ?? []).count
-                    return received > 0 ? .page(number + 1) : nil
-                }
+                rule: .pageNumbers(),
+                items: \[Contributor]?.self
             )
         )
     }
@@ -912,14 +907,8 @@ public final class ListArticlesModel: PagedViewModel<ListArticlesResponse, Contr
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page.results },
-                next: { page, current, itemCount in
-                    guard case .page(let number) = current else { return nil }
-                    guard page.next != nil else { return nil }
-                    let received = (page.results).count
-                    return received > 0 ? .page(number + 1) : nil
-                }
+                rule: .pageNumbers(while: .link(\.next)),
+                items: \ListArticlesResponse.results
             )
         )
     }
@@ -940,13 +929,8 @@ public final class ListTopicsModel: PagedViewModel<ListTopicsResponse, Contribut
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page.items },
-                next: { page, current, itemCount in
-                    guard case .page(let number) = current else { return nil }
-                    let received = (page.items).count
-                    return received > 0 && itemCount < Int(page.count) ? .page(number + 1) : nil
-                }
+                rule: .pageNumbers(while: .total(\.count)),
+                items: \ListTopicsResponse.items
             )
         )
     }
@@ -977,15 +961,8 @@ public final class ListEventsModel: PagedViewModel<ListEventsResponse, Contribut
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .offset(0),
-                items: { page in page.data },
-                next: { page, current, itemCount in
-                    guard case .offset(let offset) = current else { return nil }
-                    let received = (page.data).count
-                    let pageSize = Int(limit)
-                    if received < pageSize { return nil }
-                    return received > 0 ? .offset(offset + pageSize) : nil
-                }
+                rule: .offsets(step: limit),
+                items: \ListEventsResponse.data
             )
         )
     }
@@ -1007,9 +984,8 @@ public final class ListChangesModel: PagedViewModel<ListChangesResponse, Contrib
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .cursor(""),
-                items: { page in page.items },
-                next: { page, current, itemCount in page.nextCursor.map { .cursor(APIJSON.formatDateTime($0)) } }
+                rule: .cursors(.dateTime(\.nextCursor)),
+                items: \ListChangesResponse.items
             )
         )
     }
@@ -1040,9 +1016,8 @@ public final class ListReleasesModel: PagedViewModel<LinkedPage<[Contributor]>, 
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .cursor(""),
-                items: { page in page.value },
-                next: { page, current, itemCount in page.next.map { .cursor($0.absoluteString) } }
+                rule: .links(),
+                items: \LinkedPage<[Contributor]>.value
             )
         )
     }
@@ -1064,9 +1039,8 @@ public final class ListContributorLinksModel: PagedViewModel<ContributorLinkPage
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .cursor(""),
-                items: { page in page.results },
-                next: { page, current, itemCount in PageRequest.cursor(fromNext: page.next, parameter: "cursor") }
+                rule: .cursors(.link(\.next, parameter: "cursor")),
+                items: \ContributorLinkPage.results
             )
         )
     }
@@ -1087,9 +1061,8 @@ public final class ListContributorTokensModel: PagedViewModel<ContributorTokenPa
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .cursor(""),
-                items: { page in page.items },
-                next: { page, current, itemCount in .cursor(page.nextCursor) }
+                rule: .cursors(.text(\.nextCursor)),
+                items: \ContributorTokenPage.items
             )
         )
     }
@@ -1120,15 +1093,8 @@ public final class ListContributorOffsetsModel: PagedViewModel<ContributorOffset
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .offset(0),
-                items: { page in page.items },
-                next: { page, current, itemCount in
-                    guard case .offset(let offset) = current else { return nil }
-                    let received = (page.items).count
-                    let pageSize = Int(limit)
-                    if received < pageSize { return nil }
-                    return received > 0 && offset + pageSize < Int(page.total) ? .offset(offset + pageSize) : nil
-                }
+                rule: .offsets(step: limit, while: .total(\.total)),
+                items: \ContributorOffsetPage.items
             )
         )
     }
@@ -1168,9 +1134,8 @@ public final class ListStargazersModel: PagedViewModel<LinkedPage<[Contributor]>
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page.value },
-                next: { page, current, itemCount in PageRequest.following(page.next, parameter: "page", current: current) }
+                rule: .linkHeader(parameter: "page", first: .page(1)),
+                items: \LinkedPage<[Contributor]>.value
             )
         )
     }

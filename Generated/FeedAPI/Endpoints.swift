@@ -493,9 +493,8 @@ public final class GetFeedModel: PagedViewModel<FeedPage, Post> {
         super.init(
             client: client,
             pages: PagedQuery(
-                first: .page(1),
-                items: { page in page.posts },
-                next: { page, current, itemCount in page.nextPage.map { .page(Int($0)) } }
+                rule: .nextPage(\.nextPage),
+                items: \FeedPage.posts
             )
         )
     }

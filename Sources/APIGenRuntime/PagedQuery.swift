@@ -49,7 +49,11 @@ public enum PageRequest: Sendable, Hashable {
 /// - `refresh` reloads from the first page and keeps the old items visible until it arrives,
 ///   then replaces them (pages loaded before are dropped, as the data may have moved).
 ///
+/// Generated view models describe their paging as a `PagingRule`; a closure does as well:
+///
 /// ```swift
+/// let pages = PagedQuery(rule: .pageNumbers(while: .totalPages(\.totalPages)), items: \EpisodePage.episodes)
+/// // or
 /// let pages = PagedQuery<EpisodePage, Episode>(
 ///     first: .page(1),
 ///     items: { $0.episodes },

@@ -35,8 +35,8 @@ final class PagingMappingTests: XCTestCase {
         XCTAssertEqual(diagnostics.items.map(\.description), [])
         assertContains(text, [
             "public final class ListItemsModel: PagedViewModel<LinkedPage<[Item]>, Item> {",
-            "items: { page in page.value },",
-            #"next: { page, current, itemCount in PageRequest.following(page.next, parameter: "page", current: current) }"#,
+            #"rule: .linkHeader(parameter: "page", first: .page(1)),"#,
+            "items: \\LinkedPage<[Item]>.value",
             "override public func makePageRequests() -> @Sendable (PageRequest) -> Request<LinkedPage<[Item]>> {",
             "return API.listItems(page: page).followingLinks()",
         ])
@@ -47,8 +47,8 @@ final class PagingMappingTests: XCTestCase {
         let (text, _) = try generate(spec(parameters: "[{name: after, in: query, schema: {type: string}}]", schema: page, headers: link))
         assertContains(text, [
             "PagedViewModel<LinkedPage<ListItemsResponse>, Item>",
-            "items: { page in page.value.data ?? [] },",
-            #"PageRequest.following(page.next, parameter: "after", current: current)"#,
+            #"rule: .linkHeader(parameter: "after", first: .cursor("")),"#,
+            "items: \\LinkedPage<ListItemsResponse>.value.data",
         ])
         // Without the header such an operation is not paged: nothing says where the next page is.
         let (plain, _) = try generate(spec(parameters: "[{name: after, in: query, schema: {type: string}}]", schema: page))
@@ -58,7 +58,7 @@ final class PagingMappingTests: XCTestCase {
     func testWhatTheBodySaysOfTheNextPageWinsOverTheHeader() throws {
         let page = "{type: object, properties: {data: \(items), nextPage: {type: integer}}}"
         let (text, _) = try generate(spec(parameters: "[{name: page, in: query, schema: {type: integer}}]", schema: page, headers: link))
-        assertContains(text, ["PagedViewModel<ListItemsResponse, Item>", "page.nextPage.map { .page(Int($0)) }"])
+        assertContains(text, ["PagedViewModel<ListItemsResponse, Item>", "rule: .nextPage(\\.nextPage),"])
         XCTAssertFalse(text.contains("followingLinks"))
     }
 
@@ -71,7 +71,7 @@ final class PagingMappingTests: XCTestCase {
             spec(parameters: "[{name: p, in: query, schema: {type: integer, default: 0}}]", schema: items, extra: "x-apigen-paging: {parameter: p}"))
         assertContains(named, [
             "PagedViewModel<[Item], Item>",
-            "first: .page(0),",
+            "rule: .pageNumbers(from: 0),",
             "if case .page(let number) = request { p = number }",
         ])
 
@@ -79,7 +79,7 @@ final class PagingMappingTests: XCTestCase {
             spec(
                 parameters: "[{name: from, in: query, schema: {type: integer}}]", schema: items,
                 extra: "x-apigen-paging: {parameter: from, style: offset}"))
-        assertContains(offset, ["first: .offset(0),", "return received > 0 ? .offset(offset + received) : nil"])
+        assertContains(offset, ["rule: .offsets(),"])
     }
 
     func testAnOverrideThatDoesNotFitIsAWarningAndDetectionGoesOn() throws {

@@ -105,7 +105,8 @@ struct ViewModelGenerator {
             printer.line("super.init(")
             printer.indented { printer in
                 printer.line("client: client,")
-                PagedQueryGenerator(limit: paging.limit.map { local[$0.name]! }).render(paging, into: &printer)
+                let page = Self.page(paging, context.code(model.operation.response.type))
+                PagedQueryGenerator(limit: paging.limit.map { local[$0.name]! }, pageType: page).render(paging, into: &printer)
             }
             printer.line(")")
         }
