@@ -76,6 +76,36 @@ final class PagingEndToEndTests: XCTestCase {
         XCTAssertEqual(recorder.queries("token"), [nil, "bWlk", "ZW5k"])
         XCTAssertEqual(recorder.queries("per_page"), ["2", "2", "2"])
     }
+
+    /// Page numbers until a page past the end answers 204 with no body.
+    func testPageNumbersEndAtAnAbsentPage() async throws {
+        let (client, recorder) = try client()
+        let logins1 = await loadAll(ListContributorsModel(client: client))
+        XCTAssertEqual(logins1, everyone)
+        XCTAssertEqual(recorder.queries("page"), ["1", "2", "3", "4"])
+    }
+
+    /// A cursor read from the next-page link, and a token that is empty on the last page.
+    func testCursorsFromALinkOrATokenEndWhereThePageSaysSo() async throws {
+        let (client, recorder) = try client()
+        let logins2 = await loadAll(ListContributorLinksModel(client: client))
+        XCTAssertEqual(logins2, everyone)
+        XCTAssertEqual(recorder.queries("cursor"), [nil, "bWlk", "ZW5k"])
+        let logins3 = await loadAll(ListContributorTokensModel(client: client))
+        XCTAssertEqual(logins3, everyone)
+        XCTAssertEqual(recorder.queries("after").suffix(3), [nil, "bWlk", "ZW5k"])
+    }
+
+    /// Offsets by the limit up to the page's total, and page numbers by the Link header.
+    func testATotalOrALinkHeaderEndsThePages() async throws {
+        let (client, recorder) = try client()
+        let logins4 = await loadAll(ListContributorOffsetsModel(client: client, limit: 2))
+        XCTAssertEqual(logins4, everyone)
+        XCTAssertEqual(recorder.queries("offset"), ["0", "2", "4"])
+        let logins5 = await loadAll(ListStargazersModel(client: client, perPage: 2))
+        XCTAssertEqual(logins5, everyone)
+        XCTAssertEqual(recorder.queries("page").suffix(3), ["1", "2", "3"])
+    }
 }
 
 /// Sends through `URLSessionTransport` and keeps every request's URL.

@@ -7,6 +7,11 @@ GET /changes?after=T   {"items", "nextCursor"}: the people changed after date-ti
                        of the last one given as the next cursor (null on the last page)
 GET /releases          [...]: the page the opaque `token` of the query names (none: the first),
                        the next one as `Link: <…/releases?token=…&per_page=…>; rel="next"`
+GET /contributors?page=N          [...], a 204 past the end
+GET /contributor-links?cursor=C   {"results", "next"}: a link holding the next cursor, null at the end
+GET /contributor-tokens?after=T   {"items", "nextCursor"}: "" on the last page
+GET /contributor-offsets?offset=O&limit=L  {"items", "total"}
+GET /stargazers?page=N&per_page=P [...] with `Link: <…?page=N+1>; rel="next"` while more follow
 A page past the end is a 404, which a client that stops in time never asks for."""
 import json
 from http.server import BaseHTTPRequestHandler
@@ -27,6 +32,19 @@ class Handler(BaseHTTPRequestHandler):
         query = {key: values[0] for key, values in parse_qs(url.query).items()}
         if url.path == "/releases":
             return self.releases(query)
+        if url.path.startswith("/contributor") or url.path == "/stargazers":
+            answer = self.contributors(url, query)
+            status, body, headers = answer if answer else (404, None, [])
+            data = b"" if body is None else json.dumps(body).encode()
+            self.send_response(status)
+            if body is not None:
+                self.send_header("Content-Type", "application/json")
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         body = self.page(url.path, query)
         if body is None:
             self.send_response(404)
@@ -57,6 +75,33 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+    def contributors(self, url, query):
+        """The pages of the Contributor operations; None for a 404."""
+        host = f"http://{self.headers['Host']}"
+        if url.path == "/contributors":
+            start = (int(query.get("page", "1")) - 1) * PAGE_SIZE
+            return (204, None, []) if start >= len(PEOPLE) else (200, PEOPLE[start:start + PAGE_SIZE], [])
+        if url.path == "/contributor-links":
+            start = TOKENS.index(query["cursor"]) * PAGE_SIZE if "cursor" in query else 0
+            end = start + PAGE_SIZE
+            following = f"{host}/contributor-links?cursor={TOKENS[end // PAGE_SIZE]}&x=1" if end < len(PEOPLE) else None
+            return 200, {"results": PEOPLE[start:end], "next": following}, []
+        if url.path == "/contributor-tokens":
+            start = TOKENS.index(query["after"]) * PAGE_SIZE if "after" in query else 0
+            end = start + PAGE_SIZE
+            return 200, {"items": PEOPLE[start:end], "nextCursor": TOKENS[end // PAGE_SIZE] if end < len(PEOPLE) else ""}, []
+        if url.path == "/contributor-offsets":
+            offset, limit = int(query.get("offset", "0")), int(query.get("limit", str(PAGE_SIZE)))
+            return (None if offset >= len(PEOPLE) else (200, {"items": PEOPLE[offset:offset + limit], "total": len(PEOPLE)}, []))
+        if url.path == "/stargazers":
+            number, size = int(query.get("page", "1")), int(query.get("per_page", str(PAGE_SIZE)))
+            start = (number - 1) * size
+            if start >= len(PEOPLE):
+                return None
+            headers = [("Link", f'<{host}/stargazers?page={number + 1}&per_page={size}>; rel="next"')] if start + size < len(PEOPLE) else []
+            return 200, PEOPLE[start:start + size], headers
+        return None
 
     def page(self, path, query):
         if path in ("/articles", "/topics"):
