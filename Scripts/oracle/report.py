@@ -64,9 +64,9 @@ def write_markdown(path, results, command, seconds, failed):
         "under *same as another*); *instances* are the valid instances hypothesis-jsonschema generated "
         "for them (confirmed by jsonschema), plus each enum value and one value the enum does not list; an instance "
         "*round-trips* when decoding it with the generated type and encoding it again gives it back (key order, "
-        "numbers by value and date-times as instants aside). *Operations* are those of OpenAPI 3 specs (openapi-core "
-        "reads no Swagger 2.0); one is *valid* when openapi-core accepts its request built with its required arguments "
-        "and with all of them. Objects are generated with the keys they declare: the models drop undeclared keys "
+        "numbers by value and date-times as instants aside). *Operations* are checked by openapi-core (a Swagger 2.0 spec's "
+        "through an up-converted OpenAPI 3.0 copy); one is *valid* when openapi-core accepts its request built with its "
+        "required arguments and with all of them. Objects are generated with the keys they declare: the models drop undeclared keys "
         "by design (`--undeclared-keys` generates them too). *Samples* are the models' `sample` and `samples` as the "
         "client encodes them; one is *valid* when jsonschema accepts it for the model's schema.",
         "",
