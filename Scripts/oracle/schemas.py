@@ -289,8 +289,8 @@ class Dialect:
         # JSON Schema alone would allow any value of another type.
         if "type" not in out and any(key in out for key in ("properties", "required", "additionalProperties", "patternProperties")):
             out["type"] = "object"
-        elif "type" not in out and ("items" in out or "prefixItems" in out):
-            out["type"] = "array"
+        elif "type" not in out and (isinstance(out.get("items"), dict) or "prefixItems" in out):
+            out["type"] = "array"  # a list of `items` is a draft-04 tuple, which any value passes
         types = out.get("type")
         if out.get("format") in ("byte", "binary") and (types == "string" or (isinstance(types, list) and "string" in types)):
             # OpenAPI's `byte` is base64; `binary` inside JSON can only be text too, and the clients

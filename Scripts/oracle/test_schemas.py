@@ -50,6 +50,7 @@ components:
   schemas:
     Providers: {additionalProperties: {type: integer}}
     Names: {items: {type: string}}
+    Pair: {items: [{type: string}, {type: 'null'}]}
 """)
             dialect = Dialect(SpecDocuments(entry))
             providers = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Providers"))
@@ -57,6 +58,10 @@ components:
             self.assertIsNotNone(instances.first_error(providers, 1.5))
             names = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Names"))
             self.assertIsNotNone(instances.first_error(names, "text"))
+            # Slack's `items: [A, null]` (a draft-04 tuple) constrains only arrays, as the
+            # generator reads it too (a free-form value).
+            tuple = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Pair"))
+            self.assertIsNone(instances.first_error(tuple, {}))
 
     def test_a_property_map_written_as_a_reference_is_followed(self):
         with tempfile.TemporaryDirectory() as folder:
