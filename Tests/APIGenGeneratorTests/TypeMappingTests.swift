@@ -226,7 +226,7 @@ final class TypeMappingTests: XCTestCase {
                           items: {type: array, items: {type: string}}
                           nextCursor: {type: string, format: uuid}
         """)
-        assertContains(text, ["next: { page, current, itemCount in page.nextCursor.map { .cursor($0.uuidString.lowercased()) } }"])
+        assertContains(text, ["rule: .cursors(.uuid(\\.nextCursor)),"])
     }
 
     /// `allOf: [$ref, {description, example}]` annotates the referenced schema: the property is
