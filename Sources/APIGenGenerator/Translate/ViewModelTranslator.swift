@@ -142,11 +142,7 @@ struct ViewModelTranslator {
         }
         var paging = ViewModelDeclaration.Paging(style: style, parameter: parameter, itemType: itemType, items: items, next: next)
         paging.pageIsOptional = declaration.response.type.isOptional
-        if style == .offset {
-            paging.limit = declaration.parameters.first {
-                $0.location == .query && Self.limitKeys.contains($0.key) && $0.type.unwrapped.isInteger
-            }
-        }
+        paging.limit = style == .offset ? Self.pageSize(declaration) : nil
         return paging
     }
 
@@ -176,6 +172,11 @@ struct ViewModelTranslator {
             return (.cursor, found)
         }
         return nil
+    }
+
+    /// The query parameter that sets the page size (`limit`, `per_page`…), if any.
+    private static func pageSize(_ declaration: OperationDeclaration) -> OperationParameter? {
+        declaration.parameters.first { $0.location == .query && limitKeys.contains($0.key) && $0.type.unwrapped.isInteger }
     }
 
     /// A date-time (`after`, `since`), which travels as the cursor's text; the last choice, as a
