@@ -119,6 +119,8 @@ final class ViewModelTestsRemotePosts: XCTestCase {
         // `.task { await model.load() }`, then the view goes away.
         let appeared = Task { await model.load() }
         await waitFor("loading") { model.state.isLoading }
+        // The request is on its way before the view goes: a busy machine may not have sent it yet.
+        await waitFor("the request sent") { !mock.requests.isEmpty }
         appeared.cancel()
         await appeared.value
         XCTAssertTrue(model.state.isIdle)
