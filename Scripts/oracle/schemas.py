@@ -264,7 +264,10 @@ class Dialect:
         for key, value in node.items():
             if key not in KEYWORDS or key in ("nullable", "x-nullable", "readOnly", "writeOnly"):
                 continue
-            if key in SCHEMA_LISTS:
+            if key == "items" and isinstance(value, list):
+                # Draft 4's tuple (Slack writes it), spelled as 2020-12 spells it.
+                out["prefixItems"] = [self.convert(item, file) for item in value]
+            elif key in SCHEMA_LISTS:
                 out[key] = [self.convert(item, file) for item in value]
             elif key in SCHEMA_MAPS:
                 base = file
@@ -289,7 +292,7 @@ class Dialect:
         # JSON Schema alone would allow any value of another type.
         if "type" not in out and any(key in out for key in ("properties", "required", "additionalProperties", "patternProperties")):
             out["type"] = "object"
-        elif "type" not in out and (isinstance(out.get("items"), dict) or "prefixItems" in out):
+        elif "type" not in out and (isinstance(out.get("items"), dict) or "prefixItems" in node):
             out["type"] = "array"  # a list of `items` is a draft-04 tuple, which any value passes
         types = out.get("type")
         if out.get("format") in ("byte", "binary") and (types == "string" or (isinstance(types, list) and "string" in types)):
