@@ -10,25 +10,25 @@ struct UndeclaredRequired {
     var strict = false
 
     func repair(_ table: inout SchemaTable, into diagnostics: inout Diagnostics) {
-        let holders = Self.holders(in: table)
-        let named = Set(table.components.map { table.resolved($0.schema) } + table.referenceNames.keys.map(table.resolved))
+        // Built only once a schema needs them: most schemas declare what they require.
+        var relations: (holders: [[SchemaID]], named: [Bool])?
         for index in 0..<table.count {
             let id = SchemaID(index)
             let schema = table[id]
             guard !schema.required.isEmpty, schema.reference == nil, schema.additionalProperties == .unspecified,
-                schema.types.isEmpty || schema.types.contains(.object)
+                schema.types.isEmpty || schema.types.contains(.object),
+                !schema.required.allSatisfy({ Self.declares($0, id, in: table) }),
+                // A schema that declares nothing only asserts, beside a part that declares
+                // (`items: {required: [key]}` over another allOf part's items).
+                Self.declaresAny(id, in: table)
             else { continue }
-            var declared = Self.declaredNames(from: [id], in: table)
-            // A schema that declares nothing only asserts, beside a part that declares
-            // (`items: {required: [key]}` over another allOf part's items).
-            guard !declared.isEmpty, schema.required.contains(where: { !declared.contains($0) }) else { continue }
+            if relations == nil { relations = Self.relations(in: table) }
+            guard let (holders, named) = relations else { continue }
             // An inline part's names may be declared by the schema holding it; a named schema is
             // also a type of its own, whose values carry every name it requires.
-            if !named.contains(id) {
-                declared.formUnion(Self.declaredNames(from: Self.ancestors(of: id, holders: holders), in: table))
-            }
-            for name in schema.required where !declared.contains(name) {
-                declared.insert(name)
+            let ancestors = named[index] ? [] : Self.ancestors(of: id, holders: holders)
+            for name in schema.required
+            where !Self.declares(name, id, in: table) && !ancestors.contains(where: { Self.declares(name, $0, in: table) }) {
                 let value = SchemaID(table.count)
                 table.schemas.append(Schema(source: schema.source))
                 table.undeclaredProperties.insert(value)
@@ -42,40 +42,50 @@ struct UndeclaredRequired {
         }
     }
 
-    /// For each schema, the schemas that hold it as an allOf part or an alternative.
-    private static func holders(in table: SchemaTable) -> [SchemaID: [SchemaID]] {
-        var holders: [SchemaID: [SchemaID]] = [:]
+    /// Whether `id`, its allOf parts or its alternatives declare `name`: the common case, found
+    /// without building sets (cycles stop at a depth no real spec nests to).
+    private static func declares(_ name: String, _ id: SchemaID, in table: SchemaTable, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        let schema = table[table.resolved(id)]
+        if schema.properties.contains(where: { $0.name == name }) { return true }
+        return schema.allOf.contains { declares(name, $0, in: table, depth: depth + 1) }
+            || schema.oneOf.contains { declares(name, $0, in: table, depth: depth + 1) }
+            || schema.anyOf.contains { declares(name, $0, in: table, depth: depth + 1) }
+    }
+
+    /// Whether `id` or its allOf parts and alternatives declare any property.
+    private static func declaresAny(_ id: SchemaID, in table: SchemaTable, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        let schema = table[table.resolved(id)]
+        if !schema.properties.isEmpty { return true }
+        return schema.allOf.contains { declaresAny($0, in: table, depth: depth + 1) }
+            || schema.oneOf.contains { declaresAny($0, in: table, depth: depth + 1) }
+            || schema.anyOf.contains { declaresAny($0, in: table, depth: depth + 1) }
+    }
+
+    /// For each schema (by index), the schemas that hold it as an allOf part or an alternative,
+    /// and whether it is named (a component, or a file's schema a reference names).
+    private static func relations(in table: SchemaTable) -> (holders: [[SchemaID]], named: [Bool]) {
+        var holders = [[SchemaID]](repeating: [], count: table.count)
         for index in 0..<table.count {
             let schema = table[SchemaID(index)]
-            for member in schema.allOf + schema.oneOf + schema.anyOf {
-                holders[table.resolved(member), default: []].append(SchemaID(index))
+            for members in [schema.allOf, schema.oneOf, schema.anyOf] {
+                for member in members { holders[table.resolved(member).index].append(SchemaID(index)) }
             }
         }
-        return holders
+        var named = [Bool](repeating: false, count: table.count)
+        for (_, id) in table.components { named[table.resolved(id).index] = true }
+        for id in table.referenceNames.keys { named[table.resolved(id).index] = true }
+        return (holders, named)
     }
 
-    private static func ancestors(of id: SchemaID, holders: [SchemaID: [SchemaID]]) -> [SchemaID] {
+    private static func ancestors(of id: SchemaID, holders: [[SchemaID]]) -> [SchemaID] {
         var found: Set<SchemaID> = []
-        var pending = holders[id] ?? []
+        var pending = holders[id.index]
         while let next = pending.popLast() {
             guard found.insert(next).inserted else { continue }
-            pending += holders[next] ?? []
+            pending += holders[next.index]
         }
         return Array(found)
-    }
-
-    /// The property names the schemas declare, with their allOf parts and alternatives.
-    private static func declaredNames(from start: [SchemaID], in table: SchemaTable) -> Set<String> {
-        var names: Set<String> = []
-        var visited: Set<SchemaID> = []
-        var pending = start
-        while let next = pending.popLast() {
-            let id = table.resolved(next)
-            guard visited.insert(id).inserted else { continue }
-            let schema = table[id]
-            names.formUnion(schema.properties.map(\.name))
-            pending += schema.allOf + schema.oneOf + schema.anyOf
-        }
-        return names
     }
 }
