@@ -16,12 +16,8 @@ struct SampleTranslator {
     /// `samples` (several values) are written for types that appear in lists; every named model
     /// gets `sample`.
     func samples(listElements: Set<String>) -> [SampleDeclaration] {
-        // As the synthesizer chooses examples: only one that keeps its schema.
-        var checker = ExampleChecker(table: table, shapes: types.shapes)
-        checker.followsSchema = true
         var result: [SampleDeclaration] = []
         for (id, name) in types.namedSchemas {
-            let schema = table[id]
             switch types.shapes[id] {
             case .stringEnum, .integerEnum:
                 guard let first = types.caseNames(for: id).first else { continue }
@@ -31,7 +27,9 @@ struct SampleTranslator {
                 let variants =
                     listElements.contains(name) ? (0..<3).compactMap { synthesizer.sample(for: id, variant: $0, hint: name) } : []
                 let distinct = SchemaShape.distinct(variants)
-                let fromExample = (schema.examples).contains { checker.conforms($0, to: id) }
+                // The synthesizer has chosen (and remembered) the example that keeps its schema.
+                let fromExample: Bool
+                if case .fits = synthesizer.fittingExamples.fits[id.index] { fromExample = true } else { fromExample = false }
                 result.append(
                     SampleDeclaration(
                         typeName: name,
