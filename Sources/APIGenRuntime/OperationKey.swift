@@ -66,12 +66,17 @@ public struct MockRoute: Sendable {
     public static func answer<Response>(_ operation: OperationKey<Response>, _ answer: CannedResponse<Response>) -> MockRoute {
         MockRoute(operationID: operation.operationID, response: answer.response)
     }
+
+    /// The answers by operationId, as the untyped spellings take them; a later route wins.
+    static func byOperationID(_ routes: [MockRoute]) -> [String: MockResponse] {
+        Dictionary(routes.map { ($0.operationID, $0.response) }, uniquingKeysWith: { _, last in last })
+    }
 }
 
 extension MockTransport {
     /// Answers each listed operation as its route says; the others get `fallback` (a 404).
     public convenience init(routes: [MockRoute], default fallback: MockResponse = .status(404)) {
-        self.init(Dictionary(routes.map { ($0.operationID, $0.response) }, uniquingKeysWith: { _, last in last }), default: fallback)
+        self.init(MockRoute.byOperationID(routes), default: fallback)
     }
 
     /// Sets (or replaces) the answer for an operation.
@@ -89,6 +94,6 @@ extension APIClient {
     /// A client that answers the listed operations from memory, as `preview(_:delay:)` does, with
     /// typed answers: `.preview(routes: [.answer(API.Operation.listPets, .json(Pet.samples))])`.
     public static func preview(routes: [MockRoute], delay: TimeInterval = 0) -> APIClient {
-        preview(Dictionary(routes.map { ($0.operationID, $0.response) }, uniquingKeysWith: { _, last in last }), delay: delay)
+        preview(MockRoute.byOperationID(routes), delay: delay)
     }
 }

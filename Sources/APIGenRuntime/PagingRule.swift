@@ -133,10 +133,12 @@ public struct PageCursor<Page>: Sendable {
 
     /// A next-page link holding the cursor as its parameter `parameter` (else the whole link).
     public static func link(_ next: KeyPath<Page, URL?> & Sendable, parameter: String) -> Self {
-        Self { page in
-            guard case .cursor(let token)? = PageRequest.cursor(fromNext: page[keyPath: next], parameter: parameter) else { return nil }
-            return token
-        }
+        Self { cursorText(fromNext: $0[keyPath: next], parameter: parameter) }
+    }
+
+    private static func cursorText(fromNext link: URL?, parameter: String) -> String? {
+        guard case .cursor(let token)? = PageRequest.cursor(fromNext: link, parameter: parameter) else { return nil }
+        return token
     }
 
     /// A UUID, as lower-case text.
@@ -151,10 +153,7 @@ public struct PageCursor<Page>: Sendable {
 
     /// A next-page link the page always holds, with the cursor as its parameter `parameter`.
     public static func link(_ next: KeyPath<Page, URL> & Sendable, parameter: String) -> Self {
-        Self { page in
-            guard case .cursor(let token)? = PageRequest.cursor(fromNext: page[keyPath: next], parameter: parameter) else { return nil }
-            return token
-        }
+        Self { cursorText(fromNext: $0[keyPath: next], parameter: parameter) }
     }
 
     /// A date-time, as RFC 3339 text.

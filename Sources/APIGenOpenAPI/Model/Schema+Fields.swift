@@ -65,7 +65,6 @@ extension Schema {
         get { storage.fields.items }
         set { fields.items = newValue }
     }
-    /// How many items an array must have at least, and at most.
     /// A 3.1 tuple's leading elements, in order; the Swift type holds free-form values.
     @inlinable public var prefixItems: [SchemaID] {
         get { storage.fields.prefixItems }
@@ -78,6 +77,7 @@ extension Schema {
         set { fields.propertyNames = newValue }
     }
 
+    /// How many items an array must have at least, and at most.
     @inlinable public var minItems: Int? {
         get { storage.fields.minItems }
         set { fields.minItems = newValue }

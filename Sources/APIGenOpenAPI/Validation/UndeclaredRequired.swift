@@ -43,24 +43,28 @@ struct UndeclaredRequired {
     }
 
     /// Whether `id`, its allOf parts or its alternatives declare `name`: the common case, found
-    /// without building sets (cycles stop at a depth no real spec nests to).
-    private static func declares(_ name: String, _ id: SchemaID, in table: SchemaTable, depth: Int = 0) -> Bool {
-        guard depth < 16 else { return false }
-        let schema = table[table.resolved(id)]
-        if schema.properties.contains(where: { $0.name == name }) { return true }
-        return schema.allOf.contains { declares(name, $0, in: table, depth: depth + 1) }
-            || schema.oneOf.contains { declares(name, $0, in: table, depth: depth + 1) }
-            || schema.anyOf.contains { declares(name, $0, in: table, depth: depth + 1) }
+    /// without building sets.
+    private static func declares(_ name: String, _ id: SchemaID, in table: SchemaTable) -> Bool {
+        declaresProperty(id, in: table) { $0.name == name }
     }
 
     /// Whether `id` or its allOf parts and alternatives declare any property.
-    private static func declaresAny(_ id: SchemaID, in table: SchemaTable, depth: Int = 0) -> Bool {
+    private static func declaresAny(_ id: SchemaID, in table: SchemaTable) -> Bool {
+        declaresProperty(id, in: table) { _ in true }
+    }
+
+    /// Whether a property `id`, its allOf parts or its alternatives declare passes `test`
+    /// (cycles stop at a depth no real spec nests to).
+    private static func declaresProperty(
+        _ id: SchemaID, in table: SchemaTable, depth: Int = 0, _ test: (Schema.Property) -> Bool
+    ) -> Bool {
         guard depth < 16 else { return false }
         let schema = table[table.resolved(id)]
-        if !schema.properties.isEmpty { return true }
-        return schema.allOf.contains { declaresAny($0, in: table, depth: depth + 1) }
-            || schema.oneOf.contains { declaresAny($0, in: table, depth: depth + 1) }
-            || schema.anyOf.contains { declaresAny($0, in: table, depth: depth + 1) }
+        if schema.properties.contains(where: test) { return true }
+        // Three lists in turn, rather than an array of them allocated on every call.
+        return schema.allOf.contains { declaresProperty($0, in: table, depth: depth + 1, test) }
+            || schema.oneOf.contains { declaresProperty($0, in: table, depth: depth + 1, test) }
+            || schema.anyOf.contains { declaresProperty($0, in: table, depth: depth + 1, test) }
     }
 
     /// For each schema (by index), the schemas that hold it as an allOf part or an alternative,
