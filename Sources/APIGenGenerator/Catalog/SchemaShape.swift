@@ -173,6 +173,14 @@ enum SchemaShape {
     }
 
     static func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
+        // Most enums are short and already distinct: comparing a few values costs less than
+        // hashing each one.
+        guard values.count > 16 else {
+            var kept: [Value] = []
+            kept.reserveCapacity(values.count)
+            for value in values where !kept.contains(value) { kept.append(value) }
+            return kept
+        }
         var seen: Set<Value> = []
         return values.filter { seen.insert($0).inserted }
     }

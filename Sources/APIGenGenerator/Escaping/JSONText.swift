@@ -42,26 +42,34 @@ enum JSONText {
     }
 
     /// Only ASCII characters are escaped, so the other bytes of the UTF-8 text are copied as
-    /// they are.
+    /// they are, a run at a time between escapes.
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"", to: &out)
-                case UInt8(ascii: "\\"): append("\\\\", to: &out)
-                case UInt8(ascii: "\n"): append("\\n", to: &out)
-                case UInt8(ascii: "\r"): append("\\r", to: &out)
-                case UInt8(ascii: "\t"): append("\\t", to: &out)
-                case 0..<0x20:
-                    let hex = String(byte, radix: 16)
-                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
-                default:
-                    out.append(byte)
-                }
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                appendEscape(of: byte, to: &out)
+                runStart = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"", to: &out)
+        case UInt8(ascii: "\\"): append("\\\\", to: &out)
+        case UInt8(ascii: "\n"): append("\\n", to: &out)
+        case UInt8(ascii: "\r"): append("\\r", to: &out)
+        case UInt8(ascii: "\t"): append("\\t", to: &out)
+        default:
+            let hex = String(byte, radix: 16)
+            append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
+        }
     }
 }

@@ -75,7 +75,7 @@ public struct ResponseHeadersDeclaration: Sendable {
 /// `APIError.server` the request threw.
 public struct ErrorResponsesDeclaration: Sendable {
     public struct Case: Sendable {
-        public enum Status: Sendable, Equatable {
+        public enum Status: Sendable, Hashable {
             /// `404`
             case exact(Int)
             /// `4XX`: 400 up to 499.

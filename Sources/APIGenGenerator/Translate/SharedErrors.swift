@@ -11,7 +11,14 @@ final class SharedErrors {
     /// The type each inline error body got, by key.
     var inlineTypes: [String: SwiftType] = [:]
     /// The first enum declared for each set of cases, and its operation's id.
-    private var enums: [String: (typeName: String, operation: Identifier)] = [:]
+    private var enums: [[CaseKey]: (typeName: String, operation: Identifier)] = [:]
+
+    /// What makes two error enums the same: each case's name, status and type as written.
+    private struct CaseKey: Hashable {
+        let name: String
+        let status: ErrorResponsesDeclaration.Case.Status
+        let type: String
+    }
 
     /// One pass over every operation's error responses, rendering each inline schema once.
     init(_ types: SchemaTypes) {
@@ -44,7 +51,7 @@ final class SharedErrors {
     func shareEnum(
         _ typeName: String, operation: Identifier, cases: [ErrorResponsesDeclaration.Case]
     ) -> (typeName: String, operation: Identifier)? {
-        let key = cases.map { "\($0.name.plain) \($0.status) \($0.type.code(in: ""))" }.joined(separator: "|")
+        let key = cases.map { CaseKey(name: $0.name.plain, status: $0.status, type: $0.type.code(in: "")) }
         if let shared = enums[key] {
             return shared
         }

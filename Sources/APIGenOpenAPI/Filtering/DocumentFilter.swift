@@ -134,20 +134,24 @@ public struct SchemaReach {
         var pending = roots
         while let next = pending.popLast() {
             guard found.insert(next).inserted else { continue }
-            let schema = table[next]
-            if let target = schema.reference { pending.append(target) }
-            pending += schema.allOf
-            pending += schema.oneOf
-            pending += schema.anyOf
-            pending += schema.properties.map(\.schema)
-            if let items = schema.items { pending.append(items) }
-            if let content = schema.contentSchema { pending.append(content) }
-            if case .schema(let values) = schema.additionalProperties { pending.append(values) }
-            if let discriminator = schema.discriminator {
-                pending += discriminator.mapping.map(\.schema)
-                pending += extensions[next] ?? []
-            }
+            // Passed borrowed from the table: a schema is a large struct, not worth a copy.
+            enqueueParts(of: table[next], id: next, into: &pending)
         }
         return found
+    }
+
+    private func enqueueParts(of schema: Schema, id: SchemaID, into pending: inout [SchemaID]) {
+        if let target = schema.reference { pending.append(target) }
+        pending += schema.allOf
+        pending += schema.oneOf
+        pending += schema.anyOf
+        for property in schema.properties { pending.append(property.schema) }
+        if let items = schema.items { pending.append(items) }
+        if let content = schema.contentSchema { pending.append(content) }
+        if case .schema(let values) = schema.additionalProperties { pending.append(values) }
+        if let discriminator = schema.discriminator {
+            for entry in discriminator.mapping { pending.append(entry.schema) }
+            pending += extensions[id] ?? []
+        }
     }
 }
