@@ -57,8 +57,11 @@ class RequestChecker:
                 if own:
                     item["servers"] = [{"url": filled(server)} for server in own if "://" in str(server.get("url", ""))] + [{"url": url}]
         raw_bodies_as_bytes(spec)
+        without_discriminators(spec)
+        multipart_scalars_as_form_fields(spec)
         base_uri = "file://" + documents.root + "/"
-        config = Config(spec_validator_cls=None, extra_media_type_deserializers=json_media_types(spec))
+        deserializers = {**binary_parts_as_text(spec), **json_media_types(spec), **TEXT_PARTS}
+        config = Config(spec_validator_cls=None, extra_media_type_deserializers=deserializers)
         self.api = OpenAPI.from_dict(spec, config=config, base_uri=base_uri)
 
     def check(self, recorded):
@@ -105,6 +108,108 @@ def raw_bodies_as_bytes(spec):
                 # A wildcard (`*/*`) takes whatever the client sends, JSON included.
                 if not textual and "*" not in kind and isinstance(entry, dict):
                     entry["schema"] = {"type": "string", "format": "binary"}
+
+
+def without_discriminators(node, in_properties=False):
+    """The spec with every `discriminator` left out, so a body is valid when its schema's
+    `oneOf`/`anyOf` says so, as JSON Schema reads it (the round trips and samples are checked
+    the same way). openapi-core would otherwise look a discriminator's value up as a schema name
+    where the spec gives no mapping and the names differ (`{type: function}` →
+    `#/components/schemas/function`), rejecting bodies its alternatives accept."""
+    if isinstance(node, list):
+        for item in node:
+            without_discriminators(item)
+    elif isinstance(node, dict):
+        if not in_properties and isinstance(node.get("discriminator"), dict) and "propertyName" in node["discriminator"]:
+            del node["discriminator"]
+        for key, value in node.items():
+            # The keys of `properties` are names, not keywords: a property may be called discriminator.
+            without_discriminators(value, in_properties=(key == "properties" and not in_properties))
+
+
+def request_media(spec):
+    """Every request body media type object, with its name."""
+    for item in (spec.get("paths") or {}).values():
+        for operation in (item.values() if isinstance(item, dict) else []):
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            content = body.get("content") if isinstance(body, dict) else None
+            for name, entry in (content.items() if isinstance(content, dict) else []):
+                if isinstance(entry, dict):
+                    yield name, entry
+
+
+def local_target(spec, node, depth=0):
+    """`node` past local `$ref`s (those of the bundled spec), or None where one does not resolve."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and depth < 32:
+        ref = node["$ref"]
+        if not ref.startswith("#/"):
+            return None
+        node = spec
+        for token in ref[2:].split("/"):
+            token = unquote(token).replace("~1", "/").replace("~0", "~")
+            node = node.get(token) if isinstance(node, dict) else None
+        depth += 1
+    return node if isinstance(node, dict) else None
+
+
+def multipart_scalars_as_form_fields(spec):
+    """A multipart part is text: openapi-core checks a number, integer or boolean property's
+    text (`0`) against its type unless the part is read as a form field, which converts it.
+    Such properties get that reading (`style: form`), as the spec's own encoding could say."""
+    for name, entry in request_media(spec):
+        if not name.lower().startswith("multipart/"):
+            continue
+        schema = local_target(spec, entry.get("schema"))
+        properties = schema.get("properties") if schema else None
+        encoding = entry.setdefault("encoding", {}) if isinstance(properties, dict) else {}
+        for key, value in (properties.items() if isinstance(properties, dict) else []):
+            target = local_target(spec, value) or {}
+            items = local_target(spec, target.get("items")) or {} if target.get("type") == "array" else target
+            scalar = items.get("type") in ("number", "integer", "boolean")
+            if scalar and not (isinstance(encoding.get(key), dict) and encoding[key].get("contentType")):
+                encoding[key] = {"style": "form", "explode": True}
+
+
+def binary_parts_as_text(spec):
+    """Deserializers that read a file part's bytes as text (latin-1 keeps every byte). openapi-core
+    hands a part of bytes to the validator as bytes, which OpenAPI 3.1's `type: string` rejects
+    for every file the client sends: the bytes are opaque, and only their presence is checked."""
+    names = {"application/octet-stream"}
+    for _, entry in request_media(spec):
+        for part in (entry.get("encoding") or {}).values():
+            for kind in str((part or {}).get("contentType") or "").split(","):
+                kind = kind.strip().lower()
+                if kind and "json" not in kind and not kind.startswith("text/") and "*" not in kind:
+                    names.add(kind)
+    return {name: (lambda data: data.decode("latin-1") if isinstance(data, bytes) else data) for name in names}
+
+
+def text_fields_loads(value, **parameters):
+    """A multipart body as openapi-core reads it, except that a text field (a part without a
+    `Content-Type`, or a `text/*` one) is text: read as bytes, a boolean or number field could
+    not be converted from its text (`true`)."""
+    from email.parser import BytesParser
+
+    from werkzeug.datastructures import ImmutableMultiDict
+
+    header = f'Content-Type: multipart/form-data; boundary="{parameters.get("boundary", "")}"\r\n\r\n'.encode()
+    message = BytesParser().parsebytes(header + value)
+    fields = []
+    for part in message.get_payload() if message.is_multipart() else []:
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True) or b""
+        kind = part.get("Content-Type")
+        is_text = kind is None or kind.lower().startswith("text/")
+        fields.append((name, payload.decode(part.get_content_charset() or "utf-8", "replace") if is_text else payload))
+    return ImmutableMultiDict(fields)
+
+
+def plain_text_loads(value, **parameters):
+    """`text/plain` as openapi-core reads it, for a multipart text field already read as text too."""
+    return value.decode(parameters.get("charset", "utf-8"), "replace") if isinstance(value, bytes) else value
+
+
+TEXT_PARTS = {"multipart/form-data": text_fields_loads, "text/plain": plain_text_loads}
 
 
 def bundled(documents):

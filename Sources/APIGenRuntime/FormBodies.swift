@@ -56,16 +56,28 @@ public struct MultipartBody: Sendable {
         "multipart/form-data; boundary=\(boundary)"
     }
 
-    /// A text field (arrays add one part per item); nil adds nothing.
+    /// A text field for a scalar, one per item for an array of scalars, and a JSON part for
+    /// anything else (OpenAPI's defaults); nil adds nothing. A union's value is sent by the
+    /// alternative it holds: `"whisper-1"` as text, an object as JSON.
     public mutating func append<Value: Encodable>(_ name: String, _ value: Value?) {
         guard let value, let serialized = ParameterSerializer.serialize(value) else { return }
         switch serialized {
         case .scalar(let text):
             parts.append(Part(name: name, data: Data(text.utf8)))
-        case .array(let items):
+        case .array(let items) where Self.holdsOnlyScalars(value):
             parts += items.map { Part(name: name, data: Data($0.utf8)) }
-        case .object:
+        case .array, .object:
             appendJSON(name, value)
+        }
+    }
+
+    private static func holdsOnlyScalars<Value: Encodable>(_ value: Value) -> Bool {
+        guard case .array(let items)? = ParameterSerializer.json(value) else { return true }
+        return items.allSatisfy { item in
+            switch item {
+            case .array, .object: return false
+            default: return true
+            }
         }
     }
 

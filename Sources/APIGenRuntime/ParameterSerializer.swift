@@ -38,11 +38,7 @@ public enum ParameterSerializer {
         case let url as URL: return .scalar(url.absoluteString)
         default: break
         }
-        guard let data = try? APIJSON.makeRequestEncoder().encode(LowercasedUUIDs.encodable(value)),
-            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else {
-            return nil
-        }
+        guard let json = json(value) else { return nil }
         switch json {
         case .null: return nil
         case .array(let items): return .array(items.compactMap(scalarText))
@@ -50,6 +46,12 @@ public enum ParameterSerializer {
             return .object(members.sorted { $0.key < $1.key }.compactMap { key, value in scalarText(value).map { (key, $0) } })
         default: return scalarText(json).map(Value.scalar)
         }
+    }
+
+    /// The value as the JSON a body would carry.
+    static func json<Wrapped: Encodable>(_ value: Wrapped) -> JSONValue? {
+        guard let data = try? APIJSON.makeRequestEncoder().encode(LowercasedUUIDs.encodable(value)) else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// Text for a JSON scalar; nested structures are written as compact JSON.

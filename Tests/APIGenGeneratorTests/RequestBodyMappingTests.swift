@@ -101,6 +101,40 @@ final class RequestBodyMappingTests: XCTestCase {
             ])
     }
 
+    /// OpenAPI sends a primitive multipart property as text and an object as JSON; a union's
+    /// value is either, so the runtime chooses by the value (OpenAI's transcription `model`,
+    /// `anyOf: [string, enum]`, must arrive as `whisper-1`, not `"whisper-1"`).
+    func testAMultipartUnionPropertyIsSentByItsValue() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /transcriptions:
+                post:
+                  operationId: transcribe
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            model: {anyOf: [{type: string}, {type: string, enum: [whisper-1]}]}
+                            options: {type: object, properties: {level: {type: integer}}}
+                            extra: {}
+                  responses:
+                    '200': {description: Done.}
+            """)
+        assertContains(
+            text,
+            [
+                "formFields.append(\"model\", body.model)",
+                "formFields.appendJSON(\"options\", body.options)",
+                "formFields.append(\"extra\", body.extra)",
+            ])
+    }
+
     func testASingleMediaTypeHasOneBuilder() throws {
         let (text, _) = try generate(
             """

@@ -48,6 +48,35 @@ final class UploadTests: XCTestCase {
         XCTAssertFalse(form.readsFiles)
     }
 
+    /// A union as generated code writes one: the alternative it holds is encoded alone.
+    private enum Model: Encodable {
+        case name(String)
+        case settings([String: Int])
+        case list([JSONValue])
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .name(let text): try container.encode(text)
+            case .settings(let values): try container.encode(values)
+            case .list(let items): try container.encode(items)
+            }
+        }
+    }
+
+    func testAUnionPartIsTextForAScalarAndJSONForAStructure() {
+        var form = MultipartBody(boundary: "b")
+        form.append("model", Model.name("whisper-1"))
+        form.append("settings", Model.settings(["level": 2]))
+        form.append("tags", Model.list([.string("a"), .string("b")]))
+        form.append("rows", Model.list([.object(["x": .int(1)])]))
+        let text = String(decoding: form.encoded(), as: UTF8.self)
+        XCTAssertTrue(text.contains("name=\"model\"\r\n\r\nwhisper-1\r\n"), "a string is sent as it is, unquoted: \(text)")
+        XCTAssertTrue(text.contains("name=\"settings\"\r\nContent-Type: application/json\r\n\r\n{\"level\":2}\r\n"), text)
+        XCTAssertTrue(text.contains("name=\"tags\"\r\n\r\na\r\n"), "an array of scalars is a part per item: \(text)")
+        XCTAssertTrue(text.contains("name=\"rows\"\r\nContent-Type: application/json\r\n\r\n[{\"x\":1}]\r\n"), text)
+    }
+
     func testAFileOnDiskIsStreamedFromATemporaryBodyFileThatIsRemovedAfterwards() async throws {
         let video = try temporaryFile(size: 3_000_000)
         var form = MultipartBody(boundary: "b")

@@ -156,8 +156,12 @@ public struct OperationBody: Sendable {
 /// A property of a form or multipart body, written as its own field.
 public struct BodyField: Sendable {
     public enum Kind: Sendable {
+        /// A text part for a scalar, one per item for an array of scalars, a JSON part for
+        /// anything else: chosen by the value when sent, as a union's or free-form value's
+        /// shape is known only then.
         case text
         case file(contentType: String)
+        /// Always a JSON part: an object or an array of objects.
         case json
     }
 

@@ -224,22 +224,14 @@ struct OperationTranslator {
     /// Binary properties are files, structured ones JSON parts, the rest text.
     private func bodyFields(_ schema: SchemaID, encodings: [String: String]) -> [BodyField] {
         types.structMembers(of: schema).map { member in
-            let resolved = table[table.resolved(member.schema)]
             let kind: BodyField.Kind
             // `encoding.contentType` may list several types; a part has one.
             let declared = encodings[member.key]?.split(separator: ",").first.map { String($0.drop { $0 == " " }) }
             let fileType = declared.flatMap { $0.contains("*") ? nil : $0 } ?? "application/octet-stream"
-            switch types.shapes[table.resolved(member.schema)] {
-            case .primitive(.string) where StringFormat(resolved.format)?.swiftType == .data:
-                kind = .file(contentType: fileType)
-            case .array(let items?) where StringFormat(table[table.resolved(items)].format)?.swiftType == .data:
-                kind = .file(contentType: fileType)
-            case .object, .union, .dictionary, .any:
-                kind = .json
-            case .array(let items?) where { if case .object = types.shapes[table.resolved(items)] { return true } else { return false } }():
-                kind = .json
-            default:
-                kind = .text
+            switch MultipartPart(member.schema, shapes: types.shapes, table: table) {
+            case .file, .files: kind = .file(contentType: fileType)
+            case .json: kind = .json
+            case .value: kind = .text
             }
             return BodyField(key: member.key, property: member.name, kind: kind)
         }

@@ -21,7 +21,7 @@ struct StructTranslator {
             let resolvedID = table.resolved(property.schema)
             var type = types.swiftType(for: property.schema, suggestedName: property.name, in: &context)
             if types.shapes.usage.multipartBodies.contains(id) {
-                type = Self.fileParts(type)
+                type = MultipartPart(property.schema, shapes: types.shapes, table: table).swiftType(from: type)
             }
             let isReadOnly = PropertyRules.marks(property.schema, { $0.readOnly }, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
@@ -179,16 +179,6 @@ struct StructTranslator {
             documentation.appendParagraph("- Example: `\(text)`")
         }
         return documentation
-    }
-
-    /// A multipart body's binary property as files: `FilePart`, `[FilePart]`.
-    private static func fileParts(_ type: SwiftType) -> SwiftType {
-        switch type {
-        case .data: return .filePart
-        case .array(.data): return .array(.filePart)
-        case .optional(let wrapped): return .optional(fileParts(wrapped))
-        default: return type
-        }
     }
 
     /// A one-line rendering of an example scalar for documentation; structures are skipped.

@@ -1,0 +1,99 @@
+"""Self-tests of the request checker (Scripts/oracle/requests.py): a request the spec accepts must
+pass, and one it does not must be rejected, where openapi-core alone would read the spec wrong.
+Run from the repository:
+  .venv/bin/python -m unittest discover -s Scripts/oracle -p 'test_*.py'
+"""
+import base64
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # Scripts/, as Scripts/conformance does
+
+from oracle.requests import RequestChecker  # noqa: E402
+
+
+class Documents:
+    root = "/nonexistent"
+
+
+SPEC = {
+    "openapi": "3.1.0",
+    "info": {"title": "t", "version": "1"},
+    "paths": {
+        "/transcriptions": {"post": {
+            "requestBody": {"required": True, "content": {"multipart/form-data": {
+                "schema": {"$ref": "#/components/schemas/Transcription"}}}},
+            "responses": {"200": {"description": "ok"}}}},
+        "/tools": {"post": {
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Tool"}}}},
+            "responses": {"200": {"description": "ok"}}}},
+    },
+    "components": {"schemas": {
+        "Transcription": {"type": "object", "required": ["file", "model"], "properties": {
+            "file": {"type": "string", "format": "binary"},
+            "model": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["whisper-1"]}]},
+            "temperature": {"type": "number"},
+            "timestamps": {"type": "boolean"},
+            "discriminator": {"type": "string"},
+        }},
+        # A discriminator without a mapping whose values are not schema names.
+        "Tool": {"oneOf": [{"$ref": "#/components/schemas/FunctionTool"}, {"$ref": "#/components/schemas/WebTool"}],
+                 "discriminator": {"propertyName": "type"}},
+        "FunctionTool": {"type": "object", "required": ["type", "name"],
+                         "properties": {"type": {"type": "string", "enum": ["function"]}, "name": {"type": "string"}}},
+        "WebTool": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["web"]}}},
+    }},
+}
+
+
+def multipart(fields):
+    body = b""
+    for name, value, content_type in fields:
+        body += b"--b\r\nContent-Disposition: form-data; name=\"" + name.encode() + b"\""
+        if content_type:
+            body += b"; filename=\"f\"\r\nContent-Type: " + content_type.encode()
+        body += b"\r\n\r\n" + value + b"\r\n"
+    return body + b"--b--\r\n"
+
+
+def recorded(path, body, content_type):
+    return {"method": "POST", "url": "https://api.example.com" + path, "body": base64.b64encode(body).decode(),
+            "headers": [("Content-Type", content_type)]}
+
+
+class RequestCheckerTests(unittest.TestCase):
+    checker = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.checker = RequestChecker(Documents(), "https://api.example.com", spec=SPEC)
+
+    def check_multipart(self, fields):
+        request = recorded("/transcriptions", multipart(fields), "multipart/form-data; boundary=b")
+        return self.checker.check(request)
+
+    def test_a_file_part_and_text_parts_of_numbers_and_booleans_are_accepted(self):
+        fields = [("file", b"\x00\xffsample", "application/octet-stream"), ("model", b"whisper-1", None),
+                  ("temperature", b"0.5", None), ("timestamps", b"true", None), ("discriminator", b"d", None)]
+        self.assertIsNone(self.check_multipart(fields))
+
+    def test_a_number_part_that_is_not_a_number_is_rejected(self):
+        fields = [("file", b"x", "application/octet-stream"), ("model", b"m", None), ("temperature", b"warm", None)]
+        self.assertIsNotNone(self.check_multipart(fields))
+        fields = [("file", b"x", "application/octet-stream"), ("model", b"m", None), ("timestamps", b"maybe", None)]
+        self.assertIsNotNone(self.check_multipart(fields))
+
+    def test_a_missing_file_is_rejected(self):
+        self.assertIsNotNone(self.check_multipart([("model", b"m", None)]))
+
+    def test_a_union_is_checked_by_its_alternatives_without_a_discriminator_lookup(self):
+        accepted = recorded("/tools", b'{"type": "function", "name": "f"}', "application/json")
+        self.assertIsNone(self.checker.check(accepted))
+        rejected = recorded("/tools", b'{"type": "function"}', "application/json")
+        self.assertIsNotNone(self.checker.check(rejected))
+
+
+if __name__ == "__main__":
+    unittest.main()
