@@ -527,6 +527,26 @@ public nonisolated enum API {
         request.accept = "application/json"
         return request
     }
+
+    /// List previews
+    ///
+    /// A path key that carries a query item, sent with every request.
+    ///
+    /// `GET /previews?channel=beta`
+    public static func listPreviews() -> Request<Void> {
+        var request = Request<Void>(method: .get, path: "/previews", operationID: "listPreviews", response: .empty)
+        request.addQuery("channel", "beta")
+        return request
+    }
+
+    /// Stream previews
+    ///
+    /// A path key whose fragment names a variant of an operation; the fragment is not sent.
+    ///
+    /// `POST /previews#stream`
+    public static func streamPreviews() -> Request<Void> {
+        Request<Void>(method: .post, path: "/previews", operationID: "streamPreviews", response: .empty)
+    }
 }
 
 extension API {
@@ -1301,5 +1321,23 @@ public final class CreateAccountModel: SubmissionViewModel<Account> {
     @discardableResult
     public func submit(body: Account) async -> Bool {
         await submit(API.createAccount(body: body))
+    }
+}
+
+/// The state of `API.listPreviews` for a screen: List previews
+@MainActor
+public final class ListPreviewsModel: QueryViewModel<Void> {
+    override public func makeRequest() -> Request<Void> {
+        API.listPreviews()
+    }
+}
+
+/// Sends `API.streamPreviews` from a form or button: Stream previews
+@MainActor
+public final class StreamPreviewsModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit() async -> Bool {
+        await submit(API.streamPreviews())
     }
 }

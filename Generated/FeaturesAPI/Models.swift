@@ -5052,6 +5052,105 @@ public nonisolated struct SensorReading: APIModel {
     }
 }
 
+/// Exactly one of the two lists, as `oneOf` of `required` says.
+public nonisolated struct SearchResources: APIModel {
+    public var storeIDs: [String]?
+    public var stores: [String]?
+
+    public init(storeIDs: [String]? = nil, stores: [String]? = nil) {
+        self.storeIDs = storeIDs
+        self.stores = stores
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.storeIDs = reader.decodeIfPresent([String].self, "store_ids")
+        self.stores = reader.decodeIfPresent([String].self, "stores")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.storeIDs, "store_ids")
+        writer.encodeIfPresent(self.stores, "stores")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.storeIDs, other.storeIDs)
+        visitor.visit(self.stores, other.stores)
+    }
+}
+
+/// An image by URL or by file, never both.
+public nonisolated struct ImageReference: APIModel {
+    public var imageURL: String?
+    public var fileID: String?
+
+    public init(imageURL: String? = nil, fileID: String? = nil) {
+        self.imageURL = imageURL
+        self.fileID = fileID
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.imageURL = reader.decodeIfPresent(String.self, "image_url")
+        self.fileID = reader.decodeIfPresent(String.self, "file_id")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.imageURL, "image_url")
+        writer.encodeIfPresent(self.fileID, "file_id")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.imageURL, other.imageURL)
+        visitor.visit(self.fileID, other.fileID)
+    }
+}
+
+/// An update whose second part marks a property read-only.
+public nonisolated struct VolumeChange: APIModel {
+    public var label: String?
+    public var size: Int?
+
+    public init(label: String? = nil, size: Int? = nil) {
+        self.label = label
+        self.size = size
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.label = reader.decodeIfPresent(String.self, "label")
+        self.size = reader.decodeIfPresent(Int.self, "size")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.label, "label")
+        writer.encodeIfPresent(self.size, "size", readOnly: true)
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.label, other.label)
+        visitor.visit(self.size, other.size)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm

@@ -666,6 +666,21 @@ extension SensorReading {
     }
 }
 
+extension SearchResources {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: SearchResources { EmbeddedJSON.decode(#"{"store_ids":["Store ids 1"]}"#) }
+}
+
+extension ImageReference {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ImageReference { EmbeddedJSON.decode(#"{"image_url":"Image url 1"}"#) }
+}
+
+extension VolumeChange {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: VolumeChange { EmbeddedJSON.decode(#"{"label":"Label 1","size":1}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }
@@ -863,6 +878,8 @@ extension API {
                         {"id":17,"email":"someone@example.com","password":"correct horse battery staple","displayName":"Ada","createdAt":"2024-01-01T00:00:00Z"}
                         """#
                 ),
+                "listPreviews": .status(204),
+                "streamPreviews": .status(204),
             ],
             delay: delay
         )
@@ -984,5 +1001,11 @@ extension API {
 
         /// The operation `API.createAccount` sends.
         public static let createAccount = OperationKey<Account>("createAccount")
+
+        /// The operation `API.listPreviews` sends.
+        public static let listPreviews = OperationKey<Void>("listPreviews")
+
+        /// The operation `API.streamPreviews` sends.
+        public static let streamPreviews = OperationKey<Void>("streamPreviews")
     }
 }

@@ -30,11 +30,57 @@ UNKNOWN_INTEGER = 987_654_321
 DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
 
 
+def custom_formats():
+    """Strategies for the formats jsonschema checks and hypothesis-jsonschema cannot generate:
+    without them every instance of a schema with a `uuid` would be rejected, and the schema
+    skipped."""
+    from hypothesis import strategies
+
+    return {"uuid": strategies.uuids().map(str)}
+
+
 def generate(expanded, count, seed_value):
-    """Up to `count` distinct instances of the expanded schema, the same for the same seed."""
+    """Up to `count` distinct instances of the expanded schema, the same for the same seed.
+    hypothesis-jsonschema draws a `oneOf` by filtering, which can reject every draw; where it
+    finds none, each alternative (with the schema's other keywords) is drawn on its own, and
+    the caller's validation keeps those that meet exactly one."""
+    try:
+        return generate_from(expanded, count, seed_value)
+    except Unsupported:
+        parts = alternatives(expanded)
+        if not parts:
+            raise
+    found = []
+    for part in parts:
+        try:
+            found += generate_from(part, max(1, count // len(parts)), seed_value)
+        except Unsupported:
+            continue
+    if not found:
+        return generate_from(expanded, count, seed_value)  # raises its own reason again
+    return found
+
+
+def alternatives(expanded, depth=0):
+    """The schema once for each alternative of its first `oneOf` (its own, or a property's
+    within a few levels), each alternative with its schema's other keywords."""
+    if not isinstance(expanded, dict) or depth > 3:
+        return []
+    members = expanded.get("oneOf")
+    if isinstance(members, list) and len(members) > 1:
+        rest = {key: value for key, value in expanded.items() if key != "oneOf"}
+        return [{"allOf": [rest, member]} if rest else member for member in members]
+    for name, value in (expanded.get("properties") or {}).items():
+        variants = alternatives(value, depth + 1)
+        if variants:
+            return [{**expanded, "properties": {**expanded["properties"], name: variant}} for variant in variants]
+    return []
+
+
+def generate_from(expanded, count, seed_value):
     found, keys = [], set()
     try:
-        strategy = from_schema(expanded)
+        strategy = from_schema(expanded, custom_formats=custom_formats())
     except (HypothesisException, Exception) as error:  # canonicalisation rejects what it cannot express
         raise Unsupported(f"hypothesis-jsonschema: {type(error).__name__}: {short(str(error))}")
 

@@ -58,11 +58,28 @@ class RequestChecker:
                     item["servers"] = [{"url": filled(server)} for server in own if "://" in str(server.get("url", ""))] + [{"url": url}]
         raw_bodies_as_bytes(spec)
         without_discriminators(spec)
+        parameters_as_sent(spec)
         multipart_scalars_as_form_fields(spec)
         base_uri = "file://" + documents.root + "/"
         deserializers = {**binary_parts_as_text(spec), **json_media_types(spec), **TEXT_PARTS}
         config = Config(spec_validator_cls=None, extra_media_type_deserializers=deserializers)
-        self.api = OpenAPI.from_dict(spec, config=config, base_uri=base_uri)
+        self.variants = variant_paths(spec)
+        self.variant_apis = {}
+        self.spec = spec
+        self.make_api = lambda document: OpenAPI.from_dict(document, config=config, base_uri=base_uri)
+        self.api = self.make_api(spec)
+
+    def api_for(self, operation_id):
+        """The checker for an operation whose path key carries a query or a fragment: a copy of
+        the spec with that operation alone at the path it is sent to, where it shares its URL
+        with another operation (`/responses?beta=true` beside `/responses`)."""
+        if operation_id not in self.variants:
+            return self.api
+        if operation_id not in self.variant_apis:
+            path, method, item = self.variants[operation_id]
+            alone = {key: value for key, value in item.items() if key not in HTTP_METHODS or key == method}
+            self.variant_apis[operation_id] = self.make_api({**self.spec, "paths": {path: alone}})
+        return self.variant_apis[operation_id]
 
     def check(self, recorded):
         """None when openapi-core accepts the request; else its reason."""
@@ -88,10 +105,28 @@ class RequestChecker:
             content_type=content_type or "application/json",
         )
         try:
-            self.api.validate_request(request)
+            self.api_for(recorded.get("operation")).validate_request(request)
         except Exception as error:  # openapi-core raises one exception per rejection, with its causes
             return describe(error)
         return None
+
+
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
+
+
+def variant_paths(spec):
+    """Takes out of `spec` the path keys that carry a query (`/responses?beta=true`) or a
+    fragment (`/v1/conversations#stream`): the client sends those operations to the path before
+    the `?` or `#`. Returns, by operation id, the path sent, the method and the path item."""
+    variants = {}
+    paths = spec.get("paths") or {}
+    for key in [key for key in paths if "?" in key or "#" in key]:
+        item = paths.pop(key)
+        sent = key.split("#")[0].split("?")[0]
+        for method, operation in (item.items() if isinstance(item, dict) else []):
+            if method in HTTP_METHODS and isinstance(operation, dict) and operation.get("operationId"):
+                variants[operation["operationId"]] = (sent, method, item)
+    return variants
 
 
 def raw_bodies_as_bytes(spec):
@@ -125,6 +160,46 @@ def without_discriminators(node, in_properties=False):
         for key, value in node.items():
             # The keys of `properties` are names, not keywords: a property may be called discriminator.
             without_discriminators(value, in_properties=(key == "properties" and not in_properties))
+
+
+def parameters_as_sent(spec):
+    """Each parameter's schema as openapi-core must read it to see the value the client sends.
+    openapi-core chooses how to split a query value by the schema's `type`, so an array made
+    nullable by `anyOf: [{type: array}, {type: 'null'}]` would be read as one string (no query
+    value is null: the wrapper only says the parameter may be left out). And it rejects a
+    `readOnly` schema anywhere in a request, where OpenAPI gives readOnly a meaning for
+    properties only (DigitalOcean's key id, `readOnly: true`, is a path parameter)."""
+    parameters = list((spec.get("components", {}).get("parameters") or {}).values())
+    for item in (spec.get("paths") or {}).values():
+        if isinstance(item, dict):
+            parameters += item.get("parameters") or []
+            for operation in item.values():
+                if isinstance(operation, dict):
+                    parameters += operation.get("parameters") or []
+    for parameter in parameters:
+        if isinstance(parameter, dict) and isinstance(parameter.get("schema"), dict):
+            parameter["schema"] = parameter_schema(spec, parameter["schema"])
+
+
+def parameter_schema(spec, schema):
+    """A parameter's schema without a null alternative or readOnly at its top (a copy: the
+    bundled spec shares schemas between their uses)."""
+    schema = copy.deepcopy(local_target(spec, schema) or schema)
+    for keyword in ("anyOf", "oneOf"):
+        members = schema.get(keyword)
+        if isinstance(members, list):
+            kept = [member for member in members if not is_null_only(local_target(spec, member) or member)]
+            if len(kept) == 1 and len(kept) < len(members):
+                del schema[keyword]
+                schema = {**copy.deepcopy(local_target(spec, kept[0]) or kept[0]), **schema}
+            elif len(kept) > 1:
+                schema[keyword] = [parameter_schema(spec, member) for member in kept]
+    schema.pop("readOnly", None)
+    return schema
+
+
+def is_null_only(schema):
+    return schema.get("type") == "null" or schema.get("enum") == [None]
 
 
 def request_media(spec):

@@ -6,6 +6,8 @@ JSON Schema 2020-12:
 - 3.0 and Swagger 2.0: `nullable: true` / `x-nullable: true` → `null` allowed (in `type`, in `enum`,
   or as `anyOf [schema, null]` where there is no `type`); boolean `exclusiveMinimum` /
   `exclusiveMaximum` → the number form; Swagger's `type: file` → string;
+- every version: `required: true|false` (draft 3's form, a Swagger 2.0 parameter's) is dropped, as
+  the generator drops it;
 - every version: a schema with `properties` or `required` and no `type` is an object, as OpenAPI
   tools read it (JSON Schema alone would allow any value there);
 - every version: annotations and vendor keys that are not JSON Schema are dropped (`example`,
@@ -280,6 +282,8 @@ class Dialect:
                 out[key] = self.convert(value, file)
             elif key == "type" and value == "file":
                 out[key] = "string"
+            elif key == "required" and not isinstance(value, list):
+                continue  # draft 3's `required: true` on a property (a Swagger parameter's too): the list form counts
             else:
                 out[key] = value
         if not self.documents.is31:

@@ -29,8 +29,23 @@ SPEC = {
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"$ref": "#/components/schemas/Tool"}}}},
             "responses": {"200": {"description": "ok"}}}},
+        "/tools?beta=true": {"post": {
+            "operationId": "betaCreateTool",
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["beta"], "properties": {"beta": {"type": "boolean"}}}}}},
+            "responses": {"200": {"description": "ok"}}}},
+        "/keys/{key}": {"get": {
+            "parameters": [
+                {"name": "key", "in": "path", "required": True,
+                 "schema": {"anyOf": [{"$ref": "#/components/schemas/KeyID"}, {"type": "string", "readOnly": True}]}},
+                {"name": "sources", "in": "query",
+                 "schema": {"anyOf": [{"type": "array", "items": {"type": "string", "enum": ["api", "web"]}}, {"type": "null"}]}},
+            ],
+            "responses": {"200": {"description": "ok"}}}},
     },
     "components": {"schemas": {
+        "KeyID": {"type": "integer", "readOnly": True},
+        "Key": {"type": "object", "properties": {"id": {"$ref": "#/components/schemas/KeyID"}}},
         "Transcription": {"type": "object", "required": ["file", "model"], "properties": {
             "file": {"type": "string", "format": "binary"},
             "model": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["whisper-1"]}]},
@@ -93,6 +108,32 @@ class RequestCheckerTests(unittest.TestCase):
         self.assertIsNone(self.checker.check(accepted))
         rejected = recorded("/tools", b'{"type": "function"}', "application/json")
         self.assertIsNotNone(self.checker.check(rejected))
+
+
+    def test_an_operation_whose_path_key_has_a_query_is_checked_alone_at_its_path(self):
+        beta = {**recorded("/tools?beta=true", b'{"beta": true}', "application/json"), "operation": "betaCreateTool"}
+        self.assertIsNone(self.checker.check(beta))
+        plain = {**recorded("/tools", b'{"beta": true}', "application/json"), "operation": "createTool"}
+        self.assertIsNotNone(self.checker.check(plain), "the other operation at that path still has its own body")
+
+
+class ParameterTests(unittest.TestCase):
+    def check(self, url):
+        checker = RequestChecker(Documents(), "https://api.example.com", spec=SPEC)
+        return checker.check({"method": "GET", "url": "https://api.example.com" + url, "headers": []})
+
+    def test_a_readonly_parameter_schema_takes_the_value(self):
+        self.assertIsNone(self.check("/keys/512189"))
+        self.assertIsNone(self.check("/keys/3b:16:bf"))
+
+    def test_a_nullable_array_parameter_is_read_as_the_array(self):
+        self.assertIsNone(self.check("/keys/1?sources=api"))
+        self.assertIsNone(self.check("/keys/1?sources=api&sources=web"))
+        self.assertIsNotNone(self.check("/keys/1?sources=mail"))
+
+    def test_the_shared_schema_keeps_its_readonly(self):
+        RequestChecker(Documents(), "https://api.example.com", spec=SPEC)
+        self.assertEqual(SPEC["components"]["schemas"]["KeyID"], {"type": "integer", "readOnly": True})
 
 
 if __name__ == "__main__":

@@ -24,6 +24,43 @@ def write(folder, name, text):
 
 
 class ReadingTests(unittest.TestCase):
+    def test_a_one_of_hypothesis_cannot_draw_is_drawn_alternative_by_alternative(self):
+        def chunk(key):
+            return {"type": "object", "properties": {"type": {"type": "string", "const": key}, key: {"type": "string"}},
+                    "required": [key], "additionalProperties": False, "propertyNames": {"enum": [key, "type"]}}
+        union = {"oneOf": [chunk("text"), chunk("image"), chunk("audio")], "propertyNames": {"enum": ["text", "image", "audio", "type"]}}
+        with self.assertRaises(Exception):
+            instances.generate_from(union, 20, 1)  # the blind spot this works around
+        for schema in (union, {"type": "object", "required": ["data"], "properties": {"data": union}}):
+            generated = instances.generate(schema, 20, 1)
+            check = instances.validator(schema)
+            valid = [value for value in generated if instances.first_error(check, value) is None]
+            self.assertGreaterEqual(len(valid), 10, generated)
+
+    def test_uuids_are_generated_as_uuids(self):
+        schema = {"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "format": "uuid"}}}
+        generated = instances.generate(schema, 10, 1)
+        check = instances.validator(schema)
+        self.assertTrue(generated)
+        self.assertEqual([instances.first_error(check, value) for value in generated], [None] * len(generated))
+
+    def test_a_boolean_required_is_not_a_list_of_names(self):
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", """swagger: '2.0'
+info: {title: T, version: '1'}
+paths:
+  /env:
+    get:
+      parameters:
+        - {name: scope, in: query, required: false, type: string, enum: [builds, runtime]}
+      responses: {'200': {description: ok}}
+""")
+            dialect = Dialect(SpecDocuments(entry))
+            location = "spec.yaml#/paths/~1env/get/parameters/0"
+            self.assertNotIn("required", dialect.expanded(location))
+            generated = instances.generate(dialect.expanded(location), 5, 1)
+            self.assertTrue(generated and all(value in ("builds", "runtime") for value in generated), generated)
+
     def test_exponents_are_numbers_as_yaml_1_2_reads_them(self):
         read = yaml.load("low: 1e-08\nhigh: 1.0e+5\ntext: '1e-08'\ncode: 200\n", Loader=YAMLLoader)
         self.assertEqual(read, {"low": 1e-08, "high": 100000.0, "text": "1e-08", "code": 200})

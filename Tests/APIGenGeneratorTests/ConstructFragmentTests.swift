@@ -172,6 +172,34 @@ final class ConstructFragmentTests: XCTestCase {
 
     /// A form body that declares no fields is sent empty: no `var` that is never mutated, no
     /// binding of an optional body that is never read (compiler warnings in an app's build).
+    /// A path key's query (`?beta=true`) is sent as fixed query items and its fragment
+    /// (`#stream`, a name for a variant of an operation) is not sent at all.
+    func testPathKeyWithQueryOrFragment() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths:
+              /responses/{id}?beta=true&view=full%20text:
+                get:
+                  operationId: betaGetResponse
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses: {"204": {description: ok}}
+              /conversations#stream:
+                post:
+                  operationId: startConversationStream
+                  responses: {"204": {description: ok}}
+            """, configure: { $0.viewModels = false })
+        let api = declaration("API", in: text)
+        assertContains(
+            member("public static func betaGetResponse", of: api),
+            [
+                #"path: "/responses/\(PathParameter.encode(id))","#,
+                "    request.addQuery(\"beta\", \"true\")\n    request.addQuery(\"view\", \"full text\")\n    return request\n",
+            ])
+        assertContains(member("public static func startConversationStream", of: api), [#"path: "/conversations", "#])
+    }
+
     func testFormBodyWithoutFields() throws {
         let (text, _) = try generate(
             """

@@ -183,6 +183,21 @@ final class JSONSchemaFragmentTests: XCTestCase {
         assertContains(declaration("Rules", in: text), ["public var inbound: [InboundItem]?", "public var sender: Sender?"])
     }
 
+    /// A part that marks a declared property `readOnly` (linode's volume update: `size:
+    /// {readOnly: true}` beside the Volume it extends) keeps the type and makes it read-only:
+    /// the client does not send it.
+    func testAnOverlayMarksTheDeclaredPropertyReadOnly() throws {
+        let (text, _) = try generate(schemasSpec("""
+        VolumeUpdate:
+          allOf:
+            - {type: object, properties: {label: {type: string}, size: {type: integer}}}
+            - {type: object, properties: {size: {readOnly: true}}}
+        """))
+        let update = declaration("VolumeUpdate", in: text)
+        assertContains(update, ["public var size: Int?", #"writer.encodeIfPresent(self.size, "size", readOnly: true)"#])
+        XCTAssertFalse(update.contains(#""label", readOnly: true"#), update)
+    }
+
     /// A name `required` lists that no property declares (in the schema, its allOf parts or
     /// alternatives) is an optional free-form property: a value that carries it keeps it, one
     /// without it still decodes, and the sample carries it as the schema asks.
@@ -223,5 +238,43 @@ final class JSONSchemaFragmentTests: XCTestCase {
         XCTAssertEqual(diagnostics.items.map(\.message), [])
         assertContains(declaration("Metric", in: text), ["public var points: [[JSONValue]]\n", "public var labels: [String: String]\n"])
         assertContains(text, [##"public static var sample: Metric { EmbeddedJSON.decode(#"{"points":[[1,2.5]],"labels":{"env":"Value 1"}}"#) }"##])
+    }
+
+    /// A oneOf that only says which keys go together (OpenAI's file_search resources: the ids
+    /// of existing vector stores, or stores to make, not both) gives the sample exactly one
+    /// alternative's keys; an anyOf at least one; `not: {required: [a, b]}` leaves one out.
+    func testAOneOfOfRequiredKeysGivesTheSampleOneAlternative() throws {
+        let (text, _) = try generate(schemasSpec("""
+        FileSearch:
+          type: object
+          properties:
+            vector_store_ids: {type: array, items: {type: string}}
+            vector_stores: {type: array, items: {type: string}}
+          oneOf:
+            - required: [vector_store_ids]
+            - required: [vector_stores]
+        Contact:
+          type: object
+          properties:
+            email: {type: string}
+            phone: {type: string}
+          anyOf:
+            - required: [phone]
+            - required: [email]
+        ImageRef:
+          type: object
+          properties:
+            image_url: {type: string}
+            file_id: {type: string}
+          anyOf:
+            - required: [image_url]
+            - required: [file_id]
+          not: {required: [image_url, file_id]}
+        """))
+        assertContains(text, [
+            ##"public static var sample: ImageRef { EmbeddedJSON.decode(#"{"image_url":"Image url 1"}"#) }"##,
+            ##"public static var sample: FileSearch { EmbeddedJSON.decode(#"{"vector_store_ids":["Vector store ids 1"]}"#) }"##,
+            ##"public static var sample: Contact { EmbeddedJSON.decode(#"{"email":"Email 1","phone":"Phone 1"}"#) }"##,
+        ])
     }
 }

@@ -347,12 +347,13 @@ final class TypeMappingTests: XCTestCase {
             "case cat(Cat)", "case dog(Dog)", "case unknown(JSONValue)",
             #"case "kitty": self = .cat(try Cat(from: decoder))"#,
             #"case "Dog": self = .dog(try Dog(from: decoder))"#,
-            "public nonisolated enum ID: APIModel",
+            // `ID` is Identifiable's associated type in every model with an `id`.
+            "public nonisolated enum IDModel: APIModel",
             "case string(String)", "case int(Int)",
             "public typealias MaybeCat = Cat",
         ])
         // Integers are tried before strings so a number never lands in a looser case.
-        let id = try XCTUnwrap(text.range(of: "enum ID:"))
+        let id = try XCTUnwrap(text.range(of: "enum IDModel:"))
         let intTry = try XCTUnwrap(text.range(of: "try Int(from: decoder)", range: id.upperBound..<text.endIndex))
         let stringTry = try XCTUnwrap(text.range(of: "try String(from: decoder)", range: id.upperBound..<text.endIndex))
         XCTAssertLessThan(intTry.lowerBound, stringTry.lowerBound)

@@ -14,6 +14,10 @@ struct MergedObject {
     /// lets such a part see only its own properties, so a value valid for the whole object holds
     /// no optional key outside any of these (a spec may close an allOf member this way).
     var closedKeySets: [Set<String>] = []
+    /// The schemas of parts that only assert over a property another part declares
+    /// (`size: {readOnly: true}` in a request's allOf): the property keeps its type, and their
+    /// annotations apply to it as well.
+    var overlays: [String: [SchemaID]] = [:]
 
     /// Merges `id`'s allOf members into one object. `ShapeTable.mergedObject` memoizes it.
     static func merging(_ id: SchemaID, in table: SchemaTable) -> MergedObject {
@@ -37,7 +41,10 @@ struct MergedObject {
                 if let existing = merged.properties.firstIndex(where: { $0.name == property.name }) {
                     // A value keeps every part's schema of it: a later one that only asserts
                     // (`inbound: {required: [action]}` beside an array) keeps the type.
-                    guard !isOverlay(property.schema, on: merged.properties[existing].schema, in: table) else { continue }
+                    guard !isOverlay(property.schema, on: merged.properties[existing].schema, in: table) else {
+                        merged.overlays[property.name, default: []].append(property.schema)
+                        continue
+                    }
                     merged.properties[existing] = property
                 } else {
                     merged.properties.append(property)

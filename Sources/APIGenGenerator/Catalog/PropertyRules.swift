@@ -54,8 +54,16 @@ enum PropertyRules {
         _ property: Schema.Property, of merged: MergedObject, object: SchemaID, usage: SchemaUsage, in table: SchemaTable
     ) -> Bool {
         guard merged.required.contains(property.name), !table.undeclaredProperties.contains(property.schema) else { return false }
-        if marks(property.schema, { $0.readOnly }, in: table) { return usage.isOnlyReceived(object) }
-        if marks(property.schema, { $0.writeOnly }, in: table) { return usage.isOnlySent(object) }
+        if marks(property, of: merged, { $0.readOnly }, in: table) { return usage.isOnlyReceived(object) }
+        if marks(property, of: merged, { $0.writeOnly }, in: table) { return usage.isOnlySent(object) }
         return true
+    }
+
+    /// Whether a property of a merged object carries a flag (`readOnly`, `writeOnly`): where it
+    /// is declared, or in an allOf part that only asserts over it.
+    static func marks(
+        _ property: Schema.Property, of merged: MergedObject, _ flag: (borrowing Schema) -> Bool, in table: SchemaTable
+    ) -> Bool {
+        marks(property.schema, flag, in: table) || merged.overlays[property.name, default: []].contains { marks($0, flag, in: table) }
     }
 }

@@ -112,6 +112,12 @@ public struct StructDeclaration: Sendable {
     public var tracksPresence: Bool {
         properties.contains { $0.tracksPresence }
     }
+
+    /// Whether the struct reads and writes keys itself, beside the unions it decodes from the
+    /// whole value: a struct of unions alone opens no container of its own.
+    public var readsKeys: Bool {
+        properties.contains { !$0.isWholeValue } || additionalProperties != nil || tracksPresence
+    }
 }
 
 public struct AdditionalPropertiesMember: Sendable {

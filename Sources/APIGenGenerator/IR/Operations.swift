@@ -7,6 +7,8 @@ public struct OperationDeclaration: Sendable {
     public var method: RequestMethod
     /// The path split into literal text and parameters (by Swift name).
     public var pathSegments: [PathSegment]
+    /// Query items the path itself carries (`/responses?beta=true`), sent before the parameters.
+    public var fixedQuery: [FixedQueryItem] = []
     public var parameters: [OperationParameter]
     public var body: OperationBody?
     /// The body in each other media type the operation accepts, each sent by a builder of the
@@ -24,6 +26,12 @@ public struct OperationDeclaration: Sendable {
     public var errors: ErrorResponsesDeclaration? = nil
     /// The headers its success responses declare, as a struct; nil when none.
     public var responseHeaders: ResponseHeadersDeclaration? = nil
+}
+
+/// A query item written into a path key, sent with every request of its operation.
+public struct FixedQueryItem: Sendable, Equatable {
+    public var name: String
+    public var value: String
 }
 
 /// An operation's HTTP method: one the runtime names (`.get`), or another one the spec uses

@@ -213,6 +213,9 @@ public enum SwiftName {
         "QueryViewModel", "PagedViewModel", "SubmissionViewModel", "PropertyWriter", "PropertyReader",
         "OptimisticUpdater", "EmbeddedJSON", "APIGenSwiftUI", "ResponseStream", "ServerSentEvent",
         "ServerSentEventOptions", "ResponseChunks", "StreamViewModel", "FilePart", "TransferProgress", "TokenRefresher",
+        // Identifiable's associated type: inside every model with an `id`, `ID` names it, not a
+        // schema's type (Apideck's `ID` component, used as `id: ID?`, did not compile).
+        "ID",
         // Foundation types an app file importing both Foundation and the client would find ambiguous.
         "Measurement", "Unit", "Dimension", "Notification", "Operation", "Process", "Thread", "Progress", "Timer",
         "Bundle", "Host", "Port", "Stream", "Expression", "Predicate", "Formatter", "Scanner", "IndexPath",

@@ -33,13 +33,17 @@ struct OperationGenerator {
                 "response: \(responseBody(operation.response, context: context))",
             ]
             let configures =
-                operation.parameters.contains { $0.location != .path } || operation.body != nil || operation.response.accept != nil
+                operation.parameters.contains { $0.location != .path } || !operation.fixedQuery.isEmpty || operation.body != nil
+                || operation.response.accept != nil
                 || operation.security != nil || operation.server != nil
             guard configures else {
                 printer.list("Request<\(responseType)>(", initializer, ")")
                 return
             }
             printer.list("var request = Request<\(responseType)>(", initializer, ")")
+            for item in operation.fixedQuery {
+                printer.line("request.addQuery(\(literal: item.name), \(literal: item.value))")
+            }
             for parameter in operation.parameters {
                 renderParameter(parameter, into: &printer)
             }

@@ -138,9 +138,12 @@ struct StructGenerator: DeclarationGenerator {
             // The runtime's reader keeps an optional property's error for `finish()` (see
             // `PropertyReader`); `var` only when such a read, or a URL's, mutates it.
             let readsOptional = structure.properties.contains {
-                (!$0.isPatchNullable && !$0.isRequired) || $0.constant != nil || $0.tracksPresence
+                !$0.isWholeValue && ((!$0.isPatchNullable && !$0.isRequired) || $0.constant != nil || $0.tracksPresence)
             }
-            printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
+            // A struct of unions alone (each decoded from the whole value) reads no key.
+            if structure.readsKeys {
+                printer.line("\(readsOptional ? "var" : "let") reader = try PropertyReader(decoder)")
+            }
             for property in structure.properties {
                 assign(property, readCall(property, context: context), into: &printer)
             }
@@ -202,31 +205,38 @@ struct StructGenerator: DeclarationGenerator {
                 printer.line("_ = encoder.container(keyedBy: AnyCodingKey.self)")
                 return
             }
-            // The runtime's writer records the first error and `finish()` throws it: no error
-            // path per property (see `PropertyWriter`).
-            printer.line("var writer = PropertyWriter(encoder\(structure.tracksPresence ? ", presence: keyPresence" : ""))")
-            for property in encoded where !property.isWholeValue {
-                // `self.` because a property may be called `writer` or `encoder`.
-                let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
-                var arguments: [SourceText] = ["self.\(valuePath(property))", "\(literal: property.key)"]
-                if property.tracksPresence, let defaultValue = property.defaultValue {
-                    arguments.append("default: \(SwiftLiteral.code(for: defaultValue))")
-                }
-                // The writer leaves readOnly values out of what the client sends.
-                if property.isReadOnly {
-                    arguments.append("readOnly: true")
-                }
-                printer.list("writer.\(method)(", arguments, ")")
+            // A struct of unions alone writes no key of its own: each union writes its value.
+            if structure.readsKeys {
+                renderWriter(structure, into: &printer)
             }
-            if let extra = structure.additionalProperties {
-                printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")
-            }
-            printer.line("try writer.finish()")
             // The alternative's keys go into the same object as the properties'.
             for property in encoded where property.isWholeValue {
                 printer.line("try self.\(property.name).encode(to: encoder)")
             }
         }
+    }
+
+    private func renderWriter(_ structure: StructDeclaration, into printer: inout Printer) {
+        // The runtime's writer records the first error and `finish()` throws it: no error
+        // path per property (see `PropertyWriter`).
+        printer.line("var writer = PropertyWriter(encoder\(structure.tracksPresence ? ", presence: keyPresence" : ""))")
+        for property in structure.properties where !property.isWholeValue {
+            // `self.` because a property may be called `writer` or `encoder`.
+            let method = isStoredOptional(property) && !property.isRequired ? "encodeIfPresent" : "encode"
+            var arguments: [SourceText] = ["self.\(valuePath(property))", "\(literal: property.key)"]
+            if property.tracksPresence, let defaultValue = property.defaultValue {
+                arguments.append("default: \(SwiftLiteral.code(for: defaultValue))")
+            }
+            // The writer leaves readOnly values out of what the client sends.
+            if property.isReadOnly {
+                arguments.append("readOnly: true")
+            }
+            printer.list("writer.\(method)(", arguments, ")")
+        }
+        if let extra = structure.additionalProperties {
+            printer.list("writer.encodeAdditionalProperties(", ["self.\(extra.name)", excludingKnownKeys(structure)], ")")
+        }
+        printer.line("try writer.finish()")
     }
 
     /// `excluding: ["id", "name"]`: the documented keys, which the additional properties leave

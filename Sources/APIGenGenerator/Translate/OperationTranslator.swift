@@ -82,7 +82,7 @@ struct OperationTranslator {
             name: Identifier(name),
             operationID: operation.operationId ?? name,
             method: RequestMethod(operation.method.rawValue),
-            pathSegments: pathSegments(operation.path, parameters: parameters),
+            pathSegments: pathSegments(PathTemplate(operation.path).template, parameters: parameters),
             parameters: parameters,
             body: body,
             response: response,
@@ -95,6 +95,7 @@ struct OperationTranslator {
                 alternativeBody(requestBody, media: media, labels: &labels, typeBase: typeBase, parameters: parameters, of: operation)
             }
         }
+        declaration.fixedQuery = PathTemplate(operation.path).fixedQuery
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
         declaration.errors = ResponseTranslator(types: types).errors(for: entry, operation: Identifier(name), typeBase: typeBase)
         declaration.responseHeaders = ResponseHeadersTranslator(types: types).headers(for: entry, typeBase: typeBase)

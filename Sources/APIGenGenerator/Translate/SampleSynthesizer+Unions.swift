@@ -102,3 +102,33 @@ extension SampleSynthesizer {
         return false
     }
 }
+
+/// What an object's sample needs for a oneOf or anyOf that only says which keys go together
+/// (`oneOf: [{required: [vector_store_ids]}, {required: [vector_stores]}]`): the keys of the
+/// first alternative the object declares, and for a oneOf a key of each other alternative left
+/// out, so that the sample meets exactly one; and a key left out of those `not: {required:}`
+/// forbids together.
+struct ConstraintChoice {
+    private(set) var required: Set<String> = []
+    private(set) var excluded: Set<String> = []
+
+    init(_ schema: borrowing Schema, declared: [Schema.Property], table: SchemaTable) {
+        guard !schema.oneOf.isEmpty || !schema.anyOf.isEmpty || !schema.notRequired.isEmpty else { return }
+        choose(among: schema.oneOf, exclusive: true, declared: declared, table: table)
+        choose(among: schema.anyOf, exclusive: false, declared: declared, table: table)
+        // `not: {required: [image_url, file_id]}`: one of them stays out.
+        if let left = schema.notRequired.first(where: { !required.contains($0) }) { excluded.insert(left) }
+    }
+
+    private mutating func choose(among members: [SchemaID], exclusive: Bool, declared: [Schema.Property], table: SchemaTable) {
+        let constraints = members.map { table[table.resolved($0)] }.filter(SchemaShape.isConstraintOnly).map(\.required)
+        guard !constraints.isEmpty, constraints.count == members.count,
+            let chosen = constraints.firstIndex(where: { keys in keys.allSatisfy { key in declared.contains { $0.name == key } } })
+        else { return }
+        required.formUnion(constraints[chosen])
+        guard exclusive else { return }
+        for (index, other) in constraints.enumerated() where index != chosen {
+            if let left = other.first(where: { !required.contains($0) }) { excluded.insert(left) }
+        }
+    }
+}

@@ -219,8 +219,10 @@ struct SampleSynthesizer {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         let kind = knownDiscriminators[id]
+        let keys = ConstraintChoice(table[table.resolved(id)], declared: merged.properties, table: table)
         for property in merged.properties {
-            let isRequired = merged.required.contains(property.name)
+            let isRequired = merged.required.contains(property.name) || keys.required.contains(property.name)
+            guard isRequired || !keys.excluded.contains(property.name) else { continue }
             // The value that selects this type in its union, at any depth, rather than a
             // synthesized string or the property's example (which may name another kind).
             if let kind, property.name == kind.key,

@@ -23,7 +23,7 @@ struct StructTranslator {
             if types.shapes.usage.multipartBodies.contains(id) {
                 type = MultipartPart(property.schema, shapes: types.shapes, table: table).swiftType(from: type)
             }
-            let isReadOnly = PropertyRules.marks(property.schema, { $0.readOnly }, in: table)
+            let isReadOnly = PropertyRules.marks(property, of: merged, { $0.readOnly }, in: table)
             let isRequired = PropertyRules.isRequired(property, of: merged, object: id, usage: types.shapes.usage, in: table)
             let (defaultValue, initializerDefault, constant) = defaults(of: property, type: type, kind: kind)
             let nullable = type.isOptional || PropertyRules.takesNull(property.schema, shapes: types.shapes, in: table)

@@ -65,6 +65,12 @@ extension Schema {
         get { storage.fields.items }
         set { fields.items = newValue }
     }
+    /// The names `not: {required: [a, b]}` forbids together: a value holds some of them, never all.
+    @inlinable public var notRequired: [String] {
+        get { storage.fields.notRequired }
+        set { fields.notRequired = newValue }
+    }
+
     /// A 3.1 tuple's leading elements, in order; the Swift type holds free-form values.
     @inlinable public var prefixItems: [SchemaID] {
         get { storage.fields.prefixItems }

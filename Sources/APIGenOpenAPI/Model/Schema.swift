@@ -154,6 +154,7 @@ public struct Schema: Sendable {
         @usableFromInline var writeOnly: Bool = false
         @usableFromInline var properties: [Property] = []
         @usableFromInline var required: [String] = []
+        @usableFromInline var notRequired: [String] = []
         @usableFromInline var additionalProperties: AdditionalProperties = .unspecified
         @usableFromInline var items: SchemaID?
         @usableFromInline var prefixItems: [SchemaID] = []

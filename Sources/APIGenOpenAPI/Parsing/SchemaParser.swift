@@ -102,6 +102,14 @@ extension SpecParser {
                 hasPrefixItems = true
                 schema.prefixItems = schemaList(value)
             case "propertyNames": schema.propertyNames = self.schema(value)
+            case "not":
+                // Only `not: {required: [...]}` (keys that never come together) matters to a
+                // client, for its samples; other negations only validate.
+                if let names = doc.value(pair.value, forKey: "required").map({ child(ref, $0) }),
+                    let list = items(names, expecting: "a list of property names")
+                {
+                    schema.notRequired = list.compactMap { text($0) }
+                }
             case "patternProperties":
                 patternSchemas += (pairs(value, expecting: "pattern properties") ?? []).map { self.schema($0.value) }
             case "unevaluatedProperties":

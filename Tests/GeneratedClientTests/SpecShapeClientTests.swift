@@ -1,0 +1,30 @@
+import APIGenRuntime
+import FeaturesAPI
+import Foundation
+import XCTest
+
+/// Shapes real specs write that JSON Schema and HTTP read one way: a path key with a query or a
+/// fragment, keys that go together only in some combinations, a part that marks a property
+/// read-only.
+final class SpecShapeClientTests: XCTestCase {
+    func testAPathKeysQueryIsSentAndItsFragmentIsNot() {
+        let previews = API.listPreviews()
+        XCTAssertEqual(previews.path, "/previews")
+        XCTAssertEqual(previews.query.map(\.name), ["channel"])
+        XCTAssertEqual(previews.query.map(\.value), ["beta"])
+        XCTAssertEqual(API.streamPreviews().path, "/previews")
+    }
+
+    func testSamplesMeetExactlyOneOfTheirKeyCombinations() throws {
+        let resources = try encodeToString(SearchResources.sample)
+        XCTAssertTrue(resources.contains("store_ids") != resources.contains("\"stores\""), resources)
+        let image = try encodeToString(ImageReference.sample)
+        XCTAssertTrue(image.contains("image_url") != image.contains("file_id"), image)
+    }
+
+    func testAPartMarkingAPropertyReadOnlyKeepsItOutOfRequests() throws {
+        let change = VolumeChange(label: "data", size: 30)
+        XCTAssertEqual(try encodeAsRequestBody(change), #"{"label":"data"}"#)
+        XCTAssertEqual(try encodeToString(change), #"{"label":"data","size":30}"#)
+    }
+}
