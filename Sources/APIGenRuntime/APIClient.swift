@@ -170,7 +170,8 @@ public final class APIClient: Sendable {
             // A server may quote the credential it rejected; the reason is shown to people and logs.
             let reason = ErrorReason.extract(status: response.status, headers: response.headers, body: body)
             throw APIError.server(
-                status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: request)), body: body)
+                status: response.status, reason: Redaction.scrub(reason, secrets: Redaction().secrets(of: request)), body: body,
+                headers: response.headers)
         }
     }
 

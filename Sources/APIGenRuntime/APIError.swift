@@ -9,8 +9,9 @@ import FoundationNetworking
 public enum APIError: Error, Sendable {
     /// A non-2xx status. `reason` is the API's own message when the body has one (problem JSON,
     /// `message`, `error`, …), else a short description of the status; `body` is kept for callers
-    /// that decode the declared error type themselves.
-    case server(status: Int, reason: String, body: Data)
+    /// that decode the declared error type themselves, and `headers` for what they say beside it
+    /// (`requestID`, `Retry-After`).
+    case server(status: Int, reason: String, body: Data, headers: HTTPFields = HTTPFields())
     /// A 2xx response whose body did not match the expected type.
     case decoding(DecodingFailure)
     /// The exchange failed below HTTP: offline, unreachable host, timeout, dropped connection.
@@ -23,7 +24,7 @@ public enum APIError: Error, Sendable {
 
     /// The HTTP status for `.server`, else nil.
     public var status: Int? {
-        if case .server(let status, _, _) = self { return status }
+        if case .server(let status, _, _, _) = self { return status }
         return nil
     }
 
@@ -31,7 +32,7 @@ public enum APIError: Error, Sendable {
     /// for that status); nil for other errors, or a body that does not match. A generated
     /// `…Error(error)` enum calls this for each status the operation declares.
     public func body<Body: Decodable>(as type: Body.Type, decoder: JSONDecoder = APIJSON.makeDecoder()) -> Body? {
-        guard case .server(_, _, let body) = self, !body.isEmpty else { return nil }
+        guard case .server(_, _, let body, _) = self, !body.isEmpty else { return nil }
         return try? decoder.decode(Body.self, from: body)
     }
 }
@@ -40,7 +41,8 @@ extension APIError: CustomStringConvertible {
     /// For logs and test failures. Bodies are left out: they may be large or carry personal data.
     public var description: String {
         switch self {
-        case .server(let status, let reason, _): "server(\(status): \(reason))"
+        case .server(let status, let reason, _, let headers):
+            "server(\(status): \(reason)\(headers.requestID.map { ", request id \($0)" } ?? ""))"
         case .decoding(let failure): "decoding(\(failure.description))"
         case .transport(let error): "transport(URLError \(error.code.rawValue))"
         case .invalidResponse: "invalidResponse"
@@ -206,9 +208,12 @@ public enum ErrorReason {
         }
         let error = json["error"]
         let firstError = json["errors"]?.arrayValue?.first
+        // The spellings real servers use, most common first: Prefect's `exception_message`, AWS's
+        // `Message` and `errorMessage`, Apigee's `fault.faultstring`, JSON:API's `errors[0].title`.
         let candidates: [JSONValue?] = [
-            json["message"], json["error_description"], json["reason"], error, error?["message"], json["detail"], json["title"],
-            firstError?["message"], firstError?["detail"], firstError,
+            json["message"], json["Message"], json["error_description"], json["error_message"], json["errorMessage"],
+            json["exception_message"], json["reason"], error, error?["message"], json["detail"], json["title"], json["msg"],
+            firstError?["message"], firstError?["detail"], firstError?["title"], firstError, json["fault"]?["faultstring"],
         ]
         for candidate in candidates {
             if let reason = text(candidate) {

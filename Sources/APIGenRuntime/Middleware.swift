@@ -97,7 +97,8 @@ public struct LoggingMiddleware: Middleware {
         let start = ContinuousClock.now
         do {
             let (response, data) = try await next(request)
-            var message = "← \(response.status) \(line) (\(Self.milliseconds(since: start)) ms, \(data.count) bytes)"
+            let requestID = response.headers.requestID.map { ", request id \($0)" } ?? ""
+            var message = "← \(response.status) \(line) (\(Self.milliseconds(since: start)) ms, \(data.count) bytes\(requestID))"
             if detail == .headers {
                 message += format(redaction.redact(response.headers, extraNames: request.sensitiveNames))
             }

@@ -55,7 +55,7 @@ extension Error {
             return messages.cancelled
         case let error as APIError:
             switch error {
-            case .server(let status, let reason, _): return messages.server(status, reason)
+            case .server(let status, let reason, _, _): return messages.server(status, reason)
             case .decoding, .invalidResponse: return messages.unexpectedResponse
             case .transport(let urlError): return urlError.userMessage(using: messages)
             case .invalidRequest: return messages.invalidRequest

@@ -21,6 +21,39 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(reason(#"{"errors":[{"message":"Email is taken"},{"message":"x"}]}"#), "Email is taken")
         XCTAssertEqual(reason(#"{"detail":"Not authenticated"}"#), "Not authenticated")
         XCTAssertEqual(reason(#"{"reason":"This book is not in your library."}"#, status: 404), "This book is not in your library.")
+        // Spellings of real servers beyond these: Prefect, AWS, Apigee, JSON:API.
+        XCTAssertEqual(reason(#"{"exception_message":"Invalid request received.","exception_detail":[]}"#, status: 422), "Invalid request received.")
+        XCTAssertEqual(reason(#"{"Message":"User is not authorized"}"#, status: 403), "User is not authorized")
+        XCTAssertEqual(reason(#"{"errorMessage":"Task timed out","errorType":"Timeout"}"#, status: 504), "Task timed out")
+        XCTAssertEqual(reason(#"{"error_message":"amount must be positive","error_code":"INVALID"}"#), "amount must be positive")
+        XCTAssertEqual(reason(#"{"fault":{"faultstring":"Invalid ApiKey","detail":{"errorcode":"x"}}}"#, status: 401), "Invalid ApiKey")
+        XCTAssertEqual(reason(#"{"errors":[{"status":"409","title":"Already exists"}]}"#, status: 409), "Already exists")
+        XCTAssertEqual(reason(#"{"msg":"limit is too large"}"#), "limit is too large")
+    }
+
+    /// The server's id for a failed exchange is kept for logs and support, not shown to people.
+    func testRequestIDFromCommonAndDeclaredHeaderNames() async {
+        let client = APIClient(
+            baseURL: testBaseURL,
+            transport: MockTransport(.json(text: #"{"message":"Try again later"}"#, status: 503, headers: ["X-Request-Id": "req_8Hf2"])))
+        let error = await thrownError { try await client.send(Request.pet()) } as? APIError
+        XCTAssertEqual(error?.requestID, "req_8Hf2")
+        XCTAssertEqual(error?.headers?["x-request-id"], "req_8Hf2")
+        XCTAssertEqual(error?.description, "server(503: Try again later, request id req_8Hf2)")
+        XCTAssertEqual(error?.userMessage, "Try again later")
+        let stripe: HTTPFields = ["X-Amzn-RequestId": "a", "Request-Id": "req_1"]
+        XCTAssertEqual(stripe.requestID, "req_1", "the more common name first")
+        let cloudflare: HTTPFields = ["CF-Ray": "8a1b-AMS"]
+        XCTAssertEqual(cloudflare.requestID, "8a1b-AMS")
+        let twilio: HTTPFields = ["X-Twilio-Request-Id": "RQ1"]
+        XCTAssertEqual(twilio.requestID, "RQ1", "a name that says it is one")
+        let none: HTTPFields = ["Content-Type": "application/json", "X-Request-Id": ""]
+        XCTAssertNil(none.requestID)
+        XCTAssertNil(APIError.invalidResponse.requestID)
+
+        let ok = APIClient(baseURL: testBaseURL, transport: MockTransport(.json(text: #"{"id":1,"name":"Rex"}"#, headers: ["request-id": "req_2"])))
+        let response = try? await ok.response(for: Request.pet())
+        XCTAssertEqual(response?.requestID, "req_2")
     }
 
     /// FastAPI and Pydantic answer 422 with a list of field errors; each reads "field: message".
@@ -55,7 +88,7 @@ final class APIErrorTests: XCTestCase {
         let body = #"{"message":"Pet name is required"}"#
         let client = APIClient(baseURL: testBaseURL, transport: MockTransport(.json(text: body, status: 422)))
         let error = await thrownError { try await client.send(Request.pet()) }
-        guard case APIError.server(let status, let reason, let data)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case APIError.server(let status, let reason, let data, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(status, 422)
         XCTAssertEqual(reason, "Pet name is required")
         XCTAssertEqual(String(decoding: data, as: UTF8.self), body)

@@ -58,7 +58,7 @@ final class FaultServerTests: XCTestCase {
 
     func testHTML500GivesStatusTextNotMarkup() async {
         let error = await thrownError { try await client().send(get("/html500", Attempts.self)) }
-        guard case APIError.server(let status, let reason, let body)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case APIError.server(let status, let reason, let body, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(status, 500)
         XCTAssertEqual(reason, "Internal Server Error")
         XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("<html>"))
@@ -69,9 +69,10 @@ final class FaultServerTests: XCTestCase {
         var create = Request<Void>(method: .post, path: "/problem", operationID: "createPets", response: .empty)
         create.body = .json(["tag": "x"])
         let error = await thrownError { try await client().send(create) }
-        guard case APIError.server(400, let reason, _)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case APIError.server(400, let reason, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(reason, "'name' is a required property")
         XCTAssertEqual(error?.userMessage, "'name' is a required property")
+        XCTAssertEqual((error as? APIError)?.requestID, "fault-post-problem", "the id a real server sent")
     }
 
     func testMalformedJSONIsAnUnexpectedResponse() async {

@@ -67,7 +67,7 @@ final class LoadTests: XCTestCase {
             return loaded.id == job.id ? .value(attempts: loaded.attempts) : .other("answer for \(loaded.id)")
         } catch is CancellationError {
             return .cancelled
-        } catch APIError.server(let status, _, _) {
+        } catch APIError.server(let status, _, _, _) {
             return .status(status)
         } catch APIError.transport {
             return .transport

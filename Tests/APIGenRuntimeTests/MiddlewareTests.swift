@@ -69,6 +69,17 @@ final class MiddlewareTests: XCTestCase {
         XCTAssertTrue(lines.all.first?.hasPrefix("✕ GET https://api.example.com/v1/pets/1 failed: URLError -1004") == true, lines.all.first ?? "")
     }
 
+    func testLoggingPrintsTheRequestID() async throws {
+        let lines = Recorder<String>()
+        let client = APIClient(
+            baseURL: testBaseURL,
+            transport: MockTransport(.json(text: #"{"id":1,"name":"Rex"}"#, headers: ["x-request-id": "req_42"])),
+            middlewares: [LoggingMiddleware { lines.append($0) }]
+        )
+        _ = try await client.send(Request.pet())
+        XCTAssertTrue(lines.all.first?.hasSuffix("bytes, request id req_42)") == true, lines.all.first ?? "")
+    }
+
     func testMiddlewaresRunInOrderAndCanAnswerThemselves() async throws {
         struct Tag: Middleware {
             let name: String

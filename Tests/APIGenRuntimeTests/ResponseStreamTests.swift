@@ -265,7 +265,7 @@ final class ResponseStreamTests: XCTestCase {
         let transport = ScriptedStreamTransport([.init(status: 429, pieces: [#"{"message": "Slow down"}"#])])
         let request = Request(method: .get, path: "/e", operationID: "e", response: .serverSentEvents(of: String.self))
         let error = await thrownError { try await self.client(transport).send(request) }
-        guard case APIError.server(let status, let reason, let body)? = error as? APIError else {
+        guard case APIError.server(let status, let reason, let body, _)? = error as? APIError else {
             return XCTFail("expected a server error, got \(String(describing: error))")
         }
         XCTAssertEqual(status, 429)

@@ -166,7 +166,7 @@ final class RuntimeSafetyTests: XCTestCase {
             // The same body as an error response: no crash, the status text instead.
             let failing = APIClient(baseURL: testBaseURL, transport: MockTransport(.data(body, status: 422, headers: ["Content-Type": "application/json"])), retry: .none)
             let serverError = await thrownError { try await failing.send(self.get("/deep", JSONValue.self)) }
-            guard case APIError.server(422, let reason, _)? = serverError else {
+            guard case APIError.server(422, let reason, _, _)? = serverError else {
                 return XCTFail("\(kind): expected a 422, got \(String(describing: serverError))")
             }
             XCTAssertEqual(reason, "Unprocessable Content")
@@ -229,7 +229,7 @@ final class RuntimeSafetyTests: XCTestCase {
             var request = Request<Void>(method: .get, path: "/badutf8", operationID: "safety", response: .empty)
             request.addQuery("where", place)
             let error = await thrownError { try await client.send(request) }
-            guard case APIError.server(400, let reason, let body)? = error else {
+            guard case APIError.server(400, let reason, let body, _)? = error else {
                 XCTFail("\(contentType): expected a 400, got \(String(describing: error))")
                 continue
             }
@@ -412,7 +412,7 @@ final class RuntimeSafetyTests: XCTestCase {
         ]
         if let apiError = error as? APIError {
             texts["description"] = apiError.description
-            if case .server(_, let reason, _) = apiError {
+            if case .server(_, let reason, _, _) = apiError {
                 texts["reason"] = reason
             }
             if case .decoding(let failure) = apiError {
@@ -438,7 +438,7 @@ final class RuntimeSafetyTests: XCTestCase {
             var request = Request<Void>(method: .get, path: "/echo401", operationID: "whoami", response: .empty)
             request.security = [[scheme]]
             let error = await thrownError { try await client.send(request) }
-            guard case APIError.server(401, let reason, let body)? = error else {
+            guard case APIError.server(401, let reason, let body, _)? = error else {
                 XCTFail("\(scheme.name): expected a 401, got \(String(describing: error))")
                 continue
             }
@@ -496,7 +496,7 @@ final class RuntimeSafetyTests: XCTestCase {
         var revoked = Request<Void>(method: .get, path: "/me", operationID: "me", response: .empty)
         revoked.security = [[Self.schemes[0]]]
         let forbidden = await thrownError { try await plain.send(revoked) }
-        guard case APIError.server(403, let reason, _)? = forbidden else { return XCTFail("expected 403, got \(String(describing: forbidden))") }
+        guard case APIError.server(403, let reason, _, _)? = forbidden else { return XCTFail("expected 403, got \(String(describing: forbidden))") }
         XCTAssertEqual(reason, "token \(Redaction.placeholder) is revoked; the password was \(Redaction.placeholder)")
         assertNoSecret(in: forbidden, log: plainLines.all, "plain-text 403")
         XCTAssertFalse(plainLines.all.joined().contains("URLPASS-6"), plainLines.all.joined(separator: "\n"))

@@ -111,7 +111,7 @@ final class TokenRefreshTests: XCTestCase {
         }
         XCTAssertEqual(errors.count, 10)
         for error in errors {
-            guard let error = error as? APIError, case .server(401, let reason, _) = error else {
+            guard let error = error as? APIError, case .server(401, let reason, _, _) = error else {
                 return XCTFail("expected a 401 APIError, got \(String(describing: error))")
             }
             XCTAssertEqual(reason, UserMessages().sessionExpired)

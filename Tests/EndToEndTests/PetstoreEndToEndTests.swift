@@ -45,7 +45,7 @@ final class PetstoreEndToEndTests: XCTestCase {
         let client = try petstore()
         // limit has `maximum: 100`; the server says so.
         let error = try await apiError { _ = try await client.send(API.listPets(limit: 1000)) }
-        guard case .server(let status, let reason, _)? = error else {
+        guard case .server(let status, let reason, _, _)? = error else {
             return XCTFail("expected a server error, got \(String(describing: error))")
         }
         XCTAssertEqual(status, 400)
@@ -62,7 +62,7 @@ final class PetstoreEndToEndTests: XCTestCase {
 
     func testMissingCredentialsAreRejectedByTheServer() async throws {
         let error = try await apiError { _ = try await self.petstore(authenticated: false).send(API.createPet(body: NewPet(name: "Rex"))) }
-        guard case .server(let status, let reason, _)? = error else {
+        guard case .server(let status, let reason, _, _)? = error else {
             return XCTFail("expected a server error, got \(String(describing: error))")
         }
         XCTAssertEqual(status, 401)

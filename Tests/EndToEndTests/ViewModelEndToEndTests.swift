@@ -103,7 +103,7 @@ final class ViewModelEndToEndTests: XCTestCase {
 
         let error = try XCTUnwrap(model.state.error as? APIError)
         XCTAssertEqual(error.status, 400)
-        guard case .server(_, let reason, _) = error else { return XCTFail("expected a server error, got \(error)") }
+        guard case .server(_, let reason, _, _) = error else { return XCTFail("expected a server error, got \(error)") }
         XCTAssertTrue(reason.contains("should be non-empty"), reason)
         XCTAssertEqual(model.state.userMessage, reason)
         XCTAssertEqual(states.values, ["idle", "loading", "failed: \(reason)"])

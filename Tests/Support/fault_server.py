@@ -74,6 +74,8 @@ class Handler(BaseHTTPRequestHandler):
             for name, value in headers:
                 self.send_header(name, value)
             self.send_header("Content-Length", str(len(body)))
+            # Every answer carries an id, as most servers' do: the client keeps it for support.
+            self.send_header("X-Request-Id", f"fault-{self.command.lower()}-{urlsplit(self.path).path.strip('/')}")
             self.send_header("Connection", "close")
             self.end_headers()
             if self.command != "HEAD":
