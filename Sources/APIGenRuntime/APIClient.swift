@@ -121,6 +121,7 @@ public final class APIClient: Sendable {
     ///
     /// Throws the same errors as ``send(_:)``.
     public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
+        let request = request.withIdempotencyKey()
         let built = try await buildHTTPRequest(request)
         var temporaryFiles = [built.temporaryFile].compactMap { $0 }
         // A multipart body with files is written to a file for the upload, removed once answered.

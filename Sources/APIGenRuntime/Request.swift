@@ -25,8 +25,12 @@ public struct Request<Response: Sendable>: Sendable {
     public var accept: String?
     /// nil: the client's default.
     public var timeout: TimeInterval?
-    /// Whether a failed attempt may be retried; by default only for idempotent methods.
+    /// Whether a failed attempt may be retried; by default only for idempotent methods, and for
+    /// a request that carries an idempotency key.
     public var isIdempotent: Bool
+    /// The header of the request's idempotency key, for an operation that declares one
+    /// (`addIdempotencyKey(_:_:)`): the client fills it in when it is not set.
+    public var idempotencyKeyHeader: String?
     /// How a 2xx response's body becomes `Response`.
     public var response: ResponseBody<Response>
     /// The server the spec names for this operation (its own or its path's `servers`), used

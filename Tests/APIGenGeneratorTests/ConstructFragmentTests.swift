@@ -200,6 +200,41 @@ final class ConstructFragmentTests: XCTestCase {
         assertContains(member("public static func startConversationStream", of: api), [#"path: "/conversations", "#])
     }
 
+    /// An idempotency-key header (by its usual name, or marked) is optional in the builder,
+    /// required or not, and handed to the client, which fills it in and retries the POST.
+    func testIdempotencyKeyHeader() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /payments:
+                post:
+                  operationId: createPayment
+                  parameters:
+                    - {name: Idempotency-Key, in: header, required: true, schema: {type: string}}
+                  responses: {"204": {description: ok}}
+              /transfers:
+                post:
+                  operationId: createTransfer
+                  parameters:
+                    - {name: X-Request-Token, in: header, x-apigen-idempotency-key: true, schema: {type: string}}
+                    - {name: X-Trace, in: header, schema: {type: string}}
+                  responses: {"204": {description: ok}}
+            """, configure: { $0.viewModels = false })
+        let api = declaration("API", in: text)
+        assertContains(
+            member("public static func createPayment", of: api),
+            [
+                "public static func createPayment(idempotencyKey: String? = nil) -> Request<Void> {",
+                #"request.addIdempotencyKey("Idempotency-Key", idempotencyKey)"#,
+            ])
+        assertContains(
+            member("public static func createTransfer", of: api),
+            [#"request.addIdempotencyKey("X-Request-Token", xRequestToken)"#, #"request.addHeader("X-Trace", xTrace)"#])
+        assertContains(api, ["///   - idempotencyKey: nil sends a fresh key; every retry of one send repeats it."])
+    }
+
     func testFormBodyWithoutFields() throws {
         let (text, _) = try generate(
             """

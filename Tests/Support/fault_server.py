@@ -24,6 +24,11 @@ Endpoints (any method; query parameters in brackets):
   /badutf8 where=string|error|errortext|text
                                 invalid UTF-8: in a JSON string (200), in a JSON error body (400),
                                 in a text/plain error body (400), in a text/plain body (200)
+  /payments key=                a payment taken at most once per Idempotency-Key header: the first
+                                request of a key is charged and its answer dropped (the connection
+                                closes), a repeat of the key gets the stored payment; 400 without
+                                a key. /count key=charges-<key> counts charges, key=payments-<key>
+                                the requests that arrived
   /echo401                      401 JSON whose message quotes every header value and the query,
                                 raw and decoded (a server that echoes credentials)
   /load id= fault=ok|drop|429|503 [delay=0.02]
@@ -47,6 +52,7 @@ from loopback import serve
 
 counts = {}
 counts_lock = threading.Lock()
+payments = {}  # by Idempotency-Key: the payment stored for it
 
 
 def bump(key):
@@ -88,6 +94,27 @@ class Handler(BaseHTTPRequestHandler):
     def send_json(self, status, value, content_type="application/json"):
         self.send(status, json.dumps(value).encode(), content_type)
 
+    def payment(self, key):
+        idempotency_key = self.headers.get("Idempotency-Key")
+        if not idempotency_key:
+            self.send_json(400, {"message": "Idempotency-Key is required"})
+            return
+        attempt = bump(f"payments-{key}")
+        with counts_lock:
+            stored = payments.get(idempotency_key)
+            if stored is None:
+                counts[f"charges-{key}"] = counts.get(f"charges-{key}", 0) + 1
+                payments[idempotency_key] = {"id": f"pay_{len(payments) + 1}", "key": idempotency_key}
+        if stored is None:
+            # Charged, and the answer lost on the way: the client cannot know it went through.
+            self.close_connection = True
+            try:
+                self.connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        else:
+            self.send_json(200, {**stored, "attempts": attempt})
+
     def handle_any(self):
         url = urlsplit(self.path)
         query = {name: values[-1] for name, values in parse_qs(url.query).items()}
@@ -102,6 +129,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send(500, html, "text/html; charset=utf-8")
         elif route == "/malformed":
             self.send(200, b'{"name": "Rex", "tag": ', "application/json")
+        elif route == "/payments":
+            self.payment(key)
         elif route == "/drop":
             bump(key)
             self.close_connection = True

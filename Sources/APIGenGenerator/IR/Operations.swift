@@ -133,6 +133,8 @@ public struct OperationParameter: Sendable {
     public var explode: Bool
     public var allowReserved: Bool
     public var documentation: Documentation
+    /// A header that carries an idempotency key: optional in the builder, filled by the client.
+    public var isIdempotencyKey = false
 
     /// The runtime's `ParameterStyle` cases.
     public enum QueryStyle: Sendable {

@@ -134,6 +134,8 @@ struct OperationGenerator {
             if !parameter.explode { options.append("explode: false") }
             if parameter.allowReserved { options.append("allowReserved: true") }
             printer.list("request.addQuery(", [key, name] + options, ")")
+        case .header where parameter.isIdempotencyKey:
+            printer.list("request.addIdempotencyKey(", [key, name], ")")
         case .header:
             printer.list("request.addHeader(", [key, name] + (parameter.explode ? ["explode: true"] : []), ")")
         case .cookie:

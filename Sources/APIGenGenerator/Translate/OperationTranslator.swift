@@ -116,11 +116,13 @@ struct OperationTranslator {
                 DefaultRules.isSpellable($0, for: .parameter) ? $0 : nil
             }
         }
+        let isIdempotencyKey = Self.carriesIdempotencyKey(parameter)
         if let defaultValue, defaultValue != .null {
             type = type.unwrapped
         } else {
             defaultValue = nil
-            if !parameter.required {
+            // An idempotency key the caller leaves out is made by the client, required or not.
+            if !parameter.required || isIdempotencyKey {
                 type = type.optional
             }
         }
@@ -134,7 +136,10 @@ struct OperationTranslator {
         if parameter.deprecated {
             documentation.lines.append("Deprecated.")
         }
-        return OperationParameter(
+        if isIdempotencyKey {
+            documentation.appendParagraph("nil sends a fresh key; every retry of one send repeats it.")
+        }
+        var translated = OperationParameter(
             name: Identifier(label),
             key: parameter.name,
             location: location,
@@ -145,6 +150,16 @@ struct OperationTranslator {
             allowReserved: parameter.allowReserved,
             documentation: documentation
         )
+        translated.isIdempotencyKey = isIdempotencyKey
+        return translated
+    }
+
+    /// `Idempotency-Key` (Stripe's, Square's, Svix's spelling, with or without `X-`), or a header
+    /// marked `x-apigen-idempotency-key: true`.
+    static func carriesIdempotencyKey(_ parameter: Parameter) -> Bool {
+        guard parameter.location == .header else { return false }
+        let letters = parameter.name.lowercased().filter { $0.isLetter }
+        return parameter.marksIdempotencyKey || letters == "idempotencykey" || letters == "xidempotencykey"
     }
 
     /// The parser lets only query parameters have these styles; every other is `form` here

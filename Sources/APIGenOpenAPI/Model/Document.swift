@@ -196,6 +196,8 @@ public struct Parameter: Sendable {
     public var allowReserved = false
     public var description: String?
     public var deprecated = false
+    /// `x-apigen-idempotency-key: true`: the header carries an idempotency key, whatever its name.
+    public var marksIdempotencyKey = false
     /// A parameter with `content` instead of `schema` (usually JSON in a query item).
     public var contentType: String?
     /// Swagger 2.0's `in: body` and `in: formData`, until the converter gathers them into a body.

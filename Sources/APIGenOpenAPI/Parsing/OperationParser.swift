@@ -164,6 +164,7 @@ extension SpecParser {
             case "allowReserved": parameter.allowReserved = bool(field.value) ?? false
             case "description": parameter.description = documentation(field.value)
             case "deprecated": parameter.deprecated = bool(field.value) ?? false
+            case "x-apigen-idempotency-key": parameter.marksIdempotencyKey = bool(field.value) ?? false
             case "content":
                 if let media = mediaTypes(field.value).first {
                     parameter.schema = media.schema
