@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "APIGenRuntime", targets: ["APIGenRuntime"]),
         .library(name: "APIGenSwiftUI", targets: ["APIGenSwiftUI"]),
+        .library(name: "APIGenWebhooks", targets: ["APIGenWebhooks"]),
         .library(name: "APIGenYAML", targets: ["APIGenYAML"]),
         .library(name: "APIGenOpenAPI", targets: ["APIGenOpenAPI"]),
         .library(name: "APIGenGenerator", targets: ["APIGenGenerator"]),
@@ -59,6 +60,12 @@ let package = Package(
         .target(name: "APIGenRuntime"),
         // SwiftUI views over the runtime's state types; empty where SwiftUI does not exist.
         .target(name: "APIGenSwiftUI", dependencies: ["APIGenRuntime"]),
+        // Webhook signature checks: CryptoKit on Apple platforms, OpenSSL's libcrypto on Linux, in
+        // a library of their own so that the runtime links no crypto library.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(
+            name: "APIGenWebhooks",
+            dependencies: ["APIGenRuntime", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
         .testTarget(name: "APIGenYAMLTests", dependencies: ["APIGenYAML"]),
         .testTarget(name: "APIGenOpenAPITests", dependencies: ["APIGenOpenAPI"]),
         .testTarget(name: "APIGenGeneratorTests", dependencies: ["APIGenGenerator", "APIGenCLI", "APIGenRuntime"]),
@@ -66,7 +73,8 @@ let package = Package(
         .target(name: "LoopbackServers", path: "Tests/LoopbackServers"),
         // Records what an observable value goes through, for the view-model tests of three targets.
         .target(name: "ObservationRecording", path: "Tests/ObservationRecording"),
-        .testTarget(name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime", "LoopbackServers", "ObservationRecording"]),
+        .testTarget(
+            name: "APIGenRuntimeTests", dependencies: ["APIGenRuntime", "APIGenWebhooks", "LoopbackServers", "ObservationRecording"]),
         .testTarget(
             name: "GeneratedClientTests", dependencies: ["APIGenRuntime", "ObservationRecording"] + generatedClients.map { .target(name: $0) }),
         .testTarget(
