@@ -21,6 +21,7 @@ import Foundation
 ///   operations: [getStoreInventory]
 ///   paths: [/users/{username}]
 ///   schemas: [ApiResponse]
+///   deprecated: false   # leave out deprecated operations and schemas
 /// ```
 struct Config {
     var moduleName: String?
@@ -155,6 +156,14 @@ struct Config {
         var filter = DocumentFilter()
         for pair in document.pairs(node) {
             let pointer = "/filter/" + JSONPointer.escape(pair.key)
+            if pair.key == "deprecated" {
+                // `deprecated: false`: no deprecated operations or schemas.
+                guard case .bool(let kept)? = document.scalarValue(pair.value) else {
+                    return .failure(.error("'filter.deprecated' must be true or false", at: document.location(pair.value), pointer: pointer))
+                }
+                filter.skipsDeprecated = !kept
+                continue
+            }
             let items = document.kind(pair.value) == .sequence ? document.items(pair.value) : [pair.value]
             var entries: [DocumentFilter.Entry] = []
             for (index, item) in items.enumerated() {
@@ -173,7 +182,8 @@ struct Config {
             default:
                 return .failure(
                     .error(
-                        "unknown filter '\(pair.key)': use tags, operations, paths or schemas", at: document.location(pair.keyNode),
+                        "unknown filter '\(pair.key)': use tags, operations, paths, schemas or deprecated",
+                        at: document.location(pair.keyNode),
                         pointer: pointer))
             }
         }

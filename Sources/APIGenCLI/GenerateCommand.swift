@@ -67,6 +67,8 @@ struct GenerateCommand {
                 command.printTimings = true
             case "--strict":
                 command.strict = true
+            case "--skip-deprecated":
+                command.filter.skipsDeprecated = true
             case "--tag", "--operation", "--path", "--schema":
                 guard case .success(let text) = value(for: argument), !text.isEmpty else {
                     return .failure(UsageError("\(argument) needs a name"))

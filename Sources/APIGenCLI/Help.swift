@@ -33,6 +33,7 @@ enum Help {
             .init(names: "--operation <id>", text: "Generate this operationId too (repeatable)."),
             .init(names: "--path <path>", text: "Generate the operations of this path too, as the spec writes it (repeatable)."),
             .init(names: "--schema <name>", text: "Keep this component schema, and those it uses, too (repeatable)."),
+            .init(names: "--skip-deprecated", text: "Leave out deprecated operations and schemas, and the schemas only they use."),
             .init(names: "--model-files <n>", text: "Files the models are spread over (default: 1, or 34 from 100 kB of spec)."),
             .init(
                 names: "--endpoint-files <n>",

@@ -210,7 +210,7 @@ final class FilterTests: XCTestCase {
         let unknown = try generate(config: "filter:\n  tag: [pets]\n")
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(
-            unknown.errors.contains { $0.hasSuffix(":2:3: error: unknown filter 'tag': use tags, operations, paths or schemas (#/filter/tag)") },
+            unknown.errors.contains { $0.hasSuffix(":2:3: error: unknown filter 'tag': use tags, operations, paths, schemas or deprecated (#/filter/tag)") },
             "\(unknown.errors)")
         let nested = try generate(config: "filter:\n  tags: [[pets]]\n")
         XCTAssertEqual(nested.status, 1)

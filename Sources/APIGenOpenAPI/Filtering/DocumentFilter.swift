@@ -28,6 +28,8 @@ public struct DocumentFilter: Sendable {
     public var paths: [Entry] = []
     /// Component schema names (`Pet`).
     public var schemas: [Entry] = []
+    /// Leaves out deprecated operations and component schemas, and the schemas only they use.
+    public var skipsDeprecated = false
 
     public init(tags: [Entry] = [], operations: [Entry] = [], paths: [Entry] = [], schemas: [Entry] = []) {
         self.tags = tags
@@ -38,7 +40,12 @@ public struct DocumentFilter: Sendable {
 
     /// No entry at all: the whole document is generated.
     public var isEmpty: Bool {
-        tags.isEmpty && operations.isEmpty && paths.isEmpty && schemas.isEmpty
+        !selects && !skipsDeprecated
+    }
+
+    /// Whether entries name what to keep; without any, everything is kept (deprecated parts aside).
+    private var selects: Bool {
+        !(tags.isEmpty && operations.isEmpty && paths.isEmpty && schemas.isEmpty)
     }
 
     /// Appends the entries of `other` (the command line's to the config file's).
@@ -47,6 +54,7 @@ public struct DocumentFilter: Sendable {
         operations += other.operations
         paths += other.paths
         schemas += other.schemas
+        skipsDeprecated = skipsDeprecated || other.skipsDeprecated
     }
 
     /// The document with only the kept operations, webhooks and named schemas, and a warning
@@ -57,7 +65,9 @@ public struct DocumentFilter: Sendable {
         let operationIds = Set(operations.map(\.value))
         let pathNames = Set(paths.map(\.value))
         func isKept(_ operation: Operation) -> Bool {
-            operation.tags.contains(where: tagNames.contains) || operation.operationId.map(operationIds.contains) == true
+            if skipsDeprecated, operation.deprecated { return false }
+            guard selects else { return true }
+            return operation.tags.contains(where: tagNames.contains) || operation.operationId.map(operationIds.contains) == true
                 || pathNames.contains(operation.path)
         }
         filtered.operations = document.operations.filter(isKept)
@@ -69,6 +79,9 @@ public struct DocumentFilter: Sendable {
         }
         var warnings: [Diagnostic] = []
         let table = document.schemas
+        if !selects {
+            roots += undeprecatedComponents(of: document)
+        }
         for entry in schemas {
             let matches = table.components.filter { $0.name == entry.value }
             if matches.isEmpty {
@@ -91,6 +104,18 @@ public struct DocumentFilter: Sendable {
             warnings.append(Self.unmatched(entry, "no operation has the path '\(entry.value)'"))
         }
         return (filtered, warnings)
+    }
+
+    /// The component schemas kept without a selection: those not deprecated that nothing
+    /// deprecated uses (a schema only a deprecated operation or schema uses goes with it, unless
+    /// a kept operation uses it too).
+    private func undeprecatedComponents(of document: OpenAPIDocument) -> [SchemaID] {
+        let table = document.schemas
+        let reach = SchemaReach(table)
+        var deprecatedRoots = (document.operations + document.webhooks).filter(\.deprecated).flatMap(Self.schemas(of:))
+        deprecatedRoots += table.components.map(\.schema).filter { table[$0].deprecated || table[table.resolved($0)].deprecated }
+        let usedByDeprecated = skipsDeprecated ? reach.reachable(from: deprecatedRoots) : []
+        return table.components.map(\.schema).filter { !usedByDeprecated.contains($0) }
     }
 
     /// Every schema an operation names: parameters, bodies, responses, headers and callbacks.
