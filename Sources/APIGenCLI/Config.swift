@@ -78,71 +78,88 @@ struct Config {
         var config = Config()
         var warnings: [Diagnostic] = []
         for pair in document.pairs(root) {
-            let value = document.scalar(pair.value)
-            let location = document.location(pair.value)
-            switch pair.key {
-            case "module":
-                guard let value, SwiftName.typeName(value) == value else {
-                    return .failure(.error("'module' must be a Swift identifier", at: location, pointer: "/module"))
-                }
-                config.moduleName = value
-            case "access":
-                guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
-                    return .failure(.error("'access' must be public, package or internal", at: location, pointer: "/access"))
-                }
-                config.accessLevel = level
-            case "output", "root":
-                guard let value else {
-                    return .failure(.error("'\(pair.key)' must be a folder path", at: location, pointer: "/\(pair.key)"))
-                }
-                config[keyPath: pair.key == "output" ? \Config.outputPath : \Config.rootPath] = value
-            case "modelFiles", "endpointFiles":
-                guard let count = value.flatMap(Int.init), (1...64).contains(count) else {
-                    return .failure(.error("'\(pair.key)' must be a number from 1 to 64", at: location, pointer: "/\(pair.key)"))
-                }
-                if pair.key == "modelFiles" {
-                    config.modelFileCount = count
-                } else {
-                    config.endpointFileCount = count
-                }
-            case "namespace":
-                guard let value, SwiftName.typeName(value) == value, !SwiftName.reservedTypeNames.contains(value) else {
-                    return .failure(
-                        .error("'namespace' must be a Swift type name that is not a standard type", at: location, pointer: "/namespace"))
-                }
-                config.namespace = value
-            case "viewModels":
-                if document.kind(pair.value) == .sequence {
-                    config.viewModels = true
-                    config.viewModelTags = Set(document.items(pair.value).compactMap { document.scalar($0) })
-                } else if case .bool(let enabled)? = document.scalarValue(pair.value) {
-                    config.viewModels = enabled
-                } else {
-                    return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
-                }
-            case "strict":
-                guard case .bool(let strict)? = document.scalarValue(pair.value) else {
-                    return .failure(.error("'strict' must be true or false", at: location, pointer: "/strict"))
-                }
-                config.strict = strict
-            case "filter":
-                switch parseFilter(pair.value, in: document) {
-                case .success(let filter): config.filter = filter
-                case .failure(let problem): return .failure(problem)
-                }
-            case "tags", "operations", "paths", "schemas":
-                warnings.append(
-                    .warning(
-                        "setting '\(pair.key)' is ignored here; to generate only some \(pair.key), list them under 'filter:'",
-                        at: document.location(pair.keyNode), pointer: "/" + pair.key))
-            default:
-                warnings.append(
-                    .warning(
-                        "unknown setting '\(pair.key)' is ignored", at: document.location(pair.keyNode),
-                        pointer: "/" + JSONPointer.escape(pair.key)))
+            switch config.apply(pair, in: document) {
+            case .success(let warning?): warnings.append(warning)
+            case .success(nil): break
+            case .failure(let problem): return .failure(problem)
             }
         }
         return .success((config, warnings))
+    }
+
+    /// One setting: nil when it is taken, a warning when it is ignored, an error when it is wrong.
+    private mutating func apply(_ pair: PairSequence.Pair, in document: YAMLDocument) -> Result<Diagnostic?, Diagnostic> {
+        let value = document.scalar(pair.value)
+        let location = document.location(pair.value)
+        switch pair.key {
+        case "module":
+            guard let value, SwiftName.typeName(value) == value else {
+                return .failure(.error("'module' must be a Swift identifier", at: location, pointer: "/module"))
+            }
+            moduleName = value
+        case "access":
+            guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
+                return .failure(.error("'access' must be public, package or internal", at: location, pointer: "/access"))
+            }
+            accessLevel = level
+        case "output", "root":
+            guard let value else {
+                return .failure(.error("'\(pair.key)' must be a folder path", at: location, pointer: "/\(pair.key)"))
+            }
+            self[keyPath: pair.key == "output" ? \Config.outputPath : \Config.rootPath] = value
+        case "namespace":
+            guard let value, SwiftName.typeName(value) == value, !SwiftName.reservedTypeNames.contains(value) else {
+                return .failure(
+                    .error("'namespace' must be a Swift type name that is not a standard type", at: location, pointer: "/namespace"))
+            }
+            namespace = value
+        case "filter":
+            switch Self.parseFilter(pair.value, in: document) {
+            case .success(let parsed): filter = parsed
+            case .failure(let problem): return .failure(problem)
+            }
+        default:
+            return applyGeneration(pair, in: document)
+        }
+        return .success(nil)
+    }
+
+    /// The settings of what is generated and how strictly.
+    private mutating func applyGeneration(_ pair: PairSequence.Pair, in document: YAMLDocument) -> Result<Diagnostic?, Diagnostic> {
+        let value = document.scalar(pair.value)
+        let location = document.location(pair.value)
+        switch pair.key {
+        case "modelFiles", "endpointFiles":
+            guard let count = value.flatMap(Int.init), (1...64).contains(count) else {
+                return .failure(.error("'\(pair.key)' must be a number from 1 to 64", at: location, pointer: "/\(pair.key)"))
+            }
+            self[keyPath: pair.key == "modelFiles" ? \Config.modelFileCount : \Config.endpointFileCount] = count
+        case "viewModels":
+            if document.kind(pair.value) == .sequence {
+                viewModels = true
+                viewModelTags = Set(document.items(pair.value).compactMap { document.scalar($0) })
+            } else if case .bool(let enabled)? = document.scalarValue(pair.value) {
+                viewModels = enabled
+            } else {
+                return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
+            }
+        case "strict":
+            guard case .bool(let strict)? = document.scalarValue(pair.value) else {
+                return .failure(.error("'strict' must be true or false", at: location, pointer: "/strict"))
+            }
+            self.strict = strict
+        case "tags", "operations", "paths", "schemas":
+            return .success(
+                .warning(
+                    "setting '\(pair.key)' is ignored here; to generate only some \(pair.key), list them under 'filter:'",
+                    at: document.location(pair.keyNode), pointer: "/" + pair.key))
+        default:
+            return .success(
+                .warning(
+                    "unknown setting '\(pair.key)' is ignored", at: document.location(pair.keyNode),
+                    pointer: "/" + JSONPointer.escape(pair.key)))
+        }
+        return .success(nil)
     }
 
     /// `filter:`: a mapping of `tags`, `operations`, `paths` and `schemas`, each a list of names
@@ -159,7 +176,8 @@ struct Config {
             if pair.key == "deprecated" {
                 // `deprecated: false`: no deprecated operations or schemas.
                 guard case .bool(let kept)? = document.scalarValue(pair.value) else {
-                    return .failure(.error("'filter.deprecated' must be true or false", at: document.location(pair.value), pointer: pointer))
+                    let location = document.location(pair.value)
+                    return .failure(.error("'filter.deprecated' must be true or false", at: location, pointer: pointer))
                 }
                 filter.skipsDeprecated = !kept
                 continue

@@ -28,72 +28,20 @@ struct GenerateCommand {
         var command = GenerateCommand(specPath: "")
         var positional: [String] = []
         var index = 0
-        func value(for option: String) -> Result<String, UsageError> {
-            index += 1
-            guard index < arguments.count else { return .failure(UsageError("\(option) needs a value")) }
-            return .success(arguments[index])
-        }
         while index < arguments.count {
             let argument = arguments[index]
-            switch argument {
-            case "--output", "-o", "--root":
-                guard case .success(let text) = value(for: argument) else { return .failure(UsageError("\(argument) needs a folder")) }
-                command[keyPath: argument == "--root" ? \GenerateCommand.rootPath : \GenerateCommand.outputPath] = text
-            case "--module":
-                guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--module needs a name")) }
-                command.moduleName = text
-            case "--access":
-                guard case .success(let text) = value(for: argument), let level = AccessLevel(rawValue: text) else {
-                    return .failure(UsageError("--access must be public, package or internal"))
-                }
-                command.accessLevel = level
-            case "--config":
-                guard case .success(let text) = value(for: argument) else { return .failure(UsageError("--config needs a file")) }
-                command.configPath = text
-            case "--namespace":
-                guard case .success(let text) = value(for: argument), SwiftName.typeName(text) == text,
-                    !SwiftName.reservedTypeNames.contains(text)
-                else {
-                    return .failure(UsageError("--namespace must be a Swift type name that is not a standard type"))
-                }
-                command.namespace = text
-            case "--no-view-models":
-                command.viewModels = false
-            case "--example-checks":
-                command.exampleChecks = true
-            case "--conformance":
-                command.conformance = true
-            case "--timings":
-                command.printTimings = true
-            case "--strict":
-                command.strict = true
-            case "--skip-deprecated":
-                command.filter.skipsDeprecated = true
-            case "--tag", "--operation", "--path", "--schema":
-                guard case .success(let text) = value(for: argument), !text.isEmpty else {
-                    return .failure(UsageError("\(argument) needs a name"))
-                }
-                let entry = DocumentFilter.Entry(text)
-                switch argument {
-                case "--tag": command.filter.tags.append(entry)
-                case "--operation": command.filter.operations.append(entry)
-                case "--path": command.filter.paths.append(entry)
-                default: command.filter.schemas.append(entry)
-                }
-            case "--model-files", "--endpoint-files":
-                guard case .success(let text) = value(for: argument), let count = Int(text), (1...64).contains(count) else {
-                    return .failure(UsageError("\(argument) must be a number from 1 to 64"))
-                }
-                if argument == "--model-files" {
-                    command.modelFileCount = count
-                } else {
-                    command.endpointFileCount = count
-                }
-            default:
-                if argument.hasPrefix("-") {
-                    return .failure(.unknownOption(argument, known: Help.generate.optionNames))
-                }
+            guard argument.hasPrefix("-") else {
                 positional.append(argument)
+                index += 1
+                continue
+            }
+            var value: String?
+            if valueOptions.contains(argument) {
+                index += 1
+                value = index < arguments.count ? arguments[index] : nil
+            }
+            if let problem = command.set(argument, value) {
+                return .failure(problem)
             }
             index += 1
         }
@@ -103,6 +51,69 @@ struct GenerateCommand {
         }
         command.specPath = positional[0]
         return .success(command)
+    }
+
+    /// The options followed by a value.
+    private static let valueOptions: Set<String> = [
+        "--output", "-o", "--root", "--module", "--access", "--config", "--namespace", "--tag", "--operation", "--path",
+        "--schema", "--model-files", "--endpoint-files",
+    ]
+
+    /// Applies one option; the usage error when it is unknown or its value is not valid.
+    private mutating func set(_ option: String, _ value: String?) -> UsageError? {
+        switch option {
+        case "--no-view-models": viewModels = false
+        case "--example-checks": exampleChecks = true
+        case "--conformance": conformance = true
+        case "--timings": printTimings = true
+        case "--strict": strict = true
+        case "--skip-deprecated": filter.skipsDeprecated = true
+        case "--tag", "--operation", "--path", "--schema":
+            guard let value, !value.isEmpty else { return UsageError("\(option) needs a name") }
+            let entry = DocumentFilter.Entry(value)
+            switch option {
+            case "--tag": filter.tags.append(entry)
+            case "--operation": filter.operations.append(entry)
+            case "--path": filter.paths.append(entry)
+            default: filter.schemas.append(entry)
+            }
+        default:
+            return setSetting(option, value)
+        }
+        return nil
+    }
+
+    /// The options that set one of the settings `apigen.yaml` has too.
+    private mutating func setSetting(_ option: String, _ value: String?) -> UsageError? {
+        switch option {
+        case "--output", "-o", "--root":
+            guard let value else { return UsageError("\(option) needs a folder") }
+            self[keyPath: option == "--root" ? \GenerateCommand.rootPath : \GenerateCommand.outputPath] = value
+        case "--module":
+            guard let value else { return UsageError("--module needs a name") }
+            moduleName = value
+        case "--access":
+            guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
+                return UsageError("--access must be public, package or internal")
+            }
+            accessLevel = level
+        case "--config":
+            guard let value else { return UsageError("--config needs a file") }
+            configPath = value
+        case "--namespace":
+            guard let value, SwiftName.typeName(value) == value, !SwiftName.reservedTypeNames.contains(value) else {
+                return UsageError("--namespace must be a Swift type name that is not a standard type")
+            }
+            namespace = value
+        case "--model-files", "--endpoint-files":
+            guard let count = value.flatMap(Int.init), (1...64).contains(count) else {
+                return UsageError("\(option) must be a number from 1 to 64")
+            }
+            self[keyPath: option == "--model-files" ? \GenerateCommand.modelFileCount : \GenerateCommand.endpointFileCount] = count
+        default:
+            return .unknownOption(option, known: Help.generate.optionNames)
+        }
+        return nil
     }
 
     func run(memoryAtExit: MemoryAtExit = .releasedNormally, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
