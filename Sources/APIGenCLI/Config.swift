@@ -22,6 +22,9 @@ import Foundation
 ///   paths: [/users/{username}]
 ///   schemas: [ApiResponse]
 ///   deprecated: false   # leave out deprecated operations and schemas
+/// typeOverrides:        # the app's own types for these component schemas
+///   schemas: {Money: MyApp.Money}
+/// additionalImports: [MyApp]
 /// ```
 struct Config {
     var moduleName: String?
@@ -35,6 +38,9 @@ struct Config {
     var viewModelTags: Set<String>?
     var strict: Bool?
     var filter = DocumentFilter()
+    /// `typeOverrides: {schemas: {Money: MyApp.Money}}`, with where each is written.
+    var typeOverrides: [DocumentFilter.Entry: String] = [:]
+    var additionalImports: [String] = []
 
     static func defaultPath(besideSpec spec: String) -> String? {
         let candidate = ((spec as NSString).deletingLastPathComponent as NSString).appendingPathComponent("apigen.yaml")
@@ -118,8 +124,37 @@ struct Config {
             case .success(let parsed): filter = parsed
             case .failure(let problem): return .failure(problem)
             }
+        case "typeOverrides", "additionalImports":
+            return applyTypes(pair, in: document)
         default:
             return applyGeneration(pair, in: document)
+        }
+        return .success(nil)
+    }
+
+    /// `typeOverrides: {schemas: {Money: MyApp.Money}}` and `additionalImports: [MyApp]`: the
+    /// app's own types for some schemas, in the shape of swift-openapi-generator's setting.
+    private mutating func applyTypes(_ pair: PairSequence.Pair, in document: YAMLDocument) -> Result<Diagnostic?, Diagnostic> {
+        let location = document.location(pair.value)
+        if pair.key == "additionalImports" {
+            let modules = document.items(pair.value).compactMap { document.scalar($0) }
+            guard document.kind(pair.value) == .sequence, modules.allSatisfy(GeneratorOptions.isQualifiedName) else {
+                return .failure(.error("'additionalImports' must be a list of module names", at: location, pointer: "/additionalImports"))
+            }
+            additionalImports = modules
+            return .success(nil)
+        }
+        let schemas = document.value(pair.value, forKey: "schemas")
+        guard let schemas, document.kind(schemas) == .mapping else {
+            return .failure(.error("'typeOverrides' must be a mapping with 'schemas'", at: location, pointer: "/typeOverrides"))
+        }
+        for entry in document.pairs(schemas) {
+            let pointer = "/typeOverrides/schemas/" + JSONPointer.escape(entry.key)
+            guard let type = document.scalar(entry.value), GeneratorOptions.isQualifiedName(type) else {
+                return .failure(
+                    .error("a type override must name a Swift type (MyApp.Money)", at: document.location(entry.value), pointer: pointer))
+            }
+            typeOverrides[DocumentFilter.Entry(entry.key, location: document.location(entry.keyNode), pointer: pointer)] = type
         }
         return .success(nil)
     }

@@ -137,18 +137,9 @@ struct GenerateCommand {
             for warning in filtered.warnings { diagnostics.append(warning) }
         }
         let module = moduleName ?? config.moduleName ?? GeneratorOptions.moduleName(fromTitle: document.info.title)
-        var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
-        options.accessLevel = accessLevel ?? config.accessLevel ?? .public
         // All the spec's files together: a multi-file spec's entry file can be a twentieth of it.
         let specBytes = loaded.files.canonicalPaths.reduce(0) { $0 + Self.fileSize($1) }
-        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: specBytes)
-        options.endpointFileCount =
-            endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
-        options.namespace = namespace ?? config.namespace ?? options.namespace
-        options.viewModels = viewModels ?? config.viewModels ?? true
-        options.viewModelTags = config.viewModelTags
-        options.exampleChecks = exampleChecks
-        options.conformance = conformance
+        let options = options(module: module, config: config, document: document, specBytes: specBytes, diagnostics: &diagnostics)
         let generated = pipeline.generate(document, files: loaded.files, options: options)
         diagnostics.append(contentsOf: generated.diagnostics)
         report(diagnostics, errors: errors)
@@ -170,6 +161,35 @@ struct GenerateCommand {
             errors("error: cannot write to '\(folder)': \(error.localizedDescription)")
             return 1
         }
+    }
+
+    /// The generator's settings: the command line's, else the config file's, else the defaults.
+    private func options(
+        module: String, config: Config, document: OpenAPIDocument, specBytes: Int, diagnostics: inout Diagnostics
+    ) -> GeneratorOptions {
+        var options = GeneratorOptions(moduleName: module, specFileName: (specPath as NSString).lastPathComponent)
+        options.accessLevel = accessLevel ?? config.accessLevel ?? .public
+        options.modelFileCount = modelFileCount ?? config.modelFileCount ?? GeneratorOptions.modelFileCount(specBytes: specBytes)
+        options.endpointFileCount =
+            endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
+        options.namespace = namespace ?? config.namespace ?? options.namespace
+        options.viewModels = viewModels ?? config.viewModels ?? true
+        options.viewModelTags = config.viewModelTags
+        options.exampleChecks = exampleChecks
+        options.conformance = conformance
+        options.additionalImports = config.additionalImports
+        let components = Set(document.schemas.components.map(\.name))
+        for (entry, type) in config.typeOverrides {
+            guard components.contains(entry.value) else {
+                diagnostics.append(
+                    .warning(
+                        "typeOverrides: no component schema is named '\(entry.value)'; the override is unused", at: entry.location,
+                        pointer: entry.pointer))
+                continue
+            }
+            options.typeOverrides[entry.value] = type
+        }
+        return options
     }
 
     /// The settings in `path`, with its warnings, or the defaults and the error that stopped it.

@@ -44,7 +44,7 @@ public struct Generator {
     public func translate(_ catalog: SchemaCatalog, files: SpecFiles) -> Translation {
         let reserved: Set<String> = Set(
             [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
-        let types = SchemaTypes(catalog: catalog, files: files, reserved: reserved)
+        let types = SchemaTypes(catalog: catalog, files: files, reserved: reserved, typeOverrides: options.typeOverrides)
         let entries = catalog.operations
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.

@@ -22,6 +22,25 @@ public struct GeneratorOptions: Sendable {
     public var conformance = false
     /// The spec's file name, for the header comment.
     public var specFileName: String
+    /// Component schemas the app declares itself, by name, with the Swift type to use instead
+    /// (`Money: MyApp.Money`): no type is generated for them. Each must be `Codable`, `Hashable`
+    /// and `Sendable`, and read the JSON the schema describes.
+    public var typeOverrides: [String: String] = [:]
+    /// Modules every generated file imports besides the runtime and Foundation (those the
+    /// overriding types live in).
+    public var additionalImports: [String] = []
+
+    /// What a generated file that uses the runtime imports.
+    public var runtimeImports: [String] {
+        ["APIGenRuntime", "Foundation"] + additionalImports.filter { $0 != "APIGenRuntime" && $0 != "Foundation" }
+    }
+
+    /// Whether `text` can name a type in an override or a module in an import: identifiers
+    /// joined by dots (`MyApp.Money`), nothing a spec or config could turn into other code.
+    public static func isQualifiedName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { SwiftName.isIdentifier(String($0)) }
+    }
 
     public init(moduleName: String, specFileName: String) {
         self.moduleName = moduleName

@@ -134,6 +134,16 @@ public enum SwiftName {
         return true
     }
 
+    /// Whether `text` is an ASCII identifier that needs no backticks: a letter or `_`, then
+    /// letters, digits and `_`, and not a reserved word.
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || isUppercase(first) || isLowercase(first) else {
+            return false
+        }
+        return text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isUppercase($0) || isLowercase($0) || isDigit($0) }
+            && !isReserved(text)
+    }
+
     /// Whether `identifier` is a reserved word, written in backticks wherever it is used as a
     /// name (`Identifier.code`).
     public static func isReserved(_ identifier: String) -> Bool {

@@ -10,7 +10,7 @@ enum ConformanceFileGenerator {
 
     static func file(for conformance: ConformanceDeclaration, options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer()
-        printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
+        printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
         printer.blank()
         printer.line("/// Round trips through the generated types and every operation's request, for the conformance oracle.")
         printer.block("public nonisolated enum \(typeName)") { printer in

@@ -17,7 +17,7 @@ enum EndpointFileGenerator {
         let models = FileSharding.shards(viewModels, count: count, key: \.operation.name.plain)
         return (0..<count).map { index in
             var printer = Printer()
-            let imports: [String] = ["APIGenRuntime", "Foundation"] + (models[index].isEmpty ? [] : ["Observation"])
+            let imports = options.runtimeImports + (models[index].isEmpty ? [] : ["Observation"])
             printer.fileStart(specFileName: options.specFileName, imports: imports)
             printer.blank()
             let context = RenderContext(accessLevel: options.accessLevel)

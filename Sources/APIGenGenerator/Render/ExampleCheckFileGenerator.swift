@@ -5,7 +5,7 @@ enum ExampleCheckFileGenerator {
 
     static func file(for checks: [ExampleCheckDeclaration], options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer()
-        printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
+        printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
         printer.blank()
         printer.line("/// Decodes each example of the spec with its generated type.")
         printer.block("public nonisolated enum ExampleChecks") { printer in

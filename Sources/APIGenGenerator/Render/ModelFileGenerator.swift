@@ -12,7 +12,7 @@ enum ModelFileGenerator {
                 printer.fileStart(specFileName: options.specFileName, imports: [])
                 printer.line("// No types fell into this file; it exists so that the set of files never changes.")
             } else {
-                printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
+                printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
                 for declaration in shard {
                     printer.blank()
                     DeclarationRenderer.render(declaration, into: &printer, context: context)

@@ -9,7 +9,7 @@ enum SampleFileGenerator {
     ) -> GeneratedFile {
         let access = RenderContext(accessLevel: options.accessLevel).access
         var printer = Printer()
-        printer.fileStart(specFileName: options.specFileName, imports: ["APIGenRuntime", "Foundation"])
+        printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
         for sample in samples {
             printer.blank()
             printer.block("extension \(sample.typeName)") { printer in

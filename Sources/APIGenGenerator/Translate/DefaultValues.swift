@@ -47,6 +47,9 @@ extension SchemaTypes {
             return scalarLiteral(value, for: scalar)
         case .named("JSONValue"):
             return jsonLiteral(value)
+        case .named(let name) where overriddenTypes.contains(name):
+            // The app's own type: it reads the JSON, whatever literals it takes.
+            return decodedLiteral(value, schema: schema)
         case .named, .generic:
             // A type alias of a scalar (`typealias ParallelToolCalls = Bool`) takes its literal.
             if let content = contentSchema(schema), case .primitive(let primitive) = shapes[content],

@@ -37,11 +37,16 @@ final class SchemaTypes {
     private(set) lazy var sharedErrors = SharedErrors(self)
 
     let shapes: ShapeTable
+    /// Component names the app declares a type for (`GeneratorOptions.typeOverrides`).
+    let typeOverrides: [String: String]
+    /// The Swift types of `typeOverrides`: no declaration, sample or literal of their own.
+    private(set) var overriddenTypes: Set<String> = []
 
     /// `reserved`: names the module declares besides the models (the namespace enum, and the
     /// module's own name, which a type must not take or `Module.Type` stops naming the module).
-    init(catalog: SchemaCatalog, files: SpecFiles, reserved: Set<String> = []) {
+    init(catalog: SchemaCatalog, files: SpecFiles, reserved: Set<String> = [], typeOverrides: [String: String] = [:]) {
         self.catalog = catalog
+        self.typeOverrides = typeOverrides
         document = catalog.document
         self.files = files
         table = catalog.table
@@ -55,6 +60,13 @@ final class SchemaTypes {
     private func assignTopLevelNames() {
         let componentSchemas = Set(table.components.map(\.schema))
         for (name, id) in table.components {
+            if let type = typeOverrides[name] {
+                // The app's own type: used wherever the schema is, declared nowhere here.
+                typeNames[id] = type
+                if typeNames[table.resolved(id)] == nil { typeNames[table.resolved(id)] = type }
+                overriddenTypes.insert(type)
+                continue
+            }
             // `Pet: $ref: models/pet.yaml`: the component's name is the other file's schema's,
             // not an alias of it (`typealias Pet = Pet2`). An alias stays for a component that
             // refers to another component, or to a schema already named.
