@@ -48,6 +48,9 @@ public final class APIClient: Sendable {
     public let retry: RetryPolicy
     /// Seconds one attempt may take in all, unless the request sets its own `timeout`.
     public let timeout: TimeInterval
+    /// Where `GET` answers are kept for HTTP caching (`max-age`, `ETag`, `Last-Modified`); nil
+    /// caches nothing.
+    public let cache: ResponseCache?
     let makeDecoder: @Sendable () -> JSONDecoder
     private let makeEncoder: @Sendable () -> JSONEncoder
 
@@ -65,6 +68,7 @@ public final class APIClient: Sendable {
     ///   - encoder: makes the JSON encoder for each request body, for the same reason.
     ///   - usesOperationServers: whether an operation the spec sends to a server of its own goes
     ///     there (`Request.server`); false sends everything to `baseURL`.
+    ///   - cache: where `GET` answers are kept for HTTP caching; nil (the default) caches nothing.
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -74,9 +78,11 @@ public final class APIClient: Sendable {
         timeout: TimeInterval = 60,
         decoder: @escaping @Sendable () -> JSONDecoder = APIJSON.makeDecoder,
         encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder,
-        usesOperationServers: Bool = true
+        usesOperationServers: Bool = true,
+        cache: ResponseCache? = nil
     ) {
         self.baseURL = baseURL
+        self.cache = cache
         self.usesOperationServers = usesOperationServers
         self.transport = transport
         self.authentication = authentication
@@ -90,7 +96,7 @@ public final class APIClient: Sendable {
     /// Creates a client for one of the spec's servers, such as `API.Servers.default`.
     ///
     /// The other parameters are those of
-    /// ``init(baseURL:transport:authentication:middlewares:retry:timeout:decoder:encoder:usesOperationServers:)``.
+    /// ``init(baseURL:transport:authentication:middlewares:retry:timeout:decoder:encoder:usesOperationServers:cache:)``.
     public convenience init(
         server: APIServer,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -100,11 +106,13 @@ public final class APIClient: Sendable {
         timeout: TimeInterval = 60,
         decoder: @escaping @Sendable () -> JSONDecoder = APIJSON.makeDecoder,
         encoder: @escaping @Sendable () -> JSONEncoder = APIJSON.makeEncoder,
-        usesOperationServers: Bool = true
+        usesOperationServers: Bool = true,
+        cache: ResponseCache? = nil
     ) {
         self.init(
             baseURL: server.url, transport: transport, authentication: authentication, middlewares: middlewares,
-            retry: retry, timeout: timeout, decoder: decoder, encoder: encoder, usesOperationServers: usesOperationServers
+            retry: retry, timeout: timeout, decoder: decoder, encoder: encoder, usesOperationServers: usesOperationServers,
+            cache: cache
         )
     }
 
@@ -132,6 +140,11 @@ public final class APIClient: Sendable {
         if let openStream = request.response.openStream {
             return try await streamedResponse(for: request, httpRequest, openStream: openStream)
         }
+        let cached = cache.flatMap { CachedExchange(cache: $0, request: httpRequest) }
+        if let cached, let answer = cached.freshAnswer {
+            return try decoded(request, answer.response, answer.body, sentAs: httpRequest)
+        }
+        cached?.addValidators(to: &httpRequest)
         let send = Self.sending(through: transport)
         var (response, body) = try await perform(
             httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent, send: send)
@@ -141,11 +154,22 @@ public final class APIClient: Sendable {
             let again = try await buildHTTPRequest(request)
             temporaryFiles += [again.temporaryFile].compactMap { $0 }
             httpRequest = again.request
+            cached?.addValidators(to: &httpRequest)
             (response, body) = try await perform(
                 httpRequest, operationID: request.operationID, isIdempotent: request.isIdempotent, send: send)
         }
+        if let cached {
+            (response, body) = cached.answer(response, body)
+        }
         TransferObserver.current?.completed(sent: httpRequest.bodySize, received: Int64(body.count))
         try checkStatus(response, body: body, of: httpRequest)
+        return try decoded(request, response, body, sentAs: httpRequest)
+    }
+
+    /// The typed response to a 2xx answer, or the `APIError.decoding` that says where it does not fit.
+    private func decoded<Response>(
+        _ request: Request<Response>, _ response: HTTPResponse, _ body: Data, sentAs httpRequest: HTTPRequest
+    ) throws -> APIResponse<Response> {
         do {
             let value = try request.response.decode(response, body, makeDecoder())
             return APIResponse(value: value, status: response.status, headers: response.headers)
@@ -159,6 +183,16 @@ public final class APIClient: Sendable {
             failure.message = Redaction.scrub(failure.message, secrets: Redaction().secrets(of: httpRequest))
             throw APIError.decoding(failure)
         }
+    }
+
+    /// The value `cache` holds for `request`, fresh or not: what a read view model shows while it
+    /// loads the current one. nil without a cache, for a request that is not a `GET`, or when
+    /// nothing is stored.
+    public func cachedValue<Response>(for request: Request<Response>) async -> Response? {
+        guard let cache, request.response.openStream == nil, let httpRequest = try? await makeHTTPRequest(request),
+            let entry = CachedExchange(cache: cache, request: httpRequest)?.entry
+        else { return nil }
+        return try? request.response.decode(HTTPResponse(status: 200, headers: entry.fields), entry.body, makeDecoder())
     }
 
     /// Throws `APIError.server` for a status outside 2xx, `APIError.invalidResponse` for one that

@@ -31,8 +31,19 @@ open class QueryViewModel<Response: Sendable>: Observable {
     /// Why the last refresh failed, while the old value stays on screen.
     public final var refreshError: (any Error)? { query.refreshError }
 
-    /// Loads once; a call while loading is ignored, and cancelling goes back to idle.
-    public final func load() async { await query.load(fetch) }
+    /// Loads once; a call while loading is ignored, and cancelling goes back to idle. With a
+    /// client that has a `cache`, a value it holds for the request is shown at once and refreshed
+    /// (`isRefreshing`), as stale-while-revalidate does.
+    public final func load() async {
+        if client.cache != nil, !query.isBusy, !query.state.isLoaded {
+            let request = makeRequest()
+            // Re-checked after the wait: another load may have started meanwhile.
+            if let cached = await client.cachedValue(for: request), !query.isBusy, !query.state.isLoaded {
+                query.set(cached)
+            }
+        }
+        await query.load(fetch)
+    }
     /// Loads again after a failure.
     public final func retry() async { await query.retry(fetch) }
     /// Reloads, showing the current value until the new one arrives.

@@ -29,6 +29,11 @@ Endpoints (any method; query parameters in brackets):
                                 closes), a repeat of the key gets the stored payment; 400 without
                                 a key. /count key=charges-<key> counts charges, key=payments-<key>
                                 the requests that arrived
+  /etag key= [cc=no-cache] [version=1]
+                                200 JSON {"version", "served"} with ETag "v<version>" and the given
+                                Cache-Control; a request whose If-None-Match names that tag gets
+                                304 without a body. /count key=etag-<key> counts requests,
+                                key=etag304-<key> the 304s
   /echo401                      401 JSON whose message quotes every header value and the query,
                                 raw and decoded (a server that echoes credentials)
   /load id= fault=ok|drop|429|503 [delay=0.02]
@@ -129,6 +134,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send(500, html, "text/html; charset=utf-8")
         elif route == "/malformed":
             self.send(200, b'{"name": "Rex", "tag": ', "application/json")
+        elif route == "/etag":
+            served = bump(f"etag-{key}")
+            tag = f'"v{query.get("version", "1")}"'
+            headers = [("ETag", tag), ("Cache-Control", query.get("cc", "no-cache"))]
+            if self.headers.get("If-None-Match") == tag:
+                bump(f"etag304-{key}")
+                self.send(304, b"", None, headers)
+            else:
+                body = json.dumps({"version": int(query.get("version", "1")), "served": served}).encode()
+                self.send(200, body, "application/json", headers)
         elif route == "/payments":
             self.payment(key)
         elif route == "/drop":
