@@ -42,6 +42,11 @@ public enum CommandLineTool {
             case .success(let command): return command.run(output: output, errors: errors)
             case .failure(let problem): return problem.report(for: Help.validate, errors: errors)
             }
+        case "diff":
+            switch DiffCommand.parse(rest) {
+            case .success(let command): return command.run(output: output, errors: errors)
+            case .failure(let problem): return problem.report(for: Help.diff, errors: errors)
+            }
         case "init":
             switch InitCommand.parse(rest) {
             case .success(let command): return command.run(output: output, errors: errors)

@@ -10,6 +10,7 @@ enum Help {
             .init(names: "generate", text: "Write the Swift client for a spec."),
             .init(names: "validate", text: "Check a spec and print its diagnostics, without generating."),
             .init(names: "init", text: "Write a commented apigen.yaml beside a spec and show the Package.swift lines."),
+            .init(names: "diff", text: "Say what a new version of a spec breaks in its Swift client."),
             .init(names: "help", text: "Show help for a subcommand."),
         ],
         discussion: "  See 'apigen help <subcommand>' for detailed help.")
@@ -66,11 +67,26 @@ enum Help {
         ],
         options: [.init(names: "--force", text: "Replace an apigen.yaml that is already there.")])
 
+    static let diff = CommandHelp(
+        name: "diff",
+        overview: "Say what a new version of a spec breaks for code written against the old one's Swift client.",
+        usage: "apigen diff <old-spec> <new-spec> [--root <dir>]",
+        arguments: [
+            .init(names: "<old-spec>", text: "The spec the app's code was written against."),
+            .init(names: "<new-spec>", text: "The new version. Each spec's apigen.yaml is read, as generate reads it."),
+        ],
+        options: [.init(names: "--root <dir>", text: "Folder whose files $ref may read, for both specs (default: as for generate).")],
+        discussion: """
+            Prints one line per change of a type, member, case or request builder: breaking (removed,
+            renamed, retyped, newly required) or added.
+            Exit status: 0 nothing breaks, 1 something breaks or a spec has errors, 2 a usage error.
+            """)
+
     static let help = CommandHelp(
         name: "help", overview: "Show help for a subcommand.", usage: "apigen help [<subcommand>]",
-        arguments: [.init(names: "<subcommand>", text: "generate, validate or init.")])
+        arguments: [.init(names: "<subcommand>", text: "generate, validate, init or diff.")])
 
     static func command(named name: String) -> CommandHelp? {
-        [generate, validate, initCommand, help].first { $0.name == name }
+        [generate, validate, initCommand, diff, help].first { $0.name == name }
     }
 }

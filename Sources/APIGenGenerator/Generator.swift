@@ -27,6 +27,9 @@ public struct Generator {
 
         /// Warnings and errors found while translating.
         public var diagnostics: Diagnostics { types.diagnostics }
+
+        /// What code written against this client can name, for `APIDiff`.
+        public var surface: APISurface { APISurface(declarations: declarations, client: client) }
     }
 
     public let options: GeneratorOptions
