@@ -15,6 +15,7 @@ let generatedClients = [
     "LibraryAPI",
     "StreamsAPI",
     "FeedMediaAPI",
+    "CheckoutAPI",
 ]
 
 /// Apps created by Xcode 26 isolate everything to the main actor by default; generated code

@@ -16,6 +16,7 @@ import Foundation
 /// namespace: API        # the enum holding the request builders
 /// viewModels: true      # false, or a list of tags to generate view models for
 /// strict: false         # true: rule breaks apigen would repair are errors
+/// validatesRequests: false  # true: check the spec's constraints before sending
 /// filter:               # generate only these operations and the schemas they reach
 ///   tags: [pets]
 ///   operations: [getStoreInventory]
@@ -37,6 +38,7 @@ struct Config {
     var viewModels: Bool?
     var viewModelTags: Set<String>?
     var strict: Bool?
+    var validatesRequests: Bool?
     var filter = DocumentFilter()
     /// `typeOverrides: {schemas: {Money: MyApp.Money}}`, with where each is written.
     var typeOverrides: [DocumentFilter.Entry: String] = [:]
@@ -178,11 +180,11 @@ struct Config {
             } else {
                 return .failure(.error("'viewModels' must be true, false or a list of tags", at: location, pointer: "/viewModels"))
             }
-        case "strict":
-            guard case .bool(let strict)? = document.scalarValue(pair.value) else {
-                return .failure(.error("'strict' must be true or false", at: location, pointer: "/strict"))
+        case "strict", "validatesRequests":
+            guard case .bool(let flag)? = document.scalarValue(pair.value) else {
+                return .failure(.error("'\(pair.key)' must be true or false", at: location, pointer: "/\(pair.key)"))
             }
-            self.strict = strict
+            self[keyPath: pair.key == "strict" ? \Config.strict : \Config.validatesRequests] = flag
         case "tags", "operations", "paths", "schemas":
             return .success(
                 .warning(

@@ -178,6 +178,7 @@ struct GenerateCommand {
         options.exampleChecks = exampleChecks
         options.conformance = conformance
         options.additionalImports = config.additionalImports
+        options.validatesRequests = config.validatesRequests ?? false
         let components = Set(document.schemas.components.map(\.name))
         for (entry, type) in config.typeOverrides {
             guard components.contains(entry.value) else {

@@ -48,6 +48,7 @@ public struct Generator {
         let reserved: Set<String> = Set(
             [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
         let types = SchemaTypes(catalog: catalog, files: files, reserved: reserved, typeOverrides: options.typeOverrides)
+        types.validatesRequests = options.validatesRequests
         let entries = catalog.operations
         // Operations first: they name their inline bodies and responses, which the models
         // then declare.

@@ -26,6 +26,9 @@ public struct GeneratorOptions: Sendable {
     /// (`Money: MyApp.Money`): no type is generated for them. Each must be `Codable`, `Hashable`
     /// and `Sendable`, and read the JSON the schema describes.
     public var typeOverrides: [String: String] = [:]
+    /// Check the spec's constraints (lengths, patterns, bounds, item counts, enums) on parameters
+    /// and bodies before sending: `send` throws `APIError.invalidRequest` naming what is broken.
+    public var validatesRequests = false
     /// Modules every generated file imports besides the runtime and Foundation (those the
     /// overriding types live in).
     public var additionalImports: [String] = []

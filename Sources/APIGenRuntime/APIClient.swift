@@ -129,6 +129,9 @@ public final class APIClient: Sendable {
     ///
     /// Throws the same errors as ``send(_:)``.
     public func response<Response>(for request: Request<Response>) async throws -> APIResponse<Response> {
+        guard request.validationProblems.isEmpty else {
+            throw APIError.invalidRequest("\(request.operationID): " + request.validationProblems.joined(separator: "; "))
+        }
         let request = request.withIdempotencyKey()
         let built = try await buildHTTPRequest(request)
         var temporaryFiles = [built.temporaryFile].compactMap { $0 }

@@ -31,6 +31,9 @@ public struct Request<Response: Sendable>: Sendable {
     /// The header of the request's idempotency key, for an operation that declares one
     /// (`addIdempotencyKey(_:_:)`): the client fills it in when it is not set.
     public var idempotencyKeyHeader: String?
+    /// The spec's constraints the values break, for a client generated with `validatesRequests:
+    /// true`: `send` then throws `APIError.invalidRequest` listing them, and sends nothing.
+    public var validationProblems: [String] = []
     /// How a 2xx response's body becomes `Response`.
     public var response: ResponseBody<Response>
     /// The server the spec names for this operation (its own or its path's `servers`), used

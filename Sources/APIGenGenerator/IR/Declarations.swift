@@ -98,6 +98,8 @@ public struct StructDeclaration: Sendable {
 
     public var coding = Coding.keyed
     public var properties: [PropertyDeclaration] = []
+    /// Conforms to `ValidatableBody`: the client was generated with `validatesRequests: true`.
+    public var validates = false
     /// The schema says `deprecated: true`. The memberwise initializer carries the deprecation,
     /// so an app that builds such a value is warned. The type cannot: every generated use of
     /// it (properties, request builders, unions) would warn, and Swift cannot silence them.
@@ -123,6 +125,19 @@ public struct StructDeclaration: Sendable {
 public struct AdditionalPropertiesMember: Sendable {
     public var name: Identifier
     public var valueType: SwiftType
+}
+
+/// A constraint the spec puts on a value, checked before sending (`validatesRequests: true`):
+/// the runtime's `ValueRule` cases.
+public enum ValueConstraint: Sendable, Equatable {
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(String)
+    case minimum(Double)
+    case maximum(Double)
+    case minItems(Int)
+    case maxItems(Int)
+    case knownValue
 }
 
 public struct PropertyDeclaration: Sendable {
@@ -153,6 +168,10 @@ public struct PropertyDeclaration: Sendable {
     /// The one string the schema allows (`const`, or an `enum` of one value): decoding any other
     /// fails, which is how a union tells alternatives apart by such a value.
     public var constant: String?
+    /// What `validationProblems(at:)` checks; empty unless the client validates requests.
+    public var constraints: [ValueConstraint] = []
+    /// Whether the value holds models that check themselves (a struct, or a list or map of them).
+    public var holdsModels = false
     /// The one value of another kind the schema allows (`const: 2`, `enum: [2]`, `allOf: [$ref:
     /// Kind], enum: [2]`, `const: true`), as a literal of `type`: decoding any other fails, as for
     /// `constant`, but it is no default (`maxRetries: {type: integer, const: 3}` stays an `Int?`).

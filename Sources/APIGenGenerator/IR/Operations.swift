@@ -11,6 +11,8 @@ public struct OperationDeclaration: Sendable {
     public var fixedQuery: [FixedQueryItem] = []
     public var parameters: [OperationParameter]
     public var body: OperationBody?
+    /// Checks the body's constraints before sending (`validatesRequests: true`).
+    public var validatesBody = false
     /// The body in each other media type the operation accepts, each sent by a builder of the
     /// same name with its own label (`createPet(form:)` beside `createPet(body:)`).
     public var alternativeBodies: [AlternativeBody] = []
@@ -135,6 +137,8 @@ public struct OperationParameter: Sendable {
     public var documentation: Documentation
     /// A header that carries an idempotency key: optional in the builder, filled by the client.
     public var isIdempotencyKey = false
+    /// What the builder checks before sending; empty unless the client validates requests.
+    public var constraints: [ValueConstraint] = []
 
     /// The runtime's `ParameterStyle` cases.
     public enum QueryStyle: Sendable {

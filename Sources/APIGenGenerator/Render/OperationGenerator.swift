@@ -33,7 +33,8 @@ struct OperationGenerator {
                 "response: \(responseBody(operation.response, context: context))",
             ]
             let configures =
-                operation.parameters.contains { $0.location != .path } || !operation.fixedQuery.isEmpty || operation.body != nil
+                operation.parameters.contains { $0.location != .path || !$0.constraints.isEmpty } || !operation.fixedQuery.isEmpty
+                || operation.body != nil
                 || operation.response.accept != nil
                 || operation.security != nil || operation.server != nil
             guard configures else {
@@ -46,9 +47,16 @@ struct OperationGenerator {
             }
             for parameter in operation.parameters {
                 renderParameter(parameter, into: &printer)
+                if !parameter.constraints.isEmpty {
+                    let rules = ValidationGenerator.rules(parameter.constraints)
+                    printer.list("request.check(", ["\(parameter.name)", rules, "parameter: \(literal: parameter.key)"], ")")
+                }
             }
             if let body = operation.body {
                 renderBody(body, into: &printer)
+                if operation.validatesBody {
+                    printer.line("request.validate(body: \(body.name))")
+                }
             }
             if let accept = operation.response.accept {
                 printer.line("request.accept = \(literal: accept)")

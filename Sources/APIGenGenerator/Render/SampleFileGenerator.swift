@@ -37,6 +37,9 @@ enum SampleFileGenerator {
                     printer.line("APIClient.preview([:], delay: delay)")
                     return
                 }
+                if previews.count == 1, renderSingleEntry(previews[0], into: &printer) {
+                    return
+                }
                 printer.line("APIClient.preview(")
                 printer.indented { printer in
                     printer.line("[")
@@ -78,6 +81,29 @@ enum SampleFileGenerator {
     }
 
     /// One entry of the preview client's responses: `"listPets": .json(text: …),`.
+    /// One answer on one line, `APIClient.preview(["op": .status(201)], delay: delay)` (a
+    /// one-element literal that fits a line takes no trailing comma, as swift-format writes it);
+    /// false when the answer takes several lines.
+    private static func renderSingleEntry(_ preview: PreviewResponse, into printer: inout Printer) -> Bool {
+        var scratch = Printer()
+        response(preview, into: &scratch)
+        var entry = scratch.text
+        guard entry.hasSuffix(",\n"), !entry.dropLast().contains("\n") else { return false }
+        entry.removeLast(2)
+        let call: SourceText = "APIClient.preview([\(entry)], delay: delay)"
+        if printer.fits(call.count) {
+            printer.line(call)
+            return true
+        }
+        printer.line("APIClient.preview(")
+        printer.indented { printer in
+            printer.line("[\(entry)],")
+            printer.line("delay: delay")
+        }
+        printer.line(")")
+        return true
+    }
+
     private static func response(_ preview: PreviewResponse, into printer: inout Printer) {
         let key = SwiftLiteral.string(preview.operationID)
         let value: String

@@ -7,7 +7,8 @@ struct StructGenerator: DeclarationGenerator {
         let access = context.access
         let context = context.entering(declaration)
         printer.documentation(declaration.documentation)
-        let conformances = declaration.identifiableID != nil ? "APIModel, Identifiable" : "APIModel"
+        var conformances = declaration.identifiableID != nil ? "APIModel, Identifiable" : "APIModel"
+        if structure.validates { conformances += ", ValidatableBody" }
         printer.block("\(access)nonisolated struct \(declaration.name): \(conformances)") { printer in
             for property in structure.properties {
                 printer.documentation(property.documentation)
@@ -40,6 +41,10 @@ struct StructGenerator: DeclarationGenerator {
             printer.blank()
             let stored = structure.properties.map(valuePath) + (structure.additionalProperties.map { ["\($0.name)"] } ?? [])
             StoredValuesGenerator.renderStruct(stored, into: &printer, context: context)
+            if structure.validates {
+                printer.blank()
+                ValidationGenerator.renderProblems(structure, into: &printer, context: context)
+            }
         }
     }
 

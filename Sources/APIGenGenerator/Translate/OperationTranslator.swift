@@ -96,6 +96,7 @@ struct OperationTranslator {
             }
         }
         declaration.fixedQuery = PathTemplate(operation.path).fixedQuery
+        declaration.validatesBody = types.validatesRequests && body != nil
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
         declaration.errors = ResponseTranslator(types: types).errors(for: entry, operation: Identifier(name), typeBase: typeBase)
         declaration.responseHeaders = ResponseHeadersTranslator(types: types).headers(for: entry, typeBase: typeBase)
@@ -151,6 +152,7 @@ struct OperationTranslator {
             documentation: documentation
         )
         translated.isIdempotencyKey = isIdempotencyKey
+        translated.constraints = parameter.schema.map(types.constraints(of:)) ?? []
         return translated
     }
 

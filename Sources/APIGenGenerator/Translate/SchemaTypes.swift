@@ -39,6 +39,8 @@ final class SchemaTypes {
     let shapes: ShapeTable
     /// Component names the app declares a type for (`GeneratorOptions.typeOverrides`).
     let typeOverrides: [String: String]
+    /// `GeneratorOptions.validatesRequests`.
+    var validatesRequests = false
     /// The Swift types of `typeOverrides`: no declaration, sample or literal of their own.
     private(set) var overriddenTypes: Set<String> = []
 

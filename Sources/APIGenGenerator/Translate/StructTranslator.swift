@@ -14,6 +14,7 @@ struct StructTranslator {
         // `additionalProperties` is claimed after the properties, in the same scope.
         var members = scope
         var declaration = StructDeclaration()
+        declaration.validates = types.validatesRequests
         // The value that selects this struct in the discriminated union(s) it is a case of.
         let kind = types.knownDiscriminators[id]
         for (property, swiftName) in zip(merged.properties, names) {
@@ -40,6 +41,8 @@ struct StructTranslator {
             member.isNullable = nullable
             member.constant = constant
             member.fixedValue = fixedValue
+            member.constraints = types.constraints(of: property.schema)
+            member.holdsModels = types.holdsModels(property.schema)
             if table[property.schema].deprecated {
                 member.deprecationMessage = "'\(property.name)' is deprecated by the API."
             }
