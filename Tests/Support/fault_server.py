@@ -46,6 +46,7 @@ Endpoints (any method; query parameters in brackets):
 import email.utils
 import hashlib
 import json
+import os
 import re
 import socket
 import threading
@@ -77,7 +78,16 @@ class Handler(BaseHTTPRequestHandler):
 
     do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_GET
 
+    def log_exchange(self, outcome):
+        """With FAULT_SERVER_LOG set, one line per exchange: what an operator's access log shows."""
+        path = os.environ.get("FAULT_SERVER_LOG")
+        if path:
+            shown = [f"{name}: {self.headers[name]}" for name in ("Idempotency-Key", "If-None-Match") if self.headers.get(name)]
+            with open(path, "a") as log:
+                log.write(f"{self.command} {self.path} {' '.join(shown)} -> {outcome}\n".replace("  ", " "))
+
     def send(self, status, body=b"", content_type=None, headers=()):
+        self.log_exchange(status)
         try:
             self.send_response(status)
             if content_type:
@@ -112,6 +122,7 @@ class Handler(BaseHTTPRequestHandler):
                 payments[idempotency_key] = {"id": f"pay_{len(payments) + 1}", "key": idempotency_key}
         if stored is None:
             # Charged, and the answer lost on the way: the client cannot know it went through.
+            self.log_exchange("charged, connection dropped")
             self.close_connection = True
             try:
                 self.connection.shutdown(socket.SHUT_RDWR)
