@@ -54,6 +54,14 @@ public enum APIJSON {
         return encoder
     }
 
+    /// `value` written as the client writes a body: UUIDs lower-case at any depth, a bare one
+    /// too (`JSONEncoder` alone writes `UUID` upper-case). For generated code that encodes a
+    /// value the way it is sent.
+    @_spi(Generated)
+    public static func encodeAsSent<Value: Encodable>(_ value: Value, with encoder: JSONEncoder) throws -> Data {
+        try encoder.encode(LowercasedUUIDs.encodable(value))
+    }
+
     /// Parses an RFC 3339 / ISO 8601 date-time such as `2024-05-01T12:30:00Z` or
     /// `2024-05-01t12:30:00.123456+02:00`.
     ///

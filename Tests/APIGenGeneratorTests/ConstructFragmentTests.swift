@@ -235,6 +235,31 @@ final class ConstructFragmentTests: XCTestCase {
         assertContains(api, ["///   - idempotencyKey: nil sends a fresh key; every retry of one send repeats it."])
     }
 
+    /// `{$ref: Filter, required: true}`: the standard ignores a reference's `required`, but its
+    /// author meant it; the builder requires the parameter, with a warning.
+    func testRequiredBesideAParameterReference() throws {
+        let (text, diagnostics) = try generate(
+            """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths:
+              /order-items:
+                get:
+                  operationId: listOrderItems
+                  parameters:
+                    - $ref: '#/components/parameters/Filter'
+                      required: true
+                  responses: {"204": {description: ok}}
+            components:
+              parameters:
+                Filter: {name: filter, in: query, schema: {type: string}}
+            """, configure: { $0.viewModels = false })
+        assertContains(member("public static func listOrderItems", of: declaration("API", in: text)), ["listOrderItems(filter: String)"])
+        XCTAssertEqual(
+            diagnostics.items.map(\.message),
+            ["'required: true' beside '$ref' is applied to parameter 'filter', though the standard ignores it there"])
+    }
+
     func testFormBodyWithoutFields() throws {
         let (text, _) = try generate(
             """

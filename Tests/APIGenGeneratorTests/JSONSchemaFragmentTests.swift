@@ -277,4 +277,28 @@ final class JSONSchemaFragmentTests: XCTestCase {
             ##"public static var sample: Contact { EmbeddedJSON.decode(#"{"email":"Email 1","phone":"Phone 1"}"#) }"##,
         ])
     }
+
+    /// `maxProperties` caps the sample's keys: the required ones first, optional ones while room is left.
+    func testMaxPropertiesCapsTheSample() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Source:
+          type: object
+          maxProperties: 1
+          properties:
+            parameter: {type: string}
+            pointer: {type: string}
+        Pinned:
+          type: object
+          maxProperties: 2
+          required: [code]
+          properties:
+            note: {type: string}
+            hint: {type: string}
+            code: {type: integer}
+        """))
+        assertContains(text, [
+            ##"public static var sample: Source { EmbeddedJSON.decode(#"{"parameter":"Parameter 1"}"#) }"##,
+            ##"public static var sample: Pinned { EmbeddedJSON.decode(#"{"note":"Note 1","code":1}"#) }"##,
+        ])
+    }
 }

@@ -18,6 +18,7 @@ enum SchemaAssertions {
         case .array(let elements): return arrayKeyword(elements, schema: schema)
         case .object(let members):
             if let least = schema.minProperties, members.count < least { return "minProperties" }
+            if let most = schema.maxProperties, members.count > most { return "maxProperties" }
             let forbidden = schema.notRequired
             if !forbidden.isEmpty, forbidden.allSatisfy({ name in members.contains { $0.key == name } }) { return "not" }
             return nil

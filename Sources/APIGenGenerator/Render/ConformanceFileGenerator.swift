@@ -100,12 +100,12 @@ enum ConformanceFileGenerator {
         printer.blank()
         printer.block("private static func trip<Value: Codable>(_ type: Value.Type, _ json: Data) throws -> Data") { printer in
             printer.line("let value = try APIJSON.makeDecoder().decode(Value.self, from: json)")
-            printer.line("return try APIJSON.makeEncoder().encode(value)")
+            printer.line("return try APIJSON.encodeAsSent(value, with: APIJSON.makeEncoder())")
         }
         printer.blank()
         printer.block("private static func encoded<Value: Encodable>(_ values: [Value]) throws -> [Data]") { printer in
             printer.line("let encoder = APIJSON.makeEncoder()")
-            printer.line("return try values.map { try encoder.encode($0) }")
+            printer.line("return try values.map { try APIJSON.encodeAsSent($0, with: encoder) }")
         }
         printer.blank()
         printer.block("private static func value<Value: Decodable>(_ json: String) throws -> Value") { printer in

@@ -223,6 +223,8 @@ struct SampleSynthesizer {
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name) || keys.required.contains(property.name)
             guard isRequired || !keys.excluded.contains(property.name) else { continue }
+            // Optional keys only while `maxProperties` leaves room for the required ones after them.
+            guard isRequired || hasRoom(for: property, in: merged, id: id, members: members) else { continue }
             // The value that selects this type in its union, at any depth, rather than a
             // synthesized string or the property's example (which may name another kind).
             if let kind, property.name == kind.key,
@@ -245,6 +247,16 @@ struct SampleSynthesizer {
             guard addAlternative(of: union, to: &members, variant: variant, depth: depth, path: &path) else { return nil }
         }
         return .object(members)
+    }
+
+    /// Whether an object sample with `members` so far may take the optional `property` and still
+    /// hold every required key within its `maxProperties`.
+    private func hasRoom(for property: Schema.Property, in merged: MergedObject, id: SchemaID, members: [SpecValue.Member]) -> Bool {
+        guard let most = table[table.resolved(id)].maxProperties else { return true }
+        let requiredLeft = merged.properties.filter { declared in
+            merged.required.contains(declared.name) && !members.contains { $0.key == declared.name }
+        }.count
+        return members.count + 1 + requiredLeft <= most
     }
 
     /// The most items a sample array is given to meet a `minItems`.

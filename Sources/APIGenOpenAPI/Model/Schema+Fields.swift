@@ -92,6 +92,11 @@ extension Schema {
         get { storage.fields.minProperties }
         set { fields.minProperties = newValue }
     }
+    /// The most members an object may have.
+    @inlinable public var maxProperties: Int? {
+        get { storage.fields.maxProperties }
+        set { fields.maxProperties = newValue }
+    }
     /// Every item differs from the others (`uniqueItems: true`).
     @inlinable public var uniqueItems: Bool {
         get { storage.fields.uniqueItems }

@@ -176,6 +176,7 @@ public struct Schema: Sendable {
         @usableFromInline var maxLength: Int?
         @usableFromInline var minItems: Int?
         @usableFromInline var minProperties: Int?
+        @usableFromInline var maxProperties: Int?
         @usableFromInline var uniqueItems = false
         @usableFromInline var maxItems: Int?
         @usableFromInline var pattern: String?

@@ -190,7 +190,29 @@ extension SpecParser {
         if parameter.schema == nil {
             warning("parameter '\(name)' has no schema; it is sent as a string", at: target)
         }
+        applyReferenceSiblings(of: ref, to: &parameter)
         return parameter
+    }
+
+    /// `{$ref: Filter.yaml, required: true}`: the standard lets a reference's siblings change its
+    /// description only, but the author's meaning is evident, so a `required` or `deprecated`
+    /// beside it applies too, with a warning that other tools may ignore it.
+    private func applyReferenceSiblings(of ref: SourceRef, to parameter: inout Parameter) {
+        guard document(ref).value(ref.node, forKey: "$ref") != nil, let siblings = pairs(ref, expecting: "a parameter") else { return }
+        for field in siblings {
+            switch field.key {
+            case "description": parameter.description = documentation(field.value)
+            case "required", "deprecated":
+                guard let flag = bool(field.value) else { continue }
+                if field.key == "required" ? flag != parameter.required : flag != parameter.deprecated {
+                    warning(
+                        "'\(field.key): \(flag)' beside '$ref' is applied to parameter '\(parameter.name)', though the standard ignores it there",
+                        at: field.value)
+                }
+                if field.key == "required" { parameter.required = flag } else { parameter.deprecated = flag }
+            default: continue
+            }
+        }
     }
 
     /// 3.2's `in: querystring`: the whole query string, its `content` saying how. A form-encoded

@@ -142,6 +142,7 @@ extension SpecParser {
             case "minItems": schema.minItems = integer(value)
             case "maxItems": schema.maxItems = integer(value)
             case "minProperties": schema.minProperties = integer(value)
+            case "maxProperties": schema.maxProperties = integer(value)
             case "uniqueItems": schema.uniqueItems = bool(value) ?? false
             case "pattern": schema.pattern = documentation(value)
             // Rare keys last: a `switch` over strings compares the cases in order.
