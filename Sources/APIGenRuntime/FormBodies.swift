@@ -71,6 +71,15 @@ public struct MultipartBody: Sendable {
         }
     }
 
+    /// The members of `value` (a union's alternative, a free-form object), each a part by what
+    /// it holds: text for a scalar, a part per item of an array of scalars, JSON otherwise.
+    public mutating func appendMembers<Value: Encodable>(of value: Value?) {
+        guard let value, case .object(let members)? = ParameterSerializer.json(value) else { return }
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+            append(key, member)
+        }
+    }
+
     private static func holdsOnlyScalars<Value: Encodable>(_ value: Value) -> Bool {
         guard case .array(let items)? = ParameterSerializer.json(value) else { return true }
         return items.allSatisfy { item in

@@ -135,6 +135,31 @@ final class RequestBodyMappingTests: XCTestCase {
             ])
     }
 
+    /// A multipart body that is a union (Redocly Cafe's menu item, a beverage or a dessert) sends
+    /// the members of the alternative it holds.
+    func testAMultipartUnionBodySendsTheMembersOfItsValue() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths:
+              /menu:
+                post:
+                  operationId: createMenuItem
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          oneOf:
+                            - {type: object, required: [category], properties: {category: {const: beverage}, volume: {type: number}}}
+                            - {type: object, required: [category], properties: {category: {const: dessert}, sweet: {type: boolean}}}
+                  responses:
+                    '201': {description: Created.}
+            """)
+        assertContains(text, ["var formFields = MultipartBody()\n        formFields.appendMembers(of: body)\n"])
+    }
+
     func testASingleMediaTypeHasOneBuilder() throws {
         let (text, _) = try generate(
             """

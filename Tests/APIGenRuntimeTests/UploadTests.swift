@@ -77,6 +77,16 @@ final class UploadTests: XCTestCase {
         XCTAssertTrue(text.contains("name=\"rows\"\r\nContent-Type: application/json\r\n\r\n[{\"x\":1}]\r\n"), text)
     }
 
+    func testAUnionBodysMembersArePartsByWhatTheyHold() {
+        var form = MultipartBody(boundary: "b")
+        form.appendMembers(of: Model.settings(["level": 2]))
+        form.appendMembers(of: JSONValue.object(["category": .string("beverage"), "sizes": .array([.int(1), .int(2)])]))
+        let text = String(decoding: form.encoded(), as: UTF8.self)
+        XCTAssertTrue(text.contains("name=\"level\"\r\n\r\n2\r\n"), text)
+        XCTAssertTrue(text.contains("name=\"category\"\r\n\r\nbeverage\r\n"), text)
+        XCTAssertTrue(text.contains("name=\"sizes\"\r\n\r\n1\r\n"), text)
+    }
+
     func testAFileOnDiskIsStreamedFromATemporaryBodyFileThatIsRemovedAfterwards() async throws {
         let video = try temporaryFile(size: 3_000_000)
         var form = MultipartBody(boundary: "b")

@@ -156,6 +156,9 @@ public struct OperationBody: Sendable {
         case json(contentType: String)
         case form(fields: [BodyField])
         case multipart(fields: [BodyField])
+        /// A multipart body whose schema is a union (or free-form): the members of the value it
+        /// holds, each a part by what it holds.
+        case multipartMembers
         case data(contentType: String)
         case text(contentType: String)
     }

@@ -185,6 +185,10 @@ struct OperationGenerator {
                 }
             }
             calls.append(Printer.Call("request.body = .multipart(formFields)"))
+        case .multipartMembers:
+            calls.append(Printer.Call("var formFields = MultipartBody()"))
+            calls.append(Printer.Call("formFields.appendMembers(of: \(value))"))
+            calls.append(Printer.Call("request.body = .multipart(formFields)"))
         case .data(let contentType):
             calls.append(Printer.Call("request.body = .data(", [value, "contentType: \(literal: contentType)"], ")"))
         case .text(let contentType):

@@ -156,6 +156,15 @@ struct OperationTranslator {
         return translated
     }
 
+    /// A union or free-form body: which members it has is known only from the value sent.
+    private static func holdsMembersOnlyWhenSent(_ schema: SchemaID, _ types: SchemaTypes) -> Bool {
+        guard let content = types.shapes.content(of: schema, in: types.table) else { return false }
+        switch types.shapes[content] {
+        case .union, .any: return true
+        default: return false
+        }
+    }
+
     /// `Idempotency-Key` (Stripe's, Square's, Svix's spelling, with or without `X-`), or a header
     /// marked `x-apigen-idempotency-key: true`.
     static func carriesIdempotencyKey(_ parameter: Parameter) -> Bool {
@@ -198,7 +207,11 @@ struct OperationTranslator {
             guard let schema = media.schema else { return nil }
             type = types.typeDeclaredAtTopLevel(for: schema, suggestedName: typeBase + "Request")
             let fields = bodyFields(schema, encodings: media.encodingContentTypes)
-            encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
+            if kind == .multipart, fields.isEmpty, Self.holdsMembersOnlyWhenSent(schema, types) {
+                encoding = .multipartMembers
+            } else {
+                encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
+            }
         case .binary, .eventStream, .jsonLines, .jsonSequence:
             type = .data
             encoding = .data(contentType: MediaTypes.contentType(of: media, kind: kind))
