@@ -5151,6 +5151,44 @@ public nonisolated struct VolumeChange: APIModel {
     }
 }
 
+/// A reference beside properties of its own, applied together (OpenAPI 3.1).
+public nonisolated struct VolumeRename: APIModel {
+    public var label: String?
+    public var size: Int?
+    public var name: String?
+
+    public init(label: String? = nil, size: Int? = nil, name: String? = nil) {
+        self.label = label
+        self.size = size
+        self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.label = reader.decodeIfPresent(String.self, "label")
+        self.size = reader.decodeIfPresent(Int.self, "size")
+        self.name = reader.decodeIfPresent(String.self, "name")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.label, "label")
+        writer.encodeIfPresent(self.size, "size", readOnly: true)
+        writer.encodeIfPresent(self.name, "name")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.label, other.label)
+        visitor.visit(self.size, other.size)
+        visitor.visit(self.name, other.name)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm

@@ -681,6 +681,11 @@ extension VolumeChange {
     public static var sample: VolumeChange { EmbeddedJSON.decode(#"{"label":"Label 1","size":1}"#) }
 }
 
+extension VolumeRename {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: VolumeRename { EmbeddedJSON.decode(#"{"label":"Label 1","size":1,"name":"Name 1"}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }

@@ -301,4 +301,21 @@ final class JSONSchemaFragmentTests: XCTestCase {
             ##"public static var sample: Pinned { EmbeddedJSON.decode(#"{"note":"Note 1","code":1}"#) }"##,
         ])
     }
+
+    /// In 3.1 a `$ref` beside `properties` is applied with them (JSON Schema's reading): the
+    /// struct has the referenced schema's properties and its own.
+    func testAReferenceBesidePropertiesIsOneMorePart() throws {
+        let (text, _) = try generate(schemasSpec("""
+        ServerRequest: {type: object, properties: {user_options: {type: object}}}
+        ServerPatch:
+          $ref: '#/components/schemas/ServerRequest'
+          properties:
+            name: {type: string}
+        ServerNote:
+          $ref: '#/components/schemas/ServerRequest'
+          description: Annotations alone keep the alias.
+        """))
+        assertContains(declaration("ServerPatch", in: text), ["public var userOptions: [String: JSONValue]?", "public var name: String?"])
+        assertContains(text, ["public typealias ServerNote = ServerRequest"])
+    }
 }

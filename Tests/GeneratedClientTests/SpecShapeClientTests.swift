@@ -27,4 +27,11 @@ final class SpecShapeClientTests: XCTestCase {
         XCTAssertEqual(try encodeAsRequestBody(change), #"{"label":"data"}"#)
         XCTAssertEqual(try encodeToString(change), #"{"label":"data","size":30}"#)
     }
+
+    func testAReferenceBesidePropertiesKeepsBoth() throws {
+        let rename = try decode(VolumeRename.self, #"{"label":"data","name":"archive","size":30}"#)
+        XCTAssertEqual(rename.name, "archive")
+        XCTAssertEqual(rename.label, "data")
+        XCTAssertEqual(try encodeToString(rename), #"{"label":"data","name":"archive","size":30}"#)
+    }
 }

@@ -168,6 +168,17 @@ extension SpecParser {
             schema.items = nil
         }
         Self.keepOtherMembers(of: &schema, patterns: patternSchemas, unevaluated: unevaluated)
+        if version.hasFullJSONSchema, schema.referenceText != nil, schema.reference == nil, Self.constrainsBesideReference(schema) {
+            // 3.1: `$ref` beside properties, items or combinators is applied with them, as one
+            // more part of an allOf (JupyterHub's PATCH body adds `name` to ServerRequest).
+            let part = newSchema(source: ref)
+            schemas[part].referenceText = schema.referenceText
+            if let index = pendingReferences.lastIndex(where: { $0.schema == id }) {
+                pendingReferences[index].schema = part
+            }
+            schema.referenceText = nil
+            schema.allOf.insert(part, at: 0)
+        }
         if !version.hasFullJSONSchema, schema.referenceText != nil {
             // In 3.0 and 2.0 a `$ref` replaces its siblings; only the common `nullable`
             // and documentation are kept, as authors clearly mean them.
@@ -180,6 +191,12 @@ extension SpecParser {
             schema.enumValues = nil
         }
         return schema
+    }
+
+    /// Whether a schema with a `$ref` says more of the value beside it than annotations do.
+    private static func constrainsBesideReference(_ schema: Schema) -> Bool {
+        !schema.properties.isEmpty || schema.items != nil || !schema.allOf.isEmpty || !schema.oneOf.isEmpty
+            || !schema.anyOf.isEmpty || !schema.required.isEmpty || schema.additionalProperties != .unspecified
     }
 
     /// Members beside the declared properties that `additionalProperties` does not describe (it
