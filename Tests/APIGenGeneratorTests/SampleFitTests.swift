@@ -224,7 +224,7 @@ final class SampleFitTests: XCTestCase {
                 Count: {type: object, required: [n], properties: {n: {type: integer, format: int32}}}
             """
         let (text, diagnostics) = try generate(spec)
-        assertContains(text, [##""counts": .json(text: #"{"n":1}"#),"##])
+        assertContains(text, [##"["counts": .json(text: #"{"n":1}"#)]"##])
         XCTAssertEqual(
             Self.warnings(diagnostics),
             [
