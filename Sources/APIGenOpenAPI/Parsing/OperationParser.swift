@@ -156,29 +156,7 @@ extension SpecParser {
         }
         var parameter = Parameter(name: name, location: location, required: location == .path, source: target)
         for field in fields {
-            switch field.key {
-            case "required": parameter.required = bool(field.value) ?? parameter.required
-            case "schema": parameter.schema = schema(field.value)
-            case "style": parameter.style = style(field.value, location: location, name: name)
-            case "explode": parameter.explode = bool(field.value)
-            case "allowReserved": parameter.allowReserved = bool(field.value) ?? false
-            case "description": parameter.description = documentation(field.value)
-            case "deprecated": parameter.deprecated = bool(field.value) ?? false
-            case "x-apigen-idempotency-key": parameter.marksIdempotencyKey = bool(field.value) ?? false
-            case "content":
-                if let media = mediaTypes(field.value).first {
-                    parameter.schema = media.schema
-                    parameter.contentType = media.name
-                }
-            case "collectionFormat" where version == .swagger2:
-                switch text(field.value) {
-                case "multi": (parameter.style, parameter.explode) = (.form, true)
-                case "ssv" where location == .query: (parameter.style, parameter.explode) = (.spaceDelimited, false)
-                case "pipes" where location == .query: (parameter.style, parameter.explode) = (.pipeDelimited, false)
-                default: (parameter.style, parameter.explode) = (Parameter.Style.defaultStyle(in: location), false)
-                }
-            default: break
-            }
+            read(field, into: &parameter)
         }
         if version == .swagger2, parameter.schema == nil {
             // Swagger 2.0 writes the type on the parameter itself.
@@ -192,6 +170,34 @@ extension SpecParser {
         }
         applyReferenceSiblings(of: ref, to: &parameter)
         return parameter
+    }
+
+    /// One field of a parameter object.
+    private func read(_ field: (key: String, value: SourceRef), into parameter: inout Parameter) {
+        let location = parameter.location
+        switch field.key {
+        case "required": parameter.required = bool(field.value) ?? parameter.required
+        case "schema": parameter.schema = schema(field.value)
+        case "style": parameter.style = style(field.value, location: location, name: parameter.name)
+        case "explode": parameter.explode = bool(field.value)
+        case "allowReserved": parameter.allowReserved = bool(field.value) ?? false
+        case "description": parameter.description = documentation(field.value)
+        case "deprecated": parameter.deprecated = bool(field.value) ?? false
+        case "x-apigen-idempotency-key": parameter.marksIdempotencyKey = bool(field.value) ?? false
+        case "content":
+            if let media = mediaTypes(field.value).first {
+                parameter.schema = media.schema
+                parameter.contentType = media.name
+            }
+        case "collectionFormat" where version == .swagger2:
+            switch text(field.value) {
+            case "multi": (parameter.style, parameter.explode) = (.form, true)
+            case "ssv" where location == .query: (parameter.style, parameter.explode) = (.spaceDelimited, false)
+            case "pipes" where location == .query: (parameter.style, parameter.explode) = (.pipeDelimited, false)
+            default: (parameter.style, parameter.explode) = (Parameter.Style.defaultStyle(in: location), false)
+            }
+        default: break
+        }
     }
 
     /// `{$ref: Filter.yaml, required: true}`: the standard lets a reference's siblings change its

@@ -21,7 +21,7 @@ extension SpecParser {
     }
 
     private func parseSchema(_ ref: SourceRef, id: SchemaID) -> Schema {
-        var schema = Schema(source: ref)
+        let schema = Schema(source: ref)
         let doc = document(ref)
         switch doc.kind(ref.node) {
         case .mapping:
@@ -46,128 +46,154 @@ extension SpecParser {
                 recursiveAnchors.removeLast()
             }
         }
+        var draft = SchemaDraft(schema: schema)
+        for pair in doc.pairs(ref.node) {
+            let value = child(ref, pair.value)
+            // The commonest keywords first: a `switch` over strings compares its cases in order.
+            if !readShape(pair, value, into: &draft.schema, id: id), !readStructure(pair, value, into: &draft, owner: ref) {
+                readValues(pair, value, into: &draft.schema, owner: ref, id: id)
+            }
+        }
+        return finished(draft, ref: ref, id: id)
+    }
+
+    /// A schema while its keywords are read: some apply only once all are known.
+    private struct SchemaDraft {
+        var schema: Schema
         var hasPrefixItems = false
         var patternSchemas: [SchemaID] = []
         var unevaluated: Schema.AdditionalProperties?
-        for pair in doc.pairs(ref.node) {
-            let value = child(ref, pair.value)
-            switch pair.key {
-            case "$ref":
-                if let text = text(value, expecting: "a reference string") {
-                    schema.referenceText = text
-                    pendingReferences.append((id, value, text))
-                }
-            case "type": readTypes(value, into: &schema)
-            case "description": schema.description = documentation(value)
-            case "format": schema.format = text(value)
-            case "title": schema.title = documentation(value)
-            case "nullable", "x-nullable": schema.nullable = bool(value) ?? false
-            case "deprecated": schema.deprecated = bool(value) ?? false
-            case "readOnly": schema.readOnly = bool(value) ?? false
-            case "writeOnly": schema.writeOnly = bool(value) ?? false
-            case "properties":
-                // DigitalOcean shares whole property maps through `$ref`. A property named
-                // `$ref` (its value a schema, not a string) is a property, not a reference.
-                let isReference = doc.value(pair.value, forKey: "$ref").map { doc.kind($0) == .scalar } ?? false
-                guard let map = isReference ? followObject(value) : value else { continue }
-                for property in pairs(map, expecting: "properties") ?? [] {
-                    schema.properties.append(.init(name: property.key, schema: self.schema(property.value)))
-                }
-            case "required":
-                if document(value).kind(value.node) == .scalar, case .bool = document(value).scalarValue(value.node) {
-                    // Draft 3 style `required: true` on a property; the list form is what counts.
-                    continue
-                }
-                schema.required = (items(value, expecting: "a list of property names") ?? []).compactMap { text($0) }
-            case "additionalProperties":
-                if case .bool(let allowed)? = doc.scalarValue(pair.value) {
-                    schema.additionalProperties = .allowed(allowed)
-                } else {
-                    schema.additionalProperties = .schema(self.schema(value))
-                }
-            case "items":
-                if doc.value(ref.node, forKey: "prefixItems") != nil {
-                    // The rest of a tuple (often `false`: no more items); the tuple is free-form.
-                    continue
-                }
-                if doc.kind(pair.value) == .sequence {
-                    warning("tuple-style 'items' is generated as an array of free-form values", at: value)
-                } else {
-                    schema.items = self.schema(value)
-                }
-            case "contentSchema": schema.contentSchema = self.schema(value)
-            case "prefixItems":
-                // A tuple: its elements differ in type, so the array holds free-form values
-                // (`items`, which then types only the rest, is set aside below).
-                hasPrefixItems = true
-                schema.prefixItems = schemaList(value)
-            case "propertyNames": schema.propertyNames = self.schema(value)
-            case "not":
-                // Only `not: {required: [...]}` (keys that never come together) matters to a
-                // client, for its samples; other negations only validate.
-                if let names = doc.value(pair.value, forKey: "required").map({ child(ref, $0) }),
-                    let list = items(names, expecting: "a list of property names")
-                {
-                    schema.notRequired = list.compactMap { text($0) }
-                }
-            case "patternProperties":
-                patternSchemas += (pairs(value, expecting: "pattern properties") ?? []).map { self.schema($0.value) }
-            case "unevaluatedProperties":
-                if case .bool(let allowed)? = doc.scalarValue(pair.value) {
-                    unevaluated = .allowed(allowed)
-                } else {
-                    unevaluated = .schema(self.schema(value))
-                }
-            case "allOf": schema.allOf = schemaList(value)
-            case "oneOf": schema.oneOf = schemaList(value)
-            case "anyOf": schema.anyOf = schemaList(value)
-            case "discriminator": schema.discriminator = discriminator(value, owner: id)
-            case "enum":
-                schema.enumValues = (items(value, expecting: "a list of values") ?? []).map { self.value($0) }
-            case "x-enum-varnames", "x-enumNames", "x-enum-names":
-                // Case names for the values, in order (OpenAPI Generator's and NSwag's spelling).
-                schema.enumNames = (items(value, expecting: "a list of names") ?? []).map { self.value($0).stringValue ?? "" }
-            case "const": schema.constValue = self.value(value)
-            case "default": schema.defaultValue = self.value(value)
-            case "example", "x-example": schema.examples.append(self.value(value))
-            case "examples":
-                if doc.kind(pair.value) == .sequence {
-                    schema.examples += doc.items(pair.value).map { self.value(child(ref, $0)) }
-                }
-            case "minimum": schema.minimum = number(value)
-            case "multipleOf": schema.multipleOf = number(value).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-            case "maximum": schema.maximum = number(value)
-            case "minLength": schema.minLength = integer(value)
-            case "maxLength": schema.maxLength = integer(value)
-            case "minItems": schema.minItems = integer(value)
-            case "maxItems": schema.maxItems = integer(value)
-            case "minProperties": schema.minProperties = integer(value)
-            case "maxProperties": schema.maxProperties = integer(value)
-            case "uniqueItems": schema.uniqueItems = bool(value) ?? false
-            case "pattern": schema.pattern = documentation(value)
-            // Rare keys last: a `switch` over strings compares the cases in order.
-            case "$recursiveRef":
-                guard let text = text(value, expecting: "a reference string") else { continue }
-                if text == "#", let anchor = recursiveAnchors.last {
-                    schema.reference = anchor
-                    schema.referenceText = text
-                } else {
-                    warning(
-                        "'$recursiveRef: \(text)' has no enclosing '$recursiveAnchor: true'; it is generated as a free-form value",
-                        at: value)
-                }
-            case "$dynamicRef":
-                warning("'$dynamicRef' is not supported; it is generated as a free-form value", at: value)
-            default:
-                // Validation-only keywords (`not`, `multipleOf`, ...), `$defs` (parsed when
-                // referenced) and extensions do not change the generated types.
-                break
+    }
+
+    /// `$ref`, `type`, the annotations and the combinators; false for another keyword.
+    private func readShape(_ pair: PairSequence.Pair, _ value: SourceRef, into schema: inout Schema, id: SchemaID) -> Bool {
+        switch pair.key {
+        case "$ref":
+            if let text = text(value, expecting: "a reference string") {
+                schema.referenceText = text
+                pendingReferences.append((id, value, text))
             }
+        case "type": readTypes(value, into: &schema)
+        case "description": schema.description = documentation(value)
+        case "format": schema.format = text(value)
+        case "title": schema.title = documentation(value)
+        case "nullable", "x-nullable": schema.nullable = bool(value) ?? false
+        case "deprecated": schema.deprecated = bool(value) ?? false
+        case "readOnly": schema.readOnly = bool(value) ?? false
+        case "writeOnly": schema.writeOnly = bool(value) ?? false
+        case "allOf": schema.allOf = schemaList(value)
+        case "oneOf": schema.oneOf = schemaList(value)
+        case "anyOf": schema.anyOf = schemaList(value)
+        case "discriminator": schema.discriminator = discriminator(value, owner: id)
+        default: return false
         }
-        if hasPrefixItems {
+        return true
+    }
+
+    /// The keywords of an object's members and an array's items; false for another keyword.
+    private func readStructure(_ pair: PairSequence.Pair, _ value: SourceRef, into draft: inout SchemaDraft, owner ref: SourceRef) -> Bool {
+        let doc = document(value)
+        switch pair.key {
+        case "properties":
+            // DigitalOcean shares whole property maps through `$ref`. A property named
+            // `$ref` (its value a schema, not a string) is a property, not a reference.
+            let isReference = doc.value(pair.value, forKey: "$ref").map { doc.kind($0) == .scalar } ?? false
+            guard let map = isReference ? followObject(value) : value else { return true }
+            for property in pairs(map, expecting: "properties") ?? [] {
+                draft.schema.properties.append(.init(name: property.key, schema: self.schema(property.value)))
+            }
+        case "required":
+            // Draft 3's `required: true` on a property is left out; the list form is what counts.
+            if doc.kind(value.node) == .scalar, case .bool? = doc.scalarValue(value.node) { return true }
+            draft.schema.required = (items(value, expecting: "a list of property names") ?? []).compactMap { text($0) }
+        case "additionalProperties", "unevaluatedProperties":
+            let rule: Schema.AdditionalProperties
+            if case .bool(let allowed)? = doc.scalarValue(pair.value) {
+                rule = .allowed(allowed)
+            } else {
+                rule = .schema(self.schema(value))
+            }
+            if pair.key == "additionalProperties" { draft.schema.additionalProperties = rule } else { draft.unevaluated = rule }
+        case "items":
+            // Beside `prefixItems`, the rest of a tuple (often `false`); the tuple is free-form.
+            guard doc.value(ref.node, forKey: "prefixItems") == nil else { return true }
+            if doc.kind(pair.value) == .sequence {
+                warning("tuple-style 'items' is generated as an array of free-form values", at: value)
+            } else {
+                draft.schema.items = self.schema(value)
+            }
+        case "prefixItems":
+            // A tuple: its elements differ in type, so the array holds free-form values
+            // (`items`, which then types only the rest, is set aside).
+            draft.hasPrefixItems = true
+            draft.schema.prefixItems = schemaList(value)
+        case "contentSchema": draft.schema.contentSchema = self.schema(value)
+        case "propertyNames": draft.schema.propertyNames = self.schema(value)
+        case "patternProperties":
+            draft.patternSchemas += (pairs(value, expecting: "pattern properties") ?? []).map { self.schema($0.value) }
+        default: return false
+        }
+        return true
+    }
+
+    /// Values (`enum`, `const`, `default`, examples), bounds and the rare keywords.
+    private func readValues(_ pair: PairSequence.Pair, _ value: SourceRef, into schema: inout Schema, owner ref: SourceRef, id: SchemaID) {
+        let doc = document(value)
+        switch pair.key {
+        case "enum": schema.enumValues = (items(value, expecting: "a list of values") ?? []).map { self.value($0) }
+        case "x-enum-varnames", "x-enumNames", "x-enum-names":
+            // Case names for the values, in order (OpenAPI Generator's and NSwag's spelling).
+            schema.enumNames = (items(value, expecting: "a list of names") ?? []).map { self.value($0).stringValue ?? "" }
+        case "const": schema.constValue = self.value(value)
+        case "default": schema.defaultValue = self.value(value)
+        case "example", "x-example": schema.examples.append(self.value(value))
+        case "examples":
+            if doc.kind(pair.value) == .sequence { schema.examples += doc.items(pair.value).map { self.value(child(ref, $0)) } }
+        case "minimum": schema.minimum = number(value)
+        case "multipleOf": schema.multipleOf = number(value).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        case "maximum": schema.maximum = number(value)
+        case "minLength": schema.minLength = integer(value)
+        case "maxLength": schema.maxLength = integer(value)
+        case "minItems": schema.minItems = integer(value)
+        case "maxItems": schema.maxItems = integer(value)
+        case "minProperties": schema.minProperties = integer(value)
+        case "maxProperties": schema.maxProperties = integer(value)
+        case "uniqueItems": schema.uniqueItems = bool(value) ?? false
+        case "pattern": schema.pattern = documentation(value)
+        case "not":
+            // Only `not: {required: [...]}` (keys that never come together) matters to a
+            // client, for its samples; other negations only validate.
+            if let names = doc.value(pair.value, forKey: "required").map({ child(ref, $0) }),
+                let list = items(names, expecting: "a list of property names")
+            {
+                schema.notRequired = list.compactMap { text($0) }
+            }
+        case "$recursiveRef":
+            guard let text = text(value, expecting: "a reference string") else { return }
+            if text == "#", let anchor = recursiveAnchors.last {
+                schema.reference = anchor
+                schema.referenceText = text
+            } else {
+                warning(
+                    "'$recursiveRef: \(text)' has no enclosing '$recursiveAnchor: true'; it is generated as a free-form value", at: value)
+            }
+        case "$dynamicRef":
+            warning("'$dynamicRef' is not supported; it is generated as a free-form value", at: value)
+        default:
+            // Validation-only keywords, `$defs` (parsed when referenced) and extensions do not
+            // change the generated types.
+            break
+        }
+    }
+
+    /// The keywords that apply once all are read: a tuple's items, other members, and what a
+    /// `$ref` beside other keywords means in the spec's version.
+    private func finished(_ draft: SchemaDraft, ref: SourceRef, id: SchemaID) -> Schema {
+        var schema = draft.schema
+        if draft.hasPrefixItems {
             schema.items = nil
         }
-        Self.keepOtherMembers(of: &schema, patterns: patternSchemas, unevaluated: unevaluated)
+        Self.keepOtherMembers(of: &schema, patterns: draft.patternSchemas, unevaluated: draft.unevaluated)
         if version.hasFullJSONSchema, schema.referenceText != nil, schema.reference == nil, Self.constrainsBesideReference(schema) {
             // 3.1: `$ref` beside properties, items or combinators is applied with them, as one
             // more part of an allOf (JupyterHub's PATCH body adds `name` to ServerRequest).
