@@ -78,11 +78,12 @@ struct OperationTranslator {
             }
         }
         let response = ResponseTranslator(types: types).response(for: entry, typeBase: typeBase)
+        let path = PathTemplate(operation.path)
         var declaration = OperationDeclaration(
             name: Identifier(name),
             operationID: operation.operationId ?? name,
             method: RequestMethod(operation.method.rawValue),
-            pathSegments: pathSegments(PathTemplate(operation.path).template, parameters: parameters),
+            pathSegments: pathSegments(path.template, parameters: parameters),
             parameters: parameters,
             body: body,
             response: response,
@@ -95,7 +96,7 @@ struct OperationTranslator {
                 alternativeBody(requestBody, media: media, labels: &labels, typeBase: typeBase, parameters: parameters, of: operation)
             }
         }
-        declaration.fixedQuery = PathTemplate(operation.path).fixedQuery
+        declaration.fixedQuery = path.fixedQuery
         declaration.validatesBody = types.validatesRequests && body != nil
         declaration.server = ServerTranslator.operationServer(operation.servers, documentServers: document.servers)
         declaration.errors = ResponseTranslator(types: types).errors(for: entry, operation: Identifier(name), typeBase: typeBase)

@@ -9,6 +9,12 @@ struct PathTemplate: Equatable {
     let fixedQuery: [FixedQueryItem]
 
     init(_ path: String) {
+        // Nearly every path has neither: nothing to split (and no Foundation text work).
+        guard path.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            template = path
+            fixedQuery = []
+            return
+        }
         let sent = path.prefix { $0 != "#" }
         let parts = sent.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         template = String(parts[0])

@@ -21,19 +21,18 @@ extension SpecParser {
     }
 
     private func parseSchema(_ ref: SourceRef, id: SchemaID) -> Schema {
-        let schema = Schema(source: ref)
         let doc = document(ref)
         switch doc.kind(ref.node) {
         case .mapping:
             break
         case .scalar where doc.scalarValue(ref.node) == .bool(true) && version.hasFullJSONSchema:
-            return schema
+            return Schema(source: ref)
         case .scalar where doc.scalarValue(ref.node) == .bool(false) && version.hasFullJSONSchema:
             warning("the schema 'false' (no value allowed) is generated as a free-form value", at: ref)
-            return schema
+            return Schema(source: ref)
         default:
             error("expected a schema (a mapping), found \(describeKind(ref))", at: ref)
-            return schema
+            return Schema(source: ref)
         }
         // `$recursiveRef: "#"` (JSON Schema 2019-09, as OpenAI writes a tree of filters)
         // means the nearest enclosing schema marked `$recursiveAnchor: true`.
@@ -46,15 +45,17 @@ extension SpecParser {
                 recursiveAnchors.removeLast()
             }
         }
-        var draft = SchemaDraft(schema: schema)
+        // Built in place: a second reference to its storage would copy it at the first change.
+        var draft = SchemaDraft(schema: Schema(source: ref))
         for pair in doc.pairs(ref.node) {
             let value = child(ref, pair.value)
             // The commonest keywords first: a `switch` over strings compares its cases in order.
-            if !readShape(pair, value, into: &draft.schema, id: id), !readStructure(pair, value, into: &draft, owner: ref) {
-                readValues(pair, value, into: &draft.schema, owner: ref, id: id)
+            if !readShape(pair, value, into: &draft.schema, id: id), !readStructure(pair, value, into: &draft, owner: ref, doc) {
+                readValues(pair, value, into: &draft.schema, owner: ref, doc)
             }
         }
-        return finished(draft, ref: ref, id: id)
+        finish(&draft, ref: ref, id: id)
+        return draft.schema
     }
 
     /// A schema while its keywords are read: some apply only once all are known.
@@ -91,8 +92,9 @@ extension SpecParser {
     }
 
     /// The keywords of an object's members and an array's items; false for another keyword.
-    private func readStructure(_ pair: PairSequence.Pair, _ value: SourceRef, into draft: inout SchemaDraft, owner ref: SourceRef) -> Bool {
-        let doc = document(value)
+    private func readStructure(
+        _ pair: PairSequence.Pair, _ value: SourceRef, into draft: inout SchemaDraft, owner ref: SourceRef, _ doc: YAMLDocument
+    ) -> Bool {
         switch pair.key {
         case "properties":
             // DigitalOcean shares whole property maps through `$ref`. A property named
@@ -137,8 +139,9 @@ extension SpecParser {
     }
 
     /// Values (`enum`, `const`, `default`, examples), bounds and the rare keywords.
-    private func readValues(_ pair: PairSequence.Pair, _ value: SourceRef, into schema: inout Schema, owner ref: SourceRef, id: SchemaID) {
-        let doc = document(value)
+    private func readValues(
+        _ pair: PairSequence.Pair, _ value: SourceRef, into schema: inout Schema, owner ref: SourceRef, _ doc: YAMLDocument
+    ) {
         switch pair.key {
         case "enum": schema.enumValues = (items(value, expecting: "a list of values") ?? []).map { self.value($0) }
         case "x-enum-varnames", "x-enumNames", "x-enum-names":
@@ -188,35 +191,35 @@ extension SpecParser {
 
     /// The keywords that apply once all are read: a tuple's items, other members, and what a
     /// `$ref` beside other keywords means in the spec's version.
-    private func finished(_ draft: SchemaDraft, ref: SourceRef, id: SchemaID) -> Schema {
-        var schema = draft.schema
+    private func finish(_ draft: inout SchemaDraft, ref: SourceRef, id: SchemaID) {
         if draft.hasPrefixItems {
-            schema.items = nil
+            draft.schema.items = nil
         }
-        Self.keepOtherMembers(of: &schema, patterns: draft.patternSchemas, unevaluated: draft.unevaluated)
-        if version.hasFullJSONSchema, schema.referenceText != nil, schema.reference == nil, Self.constrainsBesideReference(schema) {
+        Self.keepOtherMembers(of: &draft.schema, patterns: draft.patternSchemas, unevaluated: draft.unevaluated)
+        if version.hasFullJSONSchema, draft.schema.referenceText != nil, draft.schema.reference == nil,
+            Self.constrainsBesideReference(draft.schema)
+        {
             // 3.1: `$ref` beside properties, items or combinators is applied with them, as one
             // more part of an allOf (JupyterHub's PATCH body adds `name` to ServerRequest).
             let part = newSchema(source: ref)
-            schemas[part].referenceText = schema.referenceText
+            schemas[part].referenceText = draft.schema.referenceText
             if let index = pendingReferences.lastIndex(where: { $0.schema == id }) {
                 pendingReferences[index].schema = part
             }
-            schema.referenceText = nil
-            schema.allOf.insert(part, at: 0)
+            draft.schema.referenceText = nil
+            draft.schema.allOf.insert(part, at: 0)
         }
-        if !version.hasFullJSONSchema, schema.referenceText != nil {
+        if !version.hasFullJSONSchema, draft.schema.referenceText != nil {
             // In 3.0 and 2.0 a `$ref` replaces its siblings; only the common `nullable`
             // and documentation are kept, as authors clearly mean them.
-            schema.types = []
-            schema.properties = []
-            schema.allOf = []
-            schema.oneOf = []
-            schema.anyOf = []
-            schema.items = nil
-            schema.enumValues = nil
+            draft.schema.types = []
+            draft.schema.properties = []
+            draft.schema.allOf = []
+            draft.schema.oneOf = []
+            draft.schema.anyOf = []
+            draft.schema.items = nil
+            draft.schema.enumValues = nil
         }
-        return schema
     }
 
     /// Whether a schema with a `$ref` says more of the value beside it than annotations do.
