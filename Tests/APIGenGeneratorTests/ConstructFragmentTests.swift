@@ -260,6 +260,25 @@ final class ConstructFragmentTests: XCTestCase {
             ["'required: true' beside '$ref' is applied to parameter 'filter', though the standard ignores it there"])
     }
 
+    /// A path parameter is never optional: a segment cannot be absent or null, whatever its
+    /// schema says (Airflow's `map_index: {type: integer, nullable: true}`).
+    func testANullablePathParameterIsRequired() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /tasks/{task_id}/{map_index}:
+                get:
+                  operationId: getTask
+                  parameters:
+                    - {name: task_id, in: path, required: true, schema: {type: string}}
+                    - {name: map_index, in: path, required: true, schema: {type: integer, nullable: true}}
+                  responses: {"204": {description: ok}}
+            """, configure: { $0.viewModels = false })
+        assertContains(member("public static func getTask", of: declaration("API", in: text)), ["getTask(taskID: String, mapIndex: Int)"])
+    }
+
     func testFormBodyWithoutFields() throws {
         let (text, _) = try generate(
             """

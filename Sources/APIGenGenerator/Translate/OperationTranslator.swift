@@ -119,12 +119,16 @@ struct OperationTranslator {
             }
         }
         let isIdempotencyKey = Self.carriesIdempotencyKey(parameter)
+        if parameter.location == .path {
+            // A path segment is never absent, nor null (Airflow's `map_index: {nullable: true}`).
+            type = type.unwrapped
+        }
         if let defaultValue, defaultValue != .null {
             type = type.unwrapped
         } else {
             defaultValue = nil
             // An idempotency key the caller leaves out is made by the client, required or not.
-            if !parameter.required || isIdempotencyKey {
+            if (!parameter.required && parameter.location != .path) || isIdempotencyKey {
                 type = type.optional
             }
         }
