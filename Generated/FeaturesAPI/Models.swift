@@ -5189,6 +5189,79 @@ public nonisolated struct VolumeRename: APIModel {
     }
 }
 
+/// A file's bytes
+public typealias FileBytes = Data
+
+/// Where to fetch a file.
+public typealias FileLink = URL
+
+/// A union of aliases of Data and URL, which Foundation codes only through a container.
+public nonisolated struct AudioUpload: APIModel {
+    public var file: File2
+
+    public nonisolated enum File2: APIModel {
+        case fileBytes(FileBytes)
+        case fileLink(FileLink)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = try UnionAlternative.decoded({ try decoder.singleValueContainer().decode(Data.self) }) {
+                self = .fileBytes(value)
+                return
+            }
+            if let value = try UnionAlternative.decoded({ try decoder.singleValueContainer().decode(URL.self) }) {
+                self = .fileLink(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: FileBytes, FileLink"
+                )
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .fileBytes(let value): try encoder.encodeSingleValue(value)
+            case .fileLink(let value): try encoder.encodeSingleValue(value)
+            }
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.fileBytes(let value), .fileBytes(let otherValue)): visitor.visit(value, otherValue)
+            case (.fileLink(let value), .fileLink(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
+    }
+
+    public init(file: File2) {
+        self.file = file
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.file = try reader.decode(File2.self, "file")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.file, "file")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.file, other.file)
+    }
+}
+
 /// A unit of length.
 public nonisolated enum UnitModel: OpenEnum {
     case mm

@@ -686,6 +686,11 @@ extension VolumeRename {
     public static var sample: VolumeRename { EmbeddedJSON.decode(#"{"label":"Label 1","size":1,"name":"Name 1"}"#) }
 }
 
+extension AudioUpload {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: AudioUpload { EmbeddedJSON.decode(#"{"file":"c2FtcGxl"}"#) }
+}
+
 extension UnitModel {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: UnitModel { .mm }

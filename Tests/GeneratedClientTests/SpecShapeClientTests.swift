@@ -34,4 +34,16 @@ final class SpecShapeClientTests: XCTestCase {
         XCTAssertEqual(rename.label, "data")
         XCTAssertEqual(try encodeToString(rename), #"{"label":"data","name":"archive","size":30}"#)
     }
+
+    /// A union whose alternatives are aliases of `Data` and `URL` reads base64 text and a link
+    /// (their own `init(from:)` would read an array of bytes and an object), and its sample
+    /// decodes: reading it in a preview does not stop the app.
+    func testAUnionOfDataAndURLAliasesReadsTheirJSONForms() throws {
+        let bytes = try decode(AudioUpload.self, #"{"file":"c2FtcGxl"}"#)
+        XCTAssertEqual(bytes.file, .fileBytes(Data("sample".utf8)))
+        let link = try decode(AudioUpload.self, #"{"file":"https://example.com/a.wav"}"#)
+        XCTAssertEqual(link.file, .fileLink(URL(string: "https://example.com/a.wav")!))
+        XCTAssertEqual(try encodeToString(bytes), #"{"file":"c2FtcGxl"}"#)
+        XCTAssertEqual(try decode(AudioUpload.self, try encodeToString(AudioUpload.sample)), AudioUpload.sample)
+    }
 }

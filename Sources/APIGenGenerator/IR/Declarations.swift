@@ -220,6 +220,10 @@ public struct UnionDeclaration: Sendable {
     public struct Case: Sendable {
         public var name: Identifier
         public var type: SwiftType
+        /// The scalar a named alternative stands for (`AudioFileBinary`, an alias of `Data`):
+        /// Foundation codes data, dates and URLs as JSON only through a container, so the
+        /// alternative is read and written as this type. Nil for every other alternative.
+        public var codingType: SwiftType?
         /// Discriminator values that select this case. Cases may share a value (OpenAI's
         /// system, user and assistant messages are all `type: message`): that value tries each.
         public var discriminatorValues: [String]

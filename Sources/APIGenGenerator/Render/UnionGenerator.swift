@@ -25,7 +25,8 @@ struct UnionGenerator: DeclarationGenerator {
             printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
                 printer.switchBlock("self") { printer in
                     for item in union.cases {
-                        printer.line("case .\(item.name)(let value): try \(WholeValueCoding.encoded("value", type: item.type))")
+                        let encoded = WholeValueCoding.encoded("value", type: WholeValueCoding.coded(item))
+                        printer.line("case .\(item.name)(let value): try \(encoded)")
                     }
                     if union.discriminatorKey != nil {
                         printer.line("case .unknown(let value): try value.encode(to: encoder)")
@@ -73,20 +74,22 @@ struct UnionGenerator: DeclarationGenerator {
                 for (values, cases) in Self.casesByValue(union) {
                     let patterns = values.map(SwiftLiteral.string).joined(separator: ", ")
                     guard cases.count > 1, let last = cases.last else {
-                        printer.line(
-                            "case \(patterns): self = .\(cases[0].name)(try \(WholeValueCoding.decoded(cases[0].type, context: context)))")
+                        let decoded = WholeValueCoding.decoded(WholeValueCoding.coded(cases[0]), context: context)
+                        printer.line("case \(patterns): self = .\(cases[0].name)(try \(decoded))")
                         continue
                     }
                     // A value several alternatives share: each is tried, the last one's error thrown.
                     printer.line("case \(patterns):")
                     printer.indented { printer in
                         for item in cases.dropLast() {
-                            printer.block("if let value = \(WholeValueCoding.attempted(item.type, context: context))") { printer in
+                            let attempted = WholeValueCoding.attempted(WholeValueCoding.coded(item), context: context)
+                            printer.block("if let value = \(attempted)") { printer in
                                 printer.line("self = .\(item.name)(value)")
                                 printer.line("return")
                             }
                         }
-                        printer.line("self = .\(last.name)(try \(WholeValueCoding.decoded(last.type, context: context)))")
+                        let decoded = WholeValueCoding.decoded(WholeValueCoding.coded(last), context: context)
+                        printer.line("self = .\(last.name)(try \(decoded))")
                     }
                 }
                 printer.line("default: self = .unknown(try JSONValue(from: decoder))")
@@ -143,7 +146,7 @@ struct UnionGenerator: DeclarationGenerator {
         }
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             func attempt(_ item: UnionDeclaration.Case, into printer: inout Printer) {
-                printer.block("if let value = \(WholeValueCoding.attempted(item.type, context: context))") { printer in
+                printer.block("if let value = \(WholeValueCoding.attempted(WholeValueCoding.coded(item), context: context))") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }

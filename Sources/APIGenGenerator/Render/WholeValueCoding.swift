@@ -6,6 +6,13 @@
 enum WholeValueCoding {
     private static let special: Set<SwiftType> = [.scalar(.date), .data, .url, .scalar(.decimal)]
 
+    /// The type an alternative is read and written as: the scalar an alias stands for where
+    /// Foundation treats it specially (`AudioFileBinary` as `Data`, an ID alias as `UUID`), else its own.
+    static func coded(_ item: UnionDeclaration.Case) -> SwiftType {
+        guard let scalar = item.codingType, special.contains(scalar) || holdsUUIDs(scalar) else { return item.type }
+        return scalar
+    }
+
     /// `Pet(from: decoder)`, or `decoder.singleValueContainer().decode(Date.self)`.
     static func decoded(_ type: SwiftType, context: RenderContext) -> SourceText {
         special.contains(type) ? "decoder.singleValueContainer().decode(\(type, in: context).self)" : "\(type, in: context)(from: decoder)"

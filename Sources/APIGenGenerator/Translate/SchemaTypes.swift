@@ -256,6 +256,13 @@ final class SchemaTypes {
 
     /// `ValueFit`'s table, so that the type declared and what a value must be to fit it are
     /// decided in one place.
+    /// The scalar Swift type a named schema is an alias of (`AudioFileBinary` = `Data`), or nil
+    /// for a schema that is no primitive.
+    func aliasedScalar(_ id: SchemaID) -> SwiftType? {
+        guard let content = shapes.content(of: id, in: table), case .primitive(let type) = shapes[content] else { return nil }
+        return primitiveType(type, format: table[content].format)
+    }
+
     func primitiveType(_ type: JSONType, format: String?) -> SwiftType {
         ValueFit.swiftType(type, format: format)
     }

@@ -32,6 +32,7 @@ struct UnionTranslator {
             var type = types.swiftType(for: member, suggestedName: caseName, in: &context)
             type = type.unwrapped
             var item = UnionDeclaration.Case(name: Identifier(caseName), type: type, discriminatorValues: values)
+            if case .named = type { item.codingType = types.aliasedScalar(member) }
             if let object = objects[index] {
                 item.requiredKeyCount = Self.requiredKeyCount(object, types)
                 item.declaredKeys = Self.declaredKeys(object, types)
