@@ -162,6 +162,14 @@ public final class PagedQuery<Page: Sendable, Item: Sendable> {
         }
     }
 
+    /// Shows a first page the app already has (a cached copy) without a request, where nothing is
+    /// loaded or loading; the next `load` then refreshes it with the items staying visible.
+    public func showCached(firstPage page: Page) {
+        guard !isBusy, !state.isLoaded else { return }
+        clearErrors()
+        showFirst(page)
+    }
+
     /// Loads the first page again after a failure; the same as `load`.
     public func retry(_ fetch: @escaping @Sendable (PageRequest) async throws -> Page) async {
         await load(fetch)

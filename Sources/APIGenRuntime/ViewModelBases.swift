@@ -102,7 +102,17 @@ open class PagedViewModel<Page: Sendable, Item: Sendable>: Observable {
     public final var lastPage: Page? { pages.lastPage }
 
     /// Loads the first page; a call while loading is ignored, and cancelling goes back to idle.
-    public final func load() async { await pages.load(fetch) }
+    /// With a client that has a `cache`, a first page it holds is shown at once and refreshed
+    /// (`isRefreshing`), as stale-while-revalidate does.
+    public final func load() async {
+        if client.cache != nil, !pages.isBusy, !pages.state.isLoaded {
+            let request = makePageRequests()(pages.first)
+            if let cached = await client.cachedValue(for: request) {
+                pages.showCached(firstPage: cached)
+            }
+        }
+        await pages.load(fetch)
+    }
     /// Loads the first page again after a failure.
     public final func retry() async { await pages.load(fetch) }
     /// Reloads from the first page, keeping the current items until it arrives.

@@ -133,4 +133,34 @@ final class CachingTests: XCTestCase {
         XCTAssertEqual(screen.state.value?.served, 2, "then the server's")
         XCTAssertFalse(screen.isRefreshing)
     }
+
+    /// A paged list shows the first page the cache holds at once, then refreshes it.
+    @MainActor
+    func testAPagedViewModelShowsTheCachedFirstPageWhileItRefreshes() async throws {
+        final class NumbersModel: PagedViewModel<[Int], Int> {
+            init(client: APIClient) {
+                super.init(client: client, pages: PagedQuery(first: .page(1), items: { $0 }, next: { _, _, _ in nil }))
+            }
+            override func makePageRequests() -> @Sendable (PageRequest) -> Request<[Int]> {
+                { _ in Request<[Int]>(method: .get, path: "/numbers", operationID: "listNumbers", response: .json) }
+            }
+        }
+        let served = Recorder<Int>()
+        let transport = MockTransport { _ in
+            served.append(1)
+            let count = served.all.count
+            if count > 1 { try await Task.sleep(nanoseconds: 300_000_000) }
+            let headers: HTTPFields = ["Content-Type": "application/json", "ETag": "\"v\(count)\"", "Cache-Control": "no-cache"]
+            return (HTTPResponse(status: 200, headers: headers), Data("[\(count), \(count)]".utf8))
+        }
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport, retry: .none, cache: ResponseCache())
+        await NumbersModel(client: client).load()
+
+        let screen = NumbersModel(client: client)
+        let loading = Task { await screen.load() }
+        while !screen.isRefreshing { await Task.yield() }
+        XCTAssertEqual(screen.state.value, [1, 1], "the cached first page at once")
+        await loading.value
+        XCTAssertEqual(screen.state.value, [2, 2], "then the server's")
+    }
 }
