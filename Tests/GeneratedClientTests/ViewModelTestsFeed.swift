@@ -140,6 +140,8 @@ final class ViewModelTestsFeed: XCTestCase {
         let model = DeletePostModel(client: mockClient(mock))
         let submit = Task { await model.submit(postID: "p_1") }
         await waitFor("submitting") { model.isSubmitting }
+        // Cancelled once the request is in flight: on a busy machine it reaches the transport later.
+        await waitFor("sent") { mock.lastRequest != nil }
         submit.cancel()
         let succeeded = await submit.value
         XCTAssertFalse(succeeded)
