@@ -96,4 +96,25 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("breaking: ") && $0.contains("type changed from") })
         XCTAssertTrue(lines.last?.hasSuffix("additions") == true)
     }
+
+    /// The OpenAPI Initiative's petstore and its expanded version: renamed operations break.
+    func testThePetstoreAndItsExpandedVersion() throws {
+        let folder = Repository.root.deletingLastPathComponent().appendingPathComponent("shared/specs")
+        let old = folder.appendingPathComponent("oai-petstore.yaml"), new = folder.appendingPathComponent("oai-petstore-expanded.yaml")
+        guard FileManager.default.fileExists(atPath: old.path), FileManager.default.fileExists(atPath: new.path) else {
+            throw XCTSkip("../shared/specs not found at \(folder.path)")
+        }
+        var lines: [String] = []
+        let status = CommandLineTool.run(["diff", old.path, new.path], output: { lines.append($0) }, errors: { lines.append($0) })
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(
+            lines,
+            [
+                "added: NewPet: new type", "breaking: Pets: type removed", "added: API.addPet: new request builder",
+                "breaking: API.createPets: request builder removed", "added: API.deletePet: new request builder",
+                "added: API.findPetByID: new request builder", "added: API.findPets: new request builder",
+                "breaking: API.listPets: request builder removed", "breaking: API.showPetByID: request builder removed",
+                "4 breaking changes, 5 additions",
+            ])
+    }
 }
