@@ -86,3 +86,37 @@ final class PatternSampleTests: XCTestCase {
         XCTAssertTrue(text.contains(#""kind":"fixed""#), text)
     }
 }
+
+/// `PatternMatch` decides the simple anchored patterns itself; on every one of them it must
+/// agree with Foundation's engine, which decides the rest.
+final class PatternMatchTests: XCTestCase {
+    func testSimplePatternsAgreeWithFoundation() throws {
+        let patterns = [
+            "^[a-zA-Z0-9_-]+$", "^tunnel_[a-z0-9]{32}$", "^[A-Za-z0-9_.-]+$", "^[0-9]{3}-[0-9]{4}$", "^[a-z]{2,5}$",
+            "^[A-Z]{4}$", "^v[0-9]+\\.[0-9]+$", "^[a-z]+[a-z0-9]*$", "^[a-z_]{1,}$", "^a?b*c{2,}$", "^[0-9]{0,2}x$",
+        ]
+        let texts = [
+            "", "abc", "ABC_def-09", "tunnel_0123456789abcdef0123456789abcdef", "tunnel_0123", "a.b-c", "123-4567", "12-34",
+            "ab", "abcdef", "SAVE", "save", "v1.2", "v1x2", "abc123", "1abc", "héllo", "ab cd", "bcc", "abbbccc", "x", "12x", "123x",
+            "abc\n",
+        ]
+        for pattern in patterns {
+            let simple = try XCTUnwrap(SimplePattern(pattern), pattern)
+            let expression = try NSRegularExpression(pattern: pattern)
+            for text in texts where !text.hasSuffix("\n") {
+                let foundation = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                XCTAssertEqual(simple.matches(text), foundation, "\(pattern) on \(text)")
+            }
+        }
+    }
+
+    func testOtherPatternsAreLeftToFoundation() {
+        for pattern in ["[a-z]+", "^(ab)+$", "^a|b$", "^.+$", "^[^a]+$", "^\\p{L}+$", "^a$x", "^\\d+$", "^\\w+$"] {
+            XCTAssertNil(SimplePattern(pattern), pattern)
+        }
+        XCTAssertEqual(PatternMatch.accepts("xyz", pattern: "[a-z]+"), true)
+        XCTAssertEqual(PatternMatch.accepts("XYZ", pattern: "^(ab)+$"), false)
+        // ECMA-262's `$` is the end of the text, not a line's.
+        XCTAssertEqual(PatternMatch.accepts("abc\n", pattern: "^[a-z]+$"), false)
+    }
+}

@@ -64,6 +64,9 @@ enum PropertyRules {
     static func marks(
         _ property: Schema.Property, of merged: MergedObject, _ flag: (borrowing Schema) -> Bool, in table: SchemaTable
     ) -> Bool {
-        marks(property.schema, flag, in: table) || merged.overlays[property.name, default: []].contains { marks($0, flag, in: table) }
+        if marks(property.schema, flag, in: table) { return true }
+        // Most objects have no overlay: no name to hash then.
+        guard !merged.overlays.isEmpty, let overlays = merged.overlays[property.name] else { return false }
+        return overlays.contains { marks($0, flag, in: table) }
     }
 }

@@ -62,29 +62,8 @@ enum SchemaAssertions {
     }
 
     /// Whether `pattern` matches somewhere in `text`, as ECMA-262's `test` does. A pattern that
-    /// Foundation cannot compile says nothing, so it is taken as matched.
+    /// cannot be compiled says nothing, so it is taken as matched.
     private static func matches(_ text: String, pattern: String) -> Bool {
-        guard pattern.utf8.count <= 1_000, text.utf8.count <= 10_000, let expression = CompiledPatterns.shared.expression(pattern)
-        else { return true }
-        let range = NSRange(text.startIndex..., in: text)
-        return expression.firstMatch(in: text, range: range) != nil
-    }
-}
-
-/// Each pattern compiled once: a spec repeats its patterns (an ID format on every ID), and
-/// compiling one costs far more than matching it.
-private final class CompiledPatterns: @unchecked Sendable {
-    static let shared = CompiledPatterns()
-    private let lock = NSLock()
-    /// nil for a pattern Foundation cannot compile.
-    private var expressions: [String: NSRegularExpression?] = [:]
-
-    func expression(_ pattern: String) -> NSRegularExpression? {
-        lock.withLock {
-            if let known = expressions[pattern] { return known }
-            let compiled = try? NSRegularExpression(pattern: pattern)
-            expressions[pattern] = compiled
-            return compiled
-        }
+        PatternMatch.accepts(text, pattern: pattern) ?? true
     }
 }

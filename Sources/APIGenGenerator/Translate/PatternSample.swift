@@ -247,21 +247,3 @@ enum PatternSample {
         static let printable: [Character] = Array("abcxyzABCXYZ0123456789_-.")
     }
 }
-
-/// Compiled `pattern`s, once each, for checking samples with Foundation's (ICU) engine.
-final class PatternCache {
-    private var expressions: [String: NSRegularExpression?] = [:]
-
-    /// Whether `pattern` finds a match in `text`; nil when ICU cannot compile the pattern.
-    func accepts(_ text: String, pattern: String) -> Bool? {
-        let expression: NSRegularExpression?
-        if let known = expressions[pattern] {
-            expression = known
-        } else {
-            expression = try? NSRegularExpression(pattern: pattern)
-            expressions[pattern] = expression
-        }
-        guard let expression else { return nil }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
-}

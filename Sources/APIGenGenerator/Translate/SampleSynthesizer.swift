@@ -17,7 +17,6 @@ struct SampleSynthesizer {
     var optionalDepth = 1
     /// Which example of a schema fits it (or none), found once per schema.
     let fittingExamples: FittingExamples
-    let patterns = PatternCache()
     /// The discriminator value each object is known by as a union's alternative: its sample
     /// carries it, as its initializer's default does (`DiscriminatorValues.known`).
     let knownDiscriminators: SchemaMap<DiscriminatorValues.Known>
@@ -302,7 +301,7 @@ struct SampleSynthesizer {
             text = String(text.prefix(max(maxLength, 0)))
         }
         // The readable text where the pattern allows it, else a string built to match.
-        if let pattern = schema.pattern, patterns.accepts(text, pattern: pattern) == false,
+        if let pattern = schema.pattern, PatternMatch.accepts(text, pattern: pattern) == false,
             let matching = PatternSample.string(
                 matching: pattern, variant: variant, minLength: schema.minLength, maxLength: schema.maxLength)
         {
