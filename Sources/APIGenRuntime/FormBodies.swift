@@ -64,9 +64,10 @@ public struct MultipartBody: Sendable {
         switch serialized {
         case .scalar(let text):
             parts.append(Part(name: name, data: Data(text.utf8)))
-        case .array(let items) where Self.holdsOnlyScalars(value):
-            parts += items.map { Part(name: name, data: Data($0.utf8)) }
-        case .array, .object:
+        case .array:
+            // Its items decide: scalars a part each, structures one JSON part.
+            if let json = ParameterSerializer.json(value) { append(name, json: json) }
+        case .object:
             appendJSON(name, value)
         }
     }
@@ -76,17 +77,22 @@ public struct MultipartBody: Sendable {
     public mutating func appendMembers<Value: Encodable>(of value: Value?) {
         guard let value, case .object(let members)? = ParameterSerializer.json(value) else { return }
         for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-            append(key, member)
+            append(key, json: member)
         }
     }
 
-    private static func holdsOnlyScalars<Value: Encodable>(_ value: Value) -> Bool {
-        guard case .array(let items)? = ParameterSerializer.json(value) else { return true }
-        return items.allSatisfy { item in
-            switch item {
-            case .array, .object: return false
-            default: return true
-            }
+    /// A value already read as JSON, a part by what it holds: encoded once, not again per check.
+    private mutating func append(_ name: String, json: JSONValue) {
+        switch json {
+        case .null:
+            return
+        case .array(let items) where items.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }):
+            parts += items.compactMap(ParameterSerializer.scalarText).map { Part(name: name, data: Data($0.utf8)) }
+        case .array, .object:
+            guard let data = try? APIJSON.makeRequestEncoder().encode(json) else { return }
+            parts.append(Part(name: name, contentType: "application/json", data: data))
+        default:
+            if let text = ParameterSerializer.scalarText(json) { parts.append(Part(name: name, data: Data(text.utf8))) }
         }
     }
 
