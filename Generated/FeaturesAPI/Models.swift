@@ -3358,6 +3358,44 @@ public nonisolated struct SelfMap: APIModel {
     }
 }
 
+/// A link, or text that is no URI (an IRI's letters, a bare name), kept as sent.
+public nonisolated enum ResourceLocation: APIModel {
+    case url(URL)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try UnionAlternative.decoded({ try UnionAlternative.unchangedURL(decoder) }) {
+            self = .url(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
+            self = .string(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a value matching one of: URL, String")
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .url(let value): try encoder.encodeSingleValue(value)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.url(let value), .url(let otherValue)): visitor.visit(value, otherValue)
+        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
 /// Alternatives told apart only by a constant, without a discriminator.
 public nonisolated enum Transition: APIModel {
     case acceptDetails(AcceptDetails)

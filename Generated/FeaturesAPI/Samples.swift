@@ -457,6 +457,11 @@ extension Nullables {
     }
 }
 
+extension ResourceLocation {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ResourceLocation { EmbeddedJSON.decode(#""https://example.com/resourceLocation/1""#) }
+}
+
 extension Transition {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Transition { EmbeddedJSON.decode(#"{"type":"accept_details","note":"Note 1"}"#) }

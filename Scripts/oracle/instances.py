@@ -211,10 +211,10 @@ def short(text, width=160):
 
 
 def stray_key(instance, schema, path="$"):
-    """Where `instance` carries a key that only an alternative it does not match declares (an
-    `anyOf` value matching one member, holding a key of another), or None. The value of such a
-    key is an undeclared extra for the members it matches, which models leave out by design, as
-    they leave out any undeclared key: such an instance says nothing of the client."""
+    """Where a value of a union carries a key that no member it matches declares (an `anyOf`
+    value matching one member, holding a key of another, or a key an open member left free), or
+    None. Such a key is an undeclared extra for the members the value matches, which models leave
+    out by design, as they leave out any undeclared key: the instance says nothing of the client."""
     if not isinstance(schema, dict):
         return None
     if isinstance(instance, list):
@@ -227,13 +227,12 @@ def stray_key(instance, schema, path="$"):
     if not isinstance(instance, dict):
         return None
     parts = [schema] + [member for member in schema.get("allOf", []) if isinstance(member, dict)]
-    alternatives = [member for part in parts for key in ("anyOf", "oneOf") for member in part.get(key, [])
-                    if isinstance(member, dict)]
+    alternatives = alternatives_of(parts)
     matched = [member for member in alternatives if jsonschema.Draft202012Validator(member).is_valid(instance)]
     own = set().union(*(declared_names(part) for part in parts + matched))
-    others = set().union(*(declared_names(member) for member in alternatives)) if alternatives else set()
+    open_ended = any(allows_other_keys(part) for part in parts + matched)
     for key in instance:
-        if key in others and key not in own:
+        if alternatives and key not in own and not open_ended:
             return f"{path}.{key}"
     for part in parts + matched:
         for key, value in (part.get("properties") or {}).items():
@@ -241,6 +240,23 @@ def stray_key(instance, schema, path="$"):
             if found:
                 return found
     return None
+
+
+def alternatives_of(parts):
+    """The anyOf and oneOf members of `parts`, and theirs in turn (a union of unions)."""
+    found = []
+    for part in parts:
+        for key in ("anyOf", "oneOf"):
+            for member in part.get(key, []):
+                if isinstance(member, dict):
+                    found += [member] + alternatives_of([member])
+    return found
+
+
+def allows_other_keys(schema):
+    """Whether a schema says keys it does not declare are data (`additionalProperties`,
+    `patternProperties`): such a key is then no stray."""
+    return "patternProperties" in schema or schema.get("additionalProperties") not in (None, False)
 
 
 def declared_names(schema):

@@ -144,6 +144,22 @@ class StrayKeyTests(unittest.TestCase):
         self.assertEqual(instances.stray_key({"logins": [{"password": "p"}, {"hash": "h", "password": 1}]}, outer),
                          "$.logins[1].password")
 
+    def test_a_key_no_matched_member_declares_is_stray_beside_an_open_member(self):
+        # An object or a map of objects (qdrant's VectorsConfig): a key of the first that is no object
+        params = {"type": "object", "required": ["size"], "properties": {"size": {"type": "integer"}}}
+        union = {"anyOf": [params, {"type": "object", "additionalProperties": params}]}
+        self.assertEqual(instances.stray_key({"size": 1, "extra": [None]}, union), "$.extra")
+        self.assertIsNone(instances.stray_key({"size": 1}, union))
+        self.assertIsNone(instances.stray_key({"a": {"size": 1}}, union))
+
+    def test_members_of_a_nested_union_are_alternatives_too(self):
+        # anyOf [a string enum, anyOf [integer index params, text index params]] (qdrant's PayloadFieldSchema)
+        integer = {"type": "object", "required": ["type"], "properties": {"type": {"const": "integer"}}}
+        text = {"type": "object", "required": ["type"], "properties": {"type": {"const": "text"}, "lowercase": {"type": "boolean"}}}
+        union = {"anyOf": [{"type": "string"}, {"anyOf": [integer, text]}]}
+        self.assertEqual(instances.stray_key({"type": "integer", "lowercase": []}, union), "$.lowercase")
+        self.assertIsNone(instances.stray_key({"type": "text", "lowercase": True}, union))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -22,6 +22,19 @@ public enum UnionAlternative {
         }
     }
 
+    /// A URL alternative tried before others: the text only where `URL` holds it as it is.
+    /// `URL(string:)` percent-encodes what a URI may not hold (`"lÃ"` becomes `"l%C3%83"`), so
+    /// such text is left to the alternatives after it (a plain string keeps it unchanged).
+    @inlinable
+    public static func unchangedURL(_ decoder: any Decoder) throws -> URL {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let url = URL(string: text), url.absoluteString == text else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "URL would change the text.")
+        }
+        return url
+    }
+
     /// Foundation's error, inside a decode, for a number its type cannot hold (`1.5` as `Int`):
     /// a mismatch like any other, though not a `DecodingError` until the decode returns.
     @usableFromInline

@@ -33,6 +33,9 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(GeneratedFile(name: "a", contents: "\n\nthree\n\n").lineCount, 4)
         let long = String(repeating: "let x = 1 // é\n", count: 10_000)
         XCTAssertEqual(GeneratedFile(name: "a", contents: long).lineCount, 10_000)
+        // Every byte a newline: each counter fills to its limit before it is emptied.
+        XCTAssertEqual(GeneratedFile(name: "a", contents: String(repeating: "\n", count: 70_001)).lineCount, 70_001)
+        XCTAssertEqual(GeneratedFile(name: "a", contents: "x" + String(repeating: "\n", count: 33)).lineCount, 33)
     }
 
     func testHelpVersionAndUsageErrors() {

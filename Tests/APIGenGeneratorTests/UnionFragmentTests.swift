@@ -95,6 +95,33 @@ final class UnionFragmentTests: XCTestCase {
         XCTAssertTrue(text.contains(##"sample: ChannelEvent { EmbeddedJSON.decode(#"{"type":2,"metadata":{"channel_id":"Channel id 1"}}"#) }"##), text)
     }
 
+    /// A URL alternative tried before others reads only text that `URL` keeps as it is: `URL`
+    /// percent-encodes an IRI's letters (`"lÃ"` becomes `"l%C3%83"`), which the string after it
+    /// keeps unchanged. Without a string alternative, a URL reads any text `URL` accepts.
+    func testAURLAlternativeBeforeAStringTakesOnlyTextItKeeps() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Location:
+          anyOf:
+            - {type: string, format: uri}
+            - {type: string}
+        Link:
+          oneOf:
+            - {type: string, format: uri}
+            - {type: integer}
+        """))
+        XCTAssertTrue(text.contains("""
+                    if let value = try UnionAlternative.decoded({ try UnionAlternative.unchangedURL(decoder) }) {
+                        self = .url(value)
+            """), declaration("Location", in: text))
+        XCTAssertTrue(text.contains("""
+                    if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
+                        self = .string(value)
+            """), declaration("Location", in: text))
+        XCTAssertTrue(
+            declaration("Link", in: text).contains("UnionAlternative.decoded({ try decoder.singleValueContainer().decode(URL.self) })"),
+            declaration("Link", in: text))
+    }
+
     /// An alternative named by a title that starts with a digit gets a word in front, so that
     /// the case (`variant1`) and its nested type (`Variant1`) are not both spelled `_1`.
     func testAlternativesNamedFromDigitsDoNotShadowTheirTypes() throws {

@@ -227,6 +227,16 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(try encodeToJSONValue(link)["thumbnailURL"], .string("https://example.com/%C3%A9"))
     }
 
+    /// A union of a URL and a string keeps text `URL` would change as the string, and text it
+    /// keeps as the URL: each comes back as received.
+    func testURLOrStringKeepsTheTextItReceived() throws {
+        XCTAssertEqual(try assertRoundTrip(ResourceLocation.self, #""lÃ""#), .string("lÃ"))
+        XCTAssertEqual(try assertRoundTrip(ResourceLocation.self, #""snapshots/a b""#), .string("snapshots/a b"))
+        XCTAssertEqual(
+            try assertRoundTrip(ResourceLocation.self, #""https://example.com/s?a=1""#),
+            .url(try XCTUnwrap(URL(string: "https://example.com/s?a=1"))))
+    }
+
     func testFloatAndDoublePrecision() throws {
         var formats = try decode(Formats.self, requiredFormats)
         formats.float = 0.1

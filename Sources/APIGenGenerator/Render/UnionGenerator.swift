@@ -144,9 +144,11 @@ struct UnionGenerator: DeclarationGenerator {
             printer.line("]")
             printer.blank()
         }
+        let textFallback = union.cases.contains { WholeValueCoding.coded($0) == .scalar(.string) }
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             func attempt(_ item: UnionDeclaration.Case, into printer: inout Printer) {
-                printer.block("if let value = \(WholeValueCoding.attempted(WholeValueCoding.coded(item), context: context))") { printer in
+                let attempted = WholeValueCoding.attempted(WholeValueCoding.coded(item), context: context, textFallback: textFallback)
+                printer.block("if let value = \(attempted)") { printer in
                     printer.line("self = .\(item.name)(value)")
                     printer.line("return")
                 }

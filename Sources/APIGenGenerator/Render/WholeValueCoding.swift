@@ -20,8 +20,11 @@ enum WholeValueCoding {
 
     /// One alternative of a union tried on the whole value: nil when the value does not match
     /// it, thrown when the body is not valid JSON (`UnionAlternative.decoded`).
-    static func attempted(_ type: SwiftType, context: RenderContext) -> SourceText {
-        "try UnionAlternative.decoded({ try \(decoded(type, context: context)) })"
+    /// Where a string alternative would keep text that `URL` changes (`textFallback`), a URL
+    /// takes only text it keeps unchanged; otherwise any text `URL` reads.
+    static func attempted(_ type: SwiftType, context: RenderContext, textFallback: Bool = false) -> SourceText {
+        let decode = type == .url && textFallback ? "UnionAlternative.unchangedURL(decoder)" : decoded(type, context: context)
+        return "try UnionAlternative.decoded({ try \(decode) })"
     }
 
     /// `value.encode(to: encoder)`, or `encoder.encodeSingleValue(value)`.
