@@ -129,6 +129,21 @@ final class SampleFitTests: XCTestCase {
             ])
     }
 
+    /// `type` beside a union holds too: a default the union takes but `type` refuses (Together's
+    /// `train_on_inputs`, `oneOf: [boolean, {enum: [auto]}], type: boolean, default: auto`) is
+    /// not the sample.
+    func testADefaultThatBreaksTypeBesideAUnionIsNotTheSample() throws {
+        let (sample, _) = try sampled(
+            """
+            Method:
+              type: object
+              required: [inputs]
+              properties:
+                inputs: {oneOf: [{type: boolean}, {type: string, enum: [auto]}], type: boolean, default: auto}
+            """, "Method")
+        XCTAssertEqual(sample, ##"public static var sample: Method { EmbeddedJSON.decode(#"{"inputs":true}"#) }"##)
+    }
+
     func testAConstTheTypeCannotHoldIsReplaced() throws {
         let (sample, warnings) = try sampled(
             """

@@ -122,6 +122,20 @@ final class UnionFragmentTests: XCTestCase {
             declaration("Link", in: text))
     }
 
+    /// Alternatives open to other keys take any key of each other: a oneOf's sample is given a
+    /// property whose value the others refuse (a metric only its alternative lists).
+    func testAOneOfSampleOfOpenAlternativesCarriesAValueOnlyItsAlternativeTakes() throws {
+        let (text, _) = try generate(schemasSpec("""
+        HTTPScaling: {type: object, properties: {metric: {type: string, enum: [requests]}, target: {type: number}, minutes: {type: integer}}}
+        QueueScaling: {type: object, properties: {metric: {type: string, enum: [backlog]}, target: {type: number}, model: {type: string}}}
+        Deployment:
+          type: object
+          properties:
+            scaling: {oneOf: [{$ref: '#/components/schemas/HTTPScaling'}, {$ref: '#/components/schemas/QueueScaling'}]}
+        """))
+        XCTAssertTrue(text.contains(#"{"scaling":{"minutes":1,"metric":"requests"}}"#), declaration("Deployment", in: text))
+    }
+
     /// An alternative named by a title that starts with a digit gets a word in front, so that
     /// the case (`variant1`) and its nested type (`Variant1`) are not both spelled `_1`.
     func testAlternativesNamedFromDigitsDoNotShadowTheirTypes() throws {

@@ -11,6 +11,7 @@ enum SchemaAssertions {
         if let listed = schema.enumValues, !listed.isEmpty, !listed.contains(where: { sameValue($0, value) }) {
             return "enum"
         }
+        if !fitsType(value, schema.types) { return "type" }
         switch value {
         case .string(let text): return textKeyword(text, schema: schema)
         case .int(let number): return numberKeyword(Double(number), schema: schema)
@@ -23,6 +24,22 @@ enum SchemaAssertions {
             if !forbidden.isEmpty, forbidden.allSatisfy({ name in members.contains { $0.key == name } }) { return "not" }
             return nil
         case .null, .bool: return nil
+        }
+    }
+
+    /// Whether the value's JSON type is one `type` lists (none listed: any). The generated type
+    /// checks the kind where it decides the type; `type` beside a union does not
+    /// (`oneOf: [boolean, {enum: [auto]}], type: boolean` admits only booleans).
+    private static func fitsType(_ value: SpecValue, _ types: JSONTypes) -> Bool {
+        guard !types.isEmpty else { return true }
+        switch value {
+        case .string: return types.contains(.string)
+        case .int: return types.contains(.integer) || types.contains(.number)
+        case .double(let number): return types.contains(.number) || types.contains(.integer) && number == number.rounded()
+        case .bool: return types.contains(.boolean)
+        case .array: return types.contains(.array)
+        case .object: return types.contains(.object)
+        case .null: return types.contains(.null)
         }
     }
 

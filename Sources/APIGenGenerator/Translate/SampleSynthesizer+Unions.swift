@@ -58,8 +58,9 @@ extension SampleSynthesizer {
                 return .object(members)
             }
             guard !table[union].oneOf.isEmpty, isAmbiguous(value, as: member, among: alternatives) else { return value }
-            if distinguish(&members, as: member, among: alternatives, depth: depth, path: &path),
-                !isAmbiguous(.object(members), as: member, among: alternatives)
+            let distinguished = distinguish(&members, as: member, among: alternatives, depth: depth, path: &path)
+            if distinguished && !isAmbiguous(.object(members), as: member, among: alternatives)
+                || narrow(&members, as: member, among: alternatives, depth: depth, path: &path)
             {
                 return .object(members)
             }
@@ -69,7 +70,7 @@ extension SampleSynthesizer {
     }
 
     /// Whether another alternative takes `value` too, by what decoders and validators check.
-    private func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
+    fileprivate func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
         var checker = ExampleChecker(table: table, shapes: shapes)
         checker.followsSchema = true
         return alternatives.contains { $0 != member && checker.misfit(value, to: $0) == nil }
@@ -98,6 +99,27 @@ extension SampleSynthesizer {
                 members.append(.init(key: property.name, value: value))
                 return true
             }
+        }
+        return false
+    }
+}
+
+extension SampleSynthesizer {
+    /// A oneOf's object that alternatives open to other keys still take is given the first of
+    /// its alternative's properties whose sample they refuse (`metric: HTTPTotalRequests`, where
+    /// each alternative lists its own metrics); false when none is refused.
+    func narrow(
+        _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: Int,
+        path: inout SchemaMarks
+    ) -> Bool {
+        for property in shapes.mergedObject(table.resolved(member), table: table).properties
+        where !members.contains(where: { $0.key == property.name }) {
+            guard let value = sample(property.schema, variant: 0, hint: property.name, depth: depth + 1, path: &path) else {
+                continue
+            }
+            members.append(.init(key: property.name, value: value))
+            if !isAmbiguous(.object(members), as: member, among: alternatives) { return true }
+            members.removeLast()
         }
         return false
     }
