@@ -139,37 +139,44 @@ class Dialect:
         return schema
 
     def expanded(self, location, undeclared_keys=False):
-        """The schema with references inlined (recursion cut after two levels), for generation.
+        """The schema with references inlined, for generation: recursion cut after two levels, or
+        after one where two would pass the node budget (a web of recursive schemas, such as a
+        filter whose conditions nest filters, grows with every level each path may repeat).
         Unless `undeclared_keys`, objects get only the keys they declare (see `closed`)."""
-        budget = [MAX_EXPANDED_NODES]
-
-        def expand(node, path):
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise Unsupported(f"expands to more than {MAX_EXPANDED_NODES} schema nodes")
-            if isinstance(node, bool):
-                return node
-            if "$ref" in node:
-                target = node["$ref"][len("#/$defs/"):]
-                if path.count(target) >= 2:
-                    return False
-                return expand(self._by_name[target], path + [target])
-            out = {}
-            for key, value in node.items():
-                if key in SCHEMA_LISTS:
-                    out[key] = [expand(item, path) for item in value]
-                elif key in SCHEMA_MAPS:
-                    out[key] = {name: expand(item, path) for name, item in value.items()}
-                elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
-                    out[key] = expand(value, path)
-                else:
-                    out[key] = value
-            return out
-
         self.bundle(location)  # converts every definition the schema reaches
         self._by_name = {name: schema for name, schema in self.definitions.values()}
-        expanded = expand(self.definitions[location][1], [self.definitions[location][0]])
+        name, root = self.definitions[location]
+        try:
+            expanded = self._expand(root, [name], repeats=2, budget=[MAX_EXPANDED_NODES])
+        except Unsupported:
+            # Each reference at most once on a path: the tree is bounded, a larger budget is safe.
+            expanded = self._expand(root, [name], repeats=1, budget=[2 * MAX_EXPANDED_NODES])
         return expanded if undeclared_keys else closed(expanded)
+
+    def _expand(self, node, path, repeats, budget):
+        """`node` with its references inlined, a reference already `repeats` times on the path
+        cut (False: no value there)."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise Unsupported(f"expands to more than {MAX_EXPANDED_NODES} schema nodes")
+        if isinstance(node, bool):
+            return node
+        if "$ref" in node:
+            target = node["$ref"][len("#/$defs/"):]
+            if path.count(target) >= repeats:
+                return False
+            return self._expand(self._by_name[target], path + [target], repeats, budget)
+        out = {}
+        for key, value in node.items():
+            if key in SCHEMA_LISTS:
+                out[key] = [self._expand(item, path, repeats, budget) for item in value]
+            elif key in SCHEMA_MAPS:
+                out[key] = {name: self._expand(item, path, repeats, budget) for name, item in value.items()}
+            elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
+                out[key] = self._expand(value, path, repeats, budget)
+            else:
+                out[key] = value
+        return out
 
     def referenced(self, location):
         """The location a schema that is only a `$ref` stands for (followed through), else itself."""

@@ -123,6 +123,30 @@ components:
 
 
 
+class RecursionTests(unittest.TestCase):
+    def test_a_web_of_recursive_schemas_is_expanded_one_level_deep_where_two_pass_the_budget(self):
+        # A filter whose conditions nest filters (qdrant's Filter, Condition, Nested): with each
+        # reference repeated twice on a path it passes 8 000 nodes, and every schema that holds a
+        # filter was skipped.
+        def ref(name):
+            return {"$ref": f"#/components/schemas/{name}"}
+        condition = {"anyOf": [ref("Condition"), {"type": "array", "items": ref("Condition")}]}
+        schemas = {
+            "Filter": {"type": "object", "properties": {key: condition for key in ("must", "should", "not", "min", "any", "all")}},
+            "Condition": {"anyOf": [ref(f"Match{index}") for index in range(6)] + [ref("Nested"), ref("Filter")]},
+            "Nested": {"type": "object", "required": ["filter"], "properties": {"key": {"type": "string"}, "filter": ref("Filter")}},
+            **{f"Match{index}": {"type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "integer"}}}
+               for index in range(6)},
+        }
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", yaml.safe_dump(
+                {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": schemas}}))
+            expanded = Dialect(SpecDocuments(entry)).expanded("spec.yaml#/components/schemas/Filter")
+        nested = expanded["properties"]["must"]["anyOf"][0]["anyOf"][6]
+        self.assertEqual(nested["properties"]["filter"], False, "the filter inside a filter's condition is cut")
+        self.assertEqual(expanded["properties"]["must"]["anyOf"][0]["anyOf"][0]["properties"]["value"]["type"], "integer")
+
+
 class StrayKeyTests(unittest.TestCase):
     """An anyOf value matching one member and carrying a key only another member declares holds
     an undeclared key for its member: not an instance that tests the client's data."""
