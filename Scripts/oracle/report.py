@@ -72,7 +72,7 @@ def write_markdown(path, results, command, seconds, failed):
         "",
     ]
     if results.reused:
-        lines += [f"The figures of {len(results.reused)} specs, marked *kept*, are those of an earlier run with the same "
+        lines += [f"The figures of {len(results.reused)} spec(s), marked *kept*, are those of an earlier run with the same "
                   "generated client, runtime, oracle, spec files and settings (Scripts/oracle/stored.py): instances are "
                   "seeded, so checking them again gives the same figures.", ""]
     lines += [

@@ -338,8 +338,11 @@ def closed(node, combined=False):
     if not isinstance(node, dict):
         return node
     out = dict(node)
+    if is_nullable_wrapper(out):
+        # `anyOf: [X, {type: null}]`, how `nullable: true` is written here: X or null, no keys combined.
+        out["anyOf"] = [closed(member, combined=combined) for member in out["anyOf"]]
     for key in ("allOf", "anyOf"):
-        if key in out:
+        if key in out and not (key == "anyOf" and is_nullable_wrapper(node)):
             out[key] = [closed(member, combined=True) for member in out[key]]
     if "oneOf" in out:
         out["oneOf"] = [closed(member, combined=combined) for member in out["oneOf"]]
@@ -355,6 +358,13 @@ def closed(node, combined=False):
     if names and not open_ended and not combined:
         out["propertyNames"] = {"enum": sorted(names)}
     return out
+
+
+def is_nullable_wrapper(node):
+    """Whether `node` is `anyOf: [schema, {type: null}]` and nothing else that combines."""
+    members = node.get("anyOf")
+    return (isinstance(members, list) and len(members) == 2 and {"type": "null"} in members
+            and "allOf" not in node and "oneOf" not in node)
 
 
 def declared(node):

@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import yaml  # noqa: E402
 
 from oracle import instances  # noqa: E402
-from oracle.schemas import Dialect, SpecDocuments, YAMLLoader  # noqa: E402
+from oracle.schemas import Dialect, SpecDocuments, YAMLLoader, closed  # noqa: E402
 
 
 def write(folder, name, text):
@@ -145,6 +145,22 @@ class RecursionTests(unittest.TestCase):
         nested = expanded["properties"]["must"]["anyOf"][0]["anyOf"][6]
         self.assertEqual(nested["properties"]["filter"], False, "the filter inside a filter's condition is cut")
         self.assertEqual(expanded["properties"]["must"]["anyOf"][0]["anyOf"][0]["properties"]["value"]["type"], "integer")
+
+
+class ClosingTests(unittest.TestCase):
+    def test_a_nullable_one_of_closes_each_member_as_a_one_of_does(self):
+        # `nullable: true` beside a oneOf becomes anyOf [oneOf, null]: no keys are combined there,
+        # so each member still gets only its own keys (Together's EvaluationJob results).
+        classify = {"type": "object", "properties": {"labels": {"type": "integer"}}}
+        score = {"type": "object", "properties": {"scores": {"type": "object"}}}
+        schema = closed({"anyOf": [{"oneOf": [classify, score]}, {"type": "null"}]})
+        members = schema["anyOf"][0]["oneOf"]
+        self.assertEqual([member.get("propertyNames") for member in members], [{"enum": ["labels"]}, {"enum": ["scores"]}])
+
+    def test_members_of_a_real_any_of_stay_open_for_each_other_s_keys(self):
+        schema = closed({"anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "object", "properties": {"b": {}}}]})
+        self.assertEqual([member.get("propertyNames") for member in schema["anyOf"]], [None, None])
+        self.assertEqual(schema["propertyNames"], {"enum": ["a", "b"]})
 
 
 class StrayKeyTests(unittest.TestCase):
