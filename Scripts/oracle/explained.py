@@ -1,0 +1,45 @@
+"""Findings that are not apigen's: each entry names the spec, the kind of finding, text its location
+and its message contain, whose fault it is, and why, quoting the spec where it contradicts itself
+or naming the validator's limit. The report lists every finding under its explanation, and every
+finding without one under "Not explained": those are apigen's to fix. An entry that no finding
+matches any more is reported too, so that a fixed spec or oracle does not leave a stale excuse."""
+
+SPEC = "the spec's own fault"
+VALIDATOR = "a limit of a validator"
+
+# (spec, kind, location contains, message contains, whose, why)
+EXPLAINED = [
+    ("together", "request rejected", "listTrainingSessions", "'20' is not of type 'integer'", SPEC,
+     "`limit` is `{type: integer, format: int32, default: \"20\"}`: the default is a string. The client does "
+     "not send `limit` when it is not given; openapi-core validates the spec's default in its place."),
+    ("together", "invalid sample", "EvaluationJob", "results", SPEC,
+     "`results` is `oneOf` of three result objects and `{type: object, properties: {error: {type: string}}}`, "
+     "all open to other keys: every object the first three accept the fourth accepts too, so no object "
+     "result is valid under exactly one."),
+    ("together", "sample in overlapping oneOf", "evaluation~1{id}~1status", "results", SPEC,
+     "The same `results` oneOf as EvaluationJob's: its fourth alternative accepts every object."),
+    ("together", "sample in overlapping oneOf", "AudioT", "file", SPEC,
+     "`file` is `oneOf: [{type: string, format: uri}, {type: string, format: binary}]`. `format` is an "
+     "annotation in JSON Schema 2020-12 and not checked by default, so every string is valid under both."),
+    ("together", "request rejected", "audio-t", "is valid under each of", SPEC,
+     "The same `file` oneOf of a URI string and a binary string: every string is valid under both."),
+]
+
+
+def explanation(spec, kind, where, what):
+    """(whose, why) for a finding an entry explains, else None."""
+    for entry in EXPLAINED:
+        if matches(entry, spec, kind, where, what):
+            return entry[4], entry[5]
+    return None
+
+
+def matches(entry, spec, kind, where, what):
+    name, entry_kind, location, message = entry[:4]
+    return name == spec and entry_kind == kind and location in where and message in what
+
+
+def unused(findings, specs):
+    """Entries for the checked specs that no finding matched."""
+    return [entry for entry in EXPLAINED if entry[0] in specs
+            and not any(matches(entry, *finding) for finding in findings)]
