@@ -47,6 +47,60 @@ def cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def split_findings(findings):
+    """({(whose, why): [(spec, where, what)]}, [(spec, kind, where, what)]): findings an entry of
+    `explained.py` explains, and the others."""
+    from oracle.explained import explanation
+    explained, unexplained = {}, []
+    for finding in findings:
+        reason = explanation(*finding)
+        if reason:
+            explained.setdefault(reason, []).append((finding[0], finding[2], finding[3]))
+        else:
+            unexplained.append(finding)
+    return explained, unexplained
+
+
+def explained_section(explained, results):
+    from oracle.explained import unused
+    count = sum(len(items) for items in explained.values())
+    lines = ["", f"## Findings explained: {count}", "",
+             "Each is the spec's own fault or a validator's limit, as `Scripts/oracle/explained.py` says and quotes.", ""]
+    for (whose, why), items in sorted(explained.items(), key=lambda item: -len(item[1])):
+        lines += [f"### {cell(whose)}: {len(items)}", "", why, ""]
+        for spec, where, what in items[:MAX_LISTED]:
+            lines.append(f"- {spec} `{cell(where)}`: {cell(trim(what, 300))}")
+        if len(items) > MAX_LISTED:
+            lines.append(f"- {len(items) - MAX_LISTED} more (the script prints every one)")
+        lines.append("")
+    stale = unused(results.findings, {spec.name for spec, _, _, _ in results.per_spec})
+    if stale:
+        lines += ["Explanations no finding matched any more (remove them from `Scripts/oracle/explained.py`):", ""]
+        lines += [f"- {entry[0]} {entry[1]} `{cell(entry[2])}`" for entry in stale] + [""]
+    return lines
+
+
+def unexplained_section(findings):
+    """Findings no entry explains, by cause: apigen's to fix."""
+    groups = {}
+    for spec, kind, where, what in findings:
+        groups.setdefault(cause(kind, what), []).append((spec, where, what))
+    lines = [f"## Findings not explained: {len(findings)}", ""]
+    if not groups:
+        lines += ["None.", ""]
+    for name, items in sorted(groups.items(), key=lambda item: -len(item[1])):
+        specs = sorted({spec for spec, _, _ in items})
+        lines += [f"### {cell(name)}: {len(items)}", "", f"In {', '.join(specs)}.", ""]
+        for spec in specs:
+            own = [(where, what) for owner, where, what in items if owner == spec]
+            for where, what in own[:MAX_LISTED]:
+                lines.append(f"- {spec} `{cell(where)}`: {cell(trim(what, 400))}")
+            if len(own) > MAX_LISTED:
+                lines.append(f"- {spec}: {len(own) - MAX_LISTED} more of this cause (the script prints every one)")
+        lines.append("")
+    return lines
+
+
 def write_markdown(path, results, command, seconds, failed):
     lines = [
         "# Conformance report",
@@ -93,22 +147,9 @@ def write_markdown(path, results, command, seconds, failed):
                      f"{samples} | {valid_samples} | {operations} | {valid} | {spent:.0f} s{kept} |")
     for name in failed:
         lines.append(f"| {name} | not checked: the client did not generate or compile | | | | | | | | | |")
-    groups = {}
-    for spec, kind, where, what in results.findings:
-        groups.setdefault(cause(kind, what), []).append((spec, where, what))
-    lines += ["", "## Findings by cause", ""]
-    if not groups:
-        lines.append("None.")
-    for name, items in sorted(groups.items(), key=lambda item: -len(item[1])):
-        specs = sorted({spec for spec, _, _ in items})
-        lines += [f"### {cell(name)}: {len(items)}", "", f"In {', '.join(specs)}.", ""]
-        for spec in specs:
-            own = [(where, what) for owner, where, what in items if owner == spec]
-            for where, what in own[:MAX_LISTED]:
-                lines.append(f"- {spec} `{cell(where)}`: {cell(trim(what, 400))}")
-            if len(own) > MAX_LISTED:
-                lines.append(f"- {spec}: {len(own) - MAX_LISTED} more of this cause (the script prints every one)")
-        lines.append("")
+    explained, unexplained = split_findings(results.findings)
+    lines += explained_section(explained, results)
+    lines += unexplained_section(unexplained)
     lines += ["## Skipped", "", "What the tools could not express, counted and not sent:", ""]
     reasons = {}
     for spec, kind, where, why in results.skipped:
