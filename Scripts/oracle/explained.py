@@ -9,6 +9,12 @@ VALIDATOR = "a limit of a validator"
 
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
+    ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
+     "`maxprice` and `minprice` are `{type: string, enum: [0, 1, 2, 3, 4]}`: the enum lists numbers where "
+     "the type says string, so no value is valid for both."),
+    ("google-maps", "request rejected", "Search", "is not one of [0, 1, 2, 3, 4]", SPEC,
+     "The same `maxprice`/`minprice` schema, `{type: string, enum: [0, 1, 2, 3, 4]}`: a query value is text, "
+     "and no text is one of the listed numbers."),
     ("together", "request rejected", "listTrainingSessions", "'20' is not of type 'integer'", SPEC,
      "`limit` is `{type: integer, format: int32, default: \"20\"}`: the default is a string. The client does "
      "not send `limit` when it is not given; openapi-core validates the spec's default in its place."),
