@@ -29,11 +29,11 @@ public struct FileWriter {
         let names = Set(files.map(\.name))
         for file in files {
             let url = directory.appendingPathComponent(file.name)
-            if let existing = try? Data(contentsOf: url), Self.bytes(file.utf8, equal: existing) {
+            if let existing = try? Data(contentsOf: url), file.data == existing {
                 summary.unchanged.append(file.name)
                 continue
             }
-            try Self.replace(url, with: file.utf8)
+            try Self.replace(url, with: file.data)
             summary.written.append(file.name)
         }
         let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -54,7 +54,7 @@ public struct FileWriter {
     /// the same time never sees half a file. Unlike `Data.write(options: .atomic)` it does not
     /// `fsync`: generated files are made again from the spec, and 51 syncs were most of the
     /// write stage's time for a large client.
-    private static func replace(_ url: URL, with bytes: [UInt8]) throws {
+    private static func replace(_ url: URL, with bytes: Data) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).apigen-\(getpid())")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw writeError(url) }
@@ -89,16 +89,6 @@ public struct FileWriter {
 
         public var errorDescription: String? {
             "\(file): \(reason)"
-        }
-    }
-
-    /// Compares in place: copying megabytes of output into a `Data` only to compare it
-    /// would cost as much as the comparison.
-    private static func bytes(_ utf8: [UInt8], equal data: Data) -> Bool {
-        utf8.withUnsafeBufferPointer { bytes in
-            data.withUnsafeBytes { existing in
-                bytes.count == existing.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, existing.baseAddress!, bytes.count) == 0)
-            }
         }
     }
 }

@@ -2,31 +2,31 @@ import Foundation
 
 /// One output file: a name relative to the output folder, and its contents.
 ///
-/// The contents are kept as the UTF-8 bytes the printer produced, which is what is written and
-/// compared with the file on disk: making a `String` of megabytes of output only to turn it back
-/// into bytes validated every byte twice.
+/// The contents are kept as the UTF-8 bytes the printer produced (the printer's own memory,
+/// handed over), which is what is written and compared with the file on disk: making a `String`
+/// of megabytes of output only to turn it back into bytes validated every byte twice.
 public struct GeneratedFile: Hashable, Sendable {
     public var name: String
     /// The text, UTF-8 encoded.
-    public var utf8: [UInt8]
+    public var data: Data
 
-    public init(name: String, utf8: [UInt8]) {
+    public init(name: String, data: Data) {
         self.name = name
-        self.utf8 = utf8
+        self.data = data
     }
 
     public init(name: String, contents: String) {
-        self.init(name: name, utf8: Array(contents.utf8))
+        self.init(name: name, data: Data(contents.utf8))
     }
 
     /// The text as a `String` (decoded on each access).
     public var contents: String {
-        String(decoding: utf8, as: UTF8.self)
+        String(decoding: data, as: UTF8.self)
     }
 
     /// The number of lines (newlines) in the text.
     public var lineCount: Int {
-        utf8.withUnsafeBytes { bytes in
+        data.withUnsafeBytes { bytes in
             // Sixteen bytes at a time, each lane counting its newlines, emptied into `count`
             // before a lane can overflow: a call per line (memchr) showed in the profile.
             guard let base = bytes.baseAddress else { return 0 }

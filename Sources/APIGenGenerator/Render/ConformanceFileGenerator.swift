@@ -9,7 +9,7 @@ enum ConformanceFileGenerator {
     private static let casesPerFunction = 64
 
     static func file(for conformance: ConformanceDeclaration, options: GeneratorOptions) -> GeneratedFile {
-        var printer = Printer()
+        var printer = Printer.forFile()
         printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
         printer.blank()
         printer.line("/// Round trips through the generated types and every operation's request, for the conformance oracle.")
@@ -24,7 +24,7 @@ enum ConformanceFileGenerator {
             printer.blank()
             renderHelpers(into: &printer)
         }
-        return GeneratedFile(name: fileName, utf8: printer.utf8)
+        return GeneratedFile(name: fileName, data: printer.takeContents())
     }
 
     private static func renderLocations(_ roundTrips: [ConformanceDeclaration.RoundTrip], into printer: inout Printer) {

@@ -16,7 +16,7 @@ enum EndpointFileGenerator {
         let operations = FileSharding.shards(client.operations, count: count, key: \.name.plain)
         let models = FileSharding.shards(viewModels, count: count, key: \.operation.name.plain)
         return (0..<count).map { index in
-            var printer = Printer()
+            var printer = Printer.forFile()
             let imports = options.runtimeImports + (models[index].isEmpty ? [] : ["Observation"])
             printer.fileStart(specFileName: options.specFileName, imports: imports)
             printer.blank()
@@ -50,7 +50,7 @@ enum EndpointFileGenerator {
                 printer.blank()
                 generator.render(model, into: &printer, context: context)
             }
-            return GeneratedFile(name: FileSharding.fileName(baseName, index: index, count: count), utf8: printer.utf8)
+            return GeneratedFile(name: FileSharding.fileName(baseName, index: index, count: count), data: printer.takeContents())
         }
     }
 

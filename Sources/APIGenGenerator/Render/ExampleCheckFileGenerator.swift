@@ -4,7 +4,7 @@ enum ExampleCheckFileGenerator {
     static let fileName = "ExampleChecks.swift"
 
     static func file(for checks: [ExampleCheckDeclaration], options: GeneratorOptions) -> GeneratedFile {
-        var printer = Printer()
+        var printer = Printer.forFile()
         printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
         printer.blank()
         printer.line("/// Decodes each example of the spec with its generated type.")
@@ -37,6 +37,6 @@ enum ExampleCheckFileGenerator {
                 }
             }
         }
-        return GeneratedFile(name: fileName, utf8: printer.utf8)
+        return GeneratedFile(name: fileName, data: printer.takeContents())
     }
 }

@@ -7,7 +7,7 @@ enum ModelFileGenerator {
         let count = max(1, options.modelFileCount)
         let context = RenderContext(accessLevel: options.accessLevel)
         return FileSharding.shards(declarations, count: count, key: \.name).enumerated().map { index, shard in
-            var printer = Printer()
+            var printer = Printer.forFile()
             if shard.isEmpty {
                 printer.fileStart(specFileName: options.specFileName, imports: [])
                 printer.line("// No types fell into this file; it exists so that the set of files never changes.")
@@ -18,7 +18,7 @@ enum ModelFileGenerator {
                     DeclarationRenderer.render(declaration, into: &printer, context: context)
                 }
             }
-            return GeneratedFile(name: FileSharding.fileName(baseName, index: index, count: count), utf8: printer.utf8)
+            return GeneratedFile(name: FileSharding.fileName(baseName, index: index, count: count), data: printer.takeContents())
         }
     }
 }

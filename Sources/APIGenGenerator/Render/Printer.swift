@@ -1,10 +1,12 @@
+import Foundation
+
 /// The one printer: builds Swift source line by line with 4-space indentation.
 ///
 /// Text is gathered as UTF-8 bytes: appending to an array is a copy, while appending to a
 /// `String` pays for capacity and ASCII bookkeeping on every call, and a large spec prints
 /// hundreds of thousands of pieces. Every piece comes from a `String` or a `StaticString`, so
 /// the bytes are valid UTF-8; they are written to the file as they are.
-public struct Printer {
+public struct Printer: ~Copyable {
     private var bytes = ByteOutput()
     private var level = 0
     private var pendingBlank = false
@@ -17,6 +19,14 @@ public struct Printer {
     public init() {
     }
 
+    /// A printer for a whole file: room for a large file from the start (memory that is not
+    /// written is not touched).
+    public static func forFile() -> Printer {
+        var printer = Printer()
+        printer.bytes = ByteOutput(capacity: 64 * 1024)
+        return printer
+    }
+
     /// Everything printed so far.
     public var text: String {
         bytes.withBytes { String(decoding: $0, as: UTF8.self) }
@@ -25,6 +35,12 @@ public struct Printer {
     /// Everything printed so far, as the UTF-8 bytes a file is written with.
     public var utf8: [UInt8] {
         bytes.withBytes { Array($0) }
+    }
+
+    /// Everything printed, as the bytes of a file, handed over without a copy; the printer is
+    /// left empty.
+    public mutating func takeContents() -> Data {
+        bytes.take()
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
@@ -265,38 +281,67 @@ public struct Printer {
     }
 }
 
-/// The printer's output. An array kept filled to its capacity and written through a pointer:
-/// `Array.append(contentsOf:)` runs a generic copy for each of the million pieces a large client
-/// is printed from, where this is one `memcpy`.
-private struct ByteOutput {
-    private var storage = [UInt8](repeating: 0, count: 16 * 1024)
+/// The printer's output, in memory from `malloc` written through a pointer and grown with
+/// `realloc`, which moves a large block by remapping its pages: no byte is zeroed or copied
+/// after it is written, and the finished file is handed over as `Data` that frees the memory.
+/// Not copyable, so two printers can never share it.
+private struct ByteOutput: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var count = 0
 
+    init(capacity: Int = 16 * 1024) {
+        self.capacity = capacity
+        base = Self.allocate(capacity)
+    }
+
+    deinit {
+        free(base)
+    }
+
     mutating func append(_ byte: UInt8) {
-        if count == storage.count { grow(toHold: count + 1) }
-        storage[count] = byte
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
         count += 1
     }
 
     mutating func append(_ byte: UInt8, count repeats: Int) {
-        for _ in 0..<repeats { append(byte) }
+        guard repeats > 0 else { return }
+        if count + repeats > capacity { grow(toHold: count + repeats) }
+        (base + count).initialize(repeating: byte, count: repeats)
+        count += repeats
     }
 
     mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress, !source.isEmpty else { return }
         let end = count + source.count
-        if end > storage.count { grow(toHold: end) }
-        let start = count
-        storage.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(from: from, count: source.count) }
+        if end > capacity { grow(toHold: end) }
+        (base + count).update(from: from, count: source.count)
         count = end
+    }
+
+    /// The bytes written, as `Data` that owns them (nothing copied); empty afterwards.
+    mutating func take() -> Data {
+        let taken = Data(bytesNoCopy: base, count: count, deallocator: .free)
+        capacity = 16
+        base = Self.allocate(capacity)
+        count = 0
+        return taken
     }
 
     /// Calls `body` with the bytes written so far.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        body(UnsafeBufferPointer(start: base, count: count))
     }
 
     private mutating func grow(toHold needed: Int) {
-        storage.append(contentsOf: repeatElement(0, count: Swift.max(needed, storage.count * 2) - storage.count))
+        capacity = Swift.max(needed, capacity * 2)
+        guard let moved = realloc(base, capacity) else { fatalError("apigen: out of memory") }
+        base = moved.assumingMemoryBound(to: UInt8.self)
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("apigen: out of memory") }
+        return memory.assumingMemoryBound(to: UInt8.self)
     }
 }

@@ -8,7 +8,7 @@ enum SampleFileGenerator {
         options: GeneratorOptions
     ) -> GeneratedFile {
         let access = RenderContext(accessLevel: options.accessLevel).access
-        var printer = Printer()
+        var printer = Printer.forFile()
         printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
         for sample in samples {
             printer.blank()
@@ -59,7 +59,7 @@ enum SampleFileGenerator {
                     operationKeys, namespace: namespace, into: &printer, context: RenderContext(accessLevel: options.accessLevel))
             }
         }
-        return GeneratedFile(name: fileName, utf8: printer.utf8)
+        return GeneratedFile(name: fileName, data: printer.takeContents())
     }
 
     /// `declaration { EmbeddedJSON.decode(json) }`, the JSON as a multi-line literal when the
