@@ -368,11 +368,15 @@ def is_nullable_wrapper(node):
 
 
 def declared(node):
-    """The property names `node` and its combined members declare, and whether any of them
-    allows other keys explicitly (`additionalProperties`, `patternProperties`)."""
+    """The property names `node` and its combined members declare or require, and whether any of
+    them allows other keys explicitly (`additionalProperties`, `patternProperties`)."""
     if not isinstance(node, dict):
         return set(), False
     names = set((node.get("properties") or {}).keys())
+    # A required key the object does not describe is still one of its keys (the client keeps it
+    # as a free-form property); closing the object without it would leave no valid instance.
+    if names:
+        names |= {name for name in node.get("required") or [] if isinstance(name, str)}
     open_ended = "patternProperties" in node or node.get("additionalProperties") not in (None, False)
     for key in ("allOf", "anyOf", "oneOf"):
         for member in node.get(key, []):

@@ -157,6 +157,14 @@ class ClosingTests(unittest.TestCase):
         members = schema["anyOf"][0]["oneOf"]
         self.assertEqual([member.get("propertyNames") for member in members], [{"enum": ["labels"]}, {"enum": ["scores"]}])
 
+    def test_a_required_key_the_object_does_not_describe_is_one_of_its_keys(self):
+        # Mistral's SharingDelete requires `level` and describes no such property: closed to its
+        # properties alone, no instance could exist.
+        schema = closed({"type": "object", "required": ["id", "level"], "properties": {"id": {"type": "string"}}})
+        self.assertEqual(schema["propertyNames"], {"enum": ["id", "level"]})
+        constraint = closed({"type": "object", "properties": {"a": {}, "b": {}}, "oneOf": [{"required": ["a"]}, {"required": ["b"]}]})
+        self.assertEqual([member.get("propertyNames") for member in constraint["oneOf"]], [None, None])
+
     def test_members_of_a_real_any_of_stay_open_for_each_other_s_keys(self):
         schema = closed({"anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "object", "properties": {"b": {}}}]})
         self.assertEqual([member.get("propertyNames") for member in schema["anyOf"]], [None, None])
