@@ -39,6 +39,10 @@ def custom_formats():
     return {"uuid": strategies.uuids().map(str)}
 
 
+class OutOfTime(Exception):
+    """Raised by the caller's timer: ends the whole generation, fallbacks included."""
+
+
 def generate(expanded, count, seed_value):
     """Up to `count` distinct instances of the expanded schema, the same for the same seed.
     hypothesis-jsonschema draws a `oneOf` by filtering, which can reject every draw; where it
@@ -81,6 +85,8 @@ def generate_from(expanded, count, seed_value):
     found, keys = [], set()
     try:
         strategy = from_schema(expanded, custom_formats=custom_formats())
+    except OutOfTime:
+        raise
     except (HypothesisException, Exception) as error:  # canonicalisation rejects what it cannot express
         raise Unsupported(f"hypothesis-jsonschema: {type(error).__name__}: {short(str(error))}")
 
@@ -98,7 +104,7 @@ def generate_from(expanded, count, seed_value):
         warnings.simplefilter("ignore")
         try:
             collect()
-        except Unsupported:
+        except (Unsupported, OutOfTime):
             raise
         except Exception as error:  # hypothesis-jsonschema's own failures (assertions on odd keywords) too
             if not found:
