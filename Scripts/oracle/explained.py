@@ -15,6 +15,12 @@ EXPLAINED = [
     ("google-maps", "request rejected", "Search", "is not one of [0, 1, 2, 3, 4]", SPEC,
      "The same `maxprice`/`minprice` schema, `{type: string, enum: [0, 1, 2, 3, 4]}`: a query value is text, "
      "and no text is one of the listed numbers."),
+    ("redocly-cafe", "request rejected", "createMenuItem", "'category' is a required property", VALIDATOR,
+     "openapi-core reads a multipart/form-data body through the properties its schema declares itself; "
+     "MenuItem is `oneOf` of Beverage and Dessert, each an `allOf`, so it finds no member its text fields "
+     "validate against and reads `{}` (it says \"invalid allOf schema found\"), even with Beverage alone as the "
+     "body schema. The client sent the fields Beverage declares: category=beverage, containsCaffeine=true, "
+     "name, photo, photoTextDescription, price=1, volume=1.5."),
     ("together", "request rejected", "listTrainingSessions", "'20' is not of type 'integer'", SPEC,
      "`limit` is `{type: integer, format: int32, default: \"20\"}`: the default is a string. The client does "
      "not send `limit` when it is not given; openapi-core validates the spec's default in its place."),
