@@ -547,6 +547,19 @@ public nonisolated enum API {
     public static func streamPreviews() -> Request<Void> {
         Request<Void>(method: .post, path: "/previews", operationID: "streamPreviews", response: .empty)
     }
+
+    /// Request a token
+    ///
+    /// A form body that is one of two kinds of request, sent as the fields of the one it holds.
+    ///
+    /// `POST /tokens`
+    public static func requestToken(body: RequestTokenRequest) -> Request<Void> {
+        var request = Request<Void>(method: .post, path: "/tokens", operationID: "requestToken", response: .empty)
+        var formFields = FormBody()
+        formFields.appendMembers(of: body)
+        request.body = .form(formFields)
+        return request
+    }
 }
 
 extension API {
@@ -1339,5 +1352,15 @@ public final class StreamPreviewsModel: SubmissionViewModel<Void> {
     @discardableResult
     public func submit() async -> Bool {
         await submit(API.streamPreviews())
+    }
+}
+
+/// Sends `API.requestToken` from a form or button: Request a token
+@MainActor
+public final class RequestTokenModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: RequestTokenRequest) async -> Bool {
+        await submit(API.requestToken(body: body))
     }
 }

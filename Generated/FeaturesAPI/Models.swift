@@ -3358,6 +3358,75 @@ public nonisolated struct SelfMap: APIModel {
     }
 }
 
+public nonisolated struct ClientCredentialsGrant: APIModel {
+    public var grantType: String
+    public var clientID: String
+    public var scope: String?
+
+    public init(grantType: String = "client_credentials", clientID: String, scope: String? = nil) {
+        self.grantType = grantType
+        self.clientID = clientID
+        self.scope = scope
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.grantType = try reader.decode(constant: "client_credentials", "grant_type", required: true)
+        self.clientID = try reader.decode(String.self, "client_id")
+        self.scope = reader.decodeIfPresent(String.self, "scope")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.grantType, "grant_type")
+        writer.encode(self.clientID, "client_id")
+        writer.encodeIfPresent(self.scope, "scope")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.grantType, other.grantType)
+        visitor.visit(self.clientID, other.clientID)
+        visitor.visit(self.scope, other.scope)
+    }
+}
+
+public nonisolated struct TokenExchangeGrant: APIModel {
+    public var grantType: String
+    public var subjectToken: String
+
+    public init(grantType: String = "token_exchange", subjectToken: String) {
+        self.grantType = grantType
+        self.subjectToken = subjectToken
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.grantType = try reader.decode(constant: "token_exchange", "grant_type", required: true)
+        self.subjectToken = try reader.decode(String.self, "subject_token")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.grantType, "grant_type")
+        writer.encode(self.subjectToken, "subject_token")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.grantType, other.grantType)
+        visitor.visit(self.subjectToken, other.subjectToken)
+    }
+}
+
 /// A link, or text that is no URI (an IRI's letters, a bare name), kept as sent.
 public nonisolated enum ResourceLocation: APIModel {
     case url(URL)
@@ -5497,6 +5566,59 @@ public nonisolated struct ListChangesResponse: APIModel {
     public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.items, other.items)
         visitor.visit(self.nextCursor, other.nextCursor)
+    }
+}
+
+public nonisolated enum RequestTokenRequest: APIModel {
+    case clientCredentialsGrant(ClientCredentialsGrant)
+    case tokenExchangeGrant(TokenExchangeGrant)
+
+    /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+    private static let alternativeKeys: [Set<String>?] = [
+        ["grant_type", "client_id", "scope"],
+        ["grant_type", "subject_token"],
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+            switch alternative {
+            case 0:
+                if let value = try UnionAlternative.decoded({ try ClientCredentialsGrant(from: decoder) }) {
+                    self = .clientCredentialsGrant(value)
+                    return
+                }
+            case 1:
+                if let value = try UnionAlternative.decoded({ try TokenExchangeGrant(from: decoder) }) {
+                    self = .tokenExchangeGrant(value)
+                    return
+                }
+            default: break
+            }
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: ClientCredentialsGrant, TokenExchangeGrant"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .clientCredentialsGrant(let value): try value.encode(to: encoder)
+        case .tokenExchangeGrant(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.clientCredentialsGrant(let value), .clientCredentialsGrant(let otherValue)): visitor.visit(value, otherValue)
+        case (.tokenExchangeGrant(let value), .tokenExchangeGrant(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
     }
 }
 

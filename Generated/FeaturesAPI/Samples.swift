@@ -457,6 +457,28 @@ extension Nullables {
     }
 }
 
+extension ClientCredentialsGrant {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: ClientCredentialsGrant {
+        EmbeddedJSON.decode(
+            #"""
+            {"grant_type":"client_credentials","client_id":"Client id 1","scope":"Scope 1"}
+            """#
+        )
+    }
+}
+
+extension TokenExchangeGrant {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: TokenExchangeGrant {
+        EmbeddedJSON.decode(
+            #"""
+            {"grant_type":"token_exchange","subject_token":"Subject token 1"}
+            """#
+        )
+    }
+}
+
 extension ResourceLocation {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ResourceLocation { EmbeddedJSON.decode(#""https://example.com/resourceLocation/1""#) }
@@ -747,6 +769,17 @@ extension ListChangesResponse {
     }
 }
 
+extension RequestTokenRequest {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: RequestTokenRequest {
+        EmbeddedJSON.decode(
+            #"""
+            {"grant_type":"client_credentials","client_id":"Client id 1","scope":"Scope 1"}
+            """#
+        )
+    }
+}
+
 extension TreePlantedWebhook {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: TreePlantedWebhook {
@@ -895,6 +928,7 @@ extension API {
                 ),
                 "listPreviews": .status(204),
                 "streamPreviews": .status(204),
+                "requestToken": .status(204),
             ],
             delay: delay
         )
@@ -1022,5 +1056,8 @@ extension API {
 
         /// The operation `API.streamPreviews` sends.
         public static let streamPreviews = OperationKey<Void>("streamPreviews")
+
+        /// The operation `API.requestToken` sends.
+        public static let requestToken = OperationKey<Void>("requestToken")
     }
 }

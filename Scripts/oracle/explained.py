@@ -7,6 +7,9 @@ matches any more is reported too, so that a fixed spec or oracle does not leave 
 SPEC = "the spec's own fault"
 VALIDATOR = "a limit of a validator"
 
+WHY_CONST_BESIDE_REF = (
+    "TrueExpression and FalseExpression write `type: {$ref: ExpressionType, const: \"true\"}` (and `\"false\"`) in an OpenAPI 3.0.3 document: 3.0 ignores every keyword beside `$ref` and has no `const`, so by the letter any string is their `type` and the two overlap; the spec plainly means the constant, which the client enforces so that an Expression tells them apart.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
     ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
@@ -15,6 +18,10 @@ EXPLAINED = [
     ("google-maps", "request rejected", "Search", "is not one of [0, 1, 2, 3, 4]", SPEC,
      "The same `maxprice`/`minprice` schema, `{type: string, enum: [0, 1, 2, 3, 4]}`: a query value is text, "
      "and no text is one of the listed numbers."),
+    ("polaris-catalog", "decode failed", "Expression", "Debug description: Expected ", SPEC, WHY_CONST_BESIDE_REF),
+    ("polaris-catalog", "sample in overlapping oneOf", "", "{'type': 'true'} is valid under each of", SPEC, WHY_CONST_BESIDE_REF),
+    ("polaris-catalog", "invalid sample", "ReportMetricsRequest", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
+    ("polaris-catalog", "request rejected", "reportMetrics", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
     ("redocly-cafe", "request rejected", "createMenuItem", "'category' is a required property", VALIDATOR,
      "openapi-core reads a multipart/form-data body through the properties its schema declares itself; "
      "MenuItem is `oneOf` of Beverage and Dessert, each an `allOf`, so it finds no member its text fields "

@@ -241,8 +241,15 @@ def stray_key(instance, schema, path="$"):
         if alternatives and key not in own and not open_ended:
             return f"{path}.{key}"
     for part in parts + matched:
-        for key, value in (part.get("properties") or {}).items():
+        declared = part.get("properties") or {}
+        for key, value in declared.items():
             found = stray_key(instance[key], value, f"{path}.{key}") if key in instance else None
+            if found:
+                return found
+        # A map's values (a map of unions: polaris' Metrics) are walked like properties.
+        extra = part.get("additionalProperties")
+        for key in (instance if isinstance(extra, dict) else []):
+            found = stray_key(instance[key], extra, f"{path}.{key}") if key not in declared else None
             if found:
                 return found
     return None

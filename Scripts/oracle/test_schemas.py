@@ -200,6 +200,14 @@ class StrayKeyTests(unittest.TestCase):
         self.assertIsNone(instances.stray_key({"size": 1}, union))
         self.assertIsNone(instances.stray_key({"a": {"size": 1}}, union))
 
+    def test_the_values_of_a_map_are_walked(self):
+        # A map of anyOf [counter, timer] (polaris' Metrics): a counter carrying a timer's key.
+        counter = {"type": "object", "required": ["unit"], "properties": {"unit": {"type": "string"}}}
+        timer = {"type": "object", "required": ["count"], "properties": {"count": {"type": "integer"}}}
+        metrics = {"type": "object", "additionalProperties": {"anyOf": [counter, timer]}}
+        self.assertEqual(instances.stray_key({"a": {"unit": "ms", "count": [False]}}, metrics), "$.a.count")
+        self.assertIsNone(instances.stray_key({"a": {"unit": "ms", "count": 1}}, metrics))
+
     def test_members_of_a_nested_union_are_alternatives_too(self):
         # anyOf [a string enum, anyOf [integer index params, text index params]] (qdrant's PayloadFieldSchema)
         integer = {"type": "object", "required": ["type"], "properties": {"type": {"const": "integer"}}}

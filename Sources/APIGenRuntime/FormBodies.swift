@@ -14,6 +14,16 @@ public struct FormBody: Sendable, Equatable {
         fields += ParameterSerializer.queryItems(name: name, value: serialized, style: .form, explode: true, allowReserved: false)
     }
 
+    /// The members of `value` (a union's alternative, a free-form object), a field each as
+    /// ``append(_:_:)`` writes it, in the order of their names; nil, or a value that is not an
+    /// object, adds nothing.
+    public mutating func appendMembers<Value: Encodable>(of value: Value?) {
+        guard let value, case .object(let members)? = ParameterSerializer.json(value) else { return }
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+            append(key, member)
+        }
+    }
+
     /// The body's bytes: the fields as `name=value`, joined by `&`.
     public func encoded() -> Data {
         Data(fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&").utf8)

@@ -160,6 +160,31 @@ final class RequestBodyMappingTests: XCTestCase {
         assertContains(text, ["var formFields = MultipartBody()\n        formFields.appendMembers(of: body)\n"])
     }
 
+    /// A form body that is a union (an OAuth token request: client credentials or a token
+    /// exchange) sends the fields of the alternative it holds; it was sent as an empty form.
+    func testAFormUnionBodySendsTheMembersOfItsValue() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /oauth/tokens:
+                post:
+                  operationId: getToken
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          oneOf:
+                            - {type: object, required: [grant_type], properties: {grant_type: {enum: [client_credentials]}, scope: {type: string}}}
+                            - {type: object, required: [grant_type], properties: {grant_type: {enum: [token_exchange]}, subject_token: {type: string}}}
+                  responses:
+                    '200': {description: A token.}
+            """)
+        assertContains(text, ["var formFields = FormBody()\n        formFields.appendMembers(of: body)\n        request.body = .form(formFields)\n"])
+    }
+
     func testASingleMediaTypeHasOneBuilder() throws {
         let (text, _) = try generate(
             """

@@ -87,6 +87,13 @@ final class UploadTests: XCTestCase {
         XCTAssertTrue(text.contains("name=\"sizes\"\r\n\r\n1\r\n"), text)
     }
 
+    func testAUnionFormBodysMembersAreFields() {
+        var form = FormBody()
+        form.appendMembers(of: JSONValue.object(["grant_type": .string("client_credentials"), "scope": .string("catalog read"), "ids": .array([.int(1), .int(2)])]))
+        form.appendMembers(of: JSONValue.string("not an object"))
+        XCTAssertEqual(String(decoding: form.encoded(), as: UTF8.self), "grant_type=client_credentials&ids=1&ids=2&scope=catalog%20read")
+    }
+
     func testAFileOnDiskIsStreamedFromATemporaryBodyFileThatIsRemovedAfterwards() async throws {
         let video = try temporaryFile(size: 3_000_000)
         var form = MultipartBody(boundary: "b")

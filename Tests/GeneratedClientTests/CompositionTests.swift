@@ -270,6 +270,13 @@ final class CompositionTests: XCTestCase {
         XCTAssertThrowsError(try decode(AcceptDetails.self, #"{"type": "abort_details"}"#), "a constant is enforced")
     }
 
+    func testAFormUnionBodySendsTheFieldsOfTheAlternativeItHolds() throws {
+        let grant = ClientCredentialsGrant(clientID: "app", scope: "read write")
+        let request = API.requestToken(body: .clientCredentialsGrant(grant))
+        guard case .form(let form)? = request.body else { return XCTFail("not a form: \(String(describing: request.body))") }
+        XCTAssertEqual(String(decoding: form.encoded(), as: UTF8.self), "client_id=app&grant_type=client_credentials&scope=read%20write")
+    }
+
     func testRecursiveArraysAndMapsAreTypesThatCodeAsTheBareValue() throws {
         let list = try assertRoundTrip(NestedList.self, "[[], [[]]]")
         XCTAssertEqual(list, NestedList([NestedList([]), NestedList([NestedList([])])]))

@@ -159,6 +159,9 @@ public struct OperationBody: Sendable {
         /// A multipart body whose schema is a union (or free-form): the members of the value it
         /// holds, each a part by what it holds.
         case multipartMembers
+        /// A form body whose schema is a union (or free-form): the members of the value it holds,
+        /// a field each.
+        case formMembers
         case data(contentType: String)
         case text(contentType: String)
     }

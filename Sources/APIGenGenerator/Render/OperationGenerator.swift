@@ -189,6 +189,10 @@ struct OperationGenerator {
             calls.append(Printer.Call("var formFields = MultipartBody()"))
             calls.append(Printer.Call("formFields.appendMembers(of: \(value))"))
             calls.append(Printer.Call("request.body = .multipart(formFields)"))
+        case .formMembers:
+            calls.append(Printer.Call("var formFields = FormBody()"))
+            calls.append(Printer.Call("formFields.appendMembers(of: \(value))"))
+            calls.append(Printer.Call("request.body = .form(formFields)"))
         case .data(let contentType):
             calls.append(Printer.Call("request.body = .data(", [value, "contentType: \(literal: contentType)"], ")"))
         case .text(let contentType):

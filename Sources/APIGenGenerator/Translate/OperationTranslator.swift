@@ -212,8 +212,8 @@ struct OperationTranslator {
             guard let schema = media.schema else { return nil }
             type = types.typeDeclaredAtTopLevel(for: schema, suggestedName: typeBase + "Request")
             let fields = bodyFields(schema, encodings: media.encodingContentTypes)
-            if kind == .multipart, fields.isEmpty, Self.holdsMembersOnlyWhenSent(schema, types) {
-                encoding = .multipartMembers
+            if fields.isEmpty, Self.holdsMembersOnlyWhenSent(schema, types) {
+                encoding = kind == .form ? .formMembers : .multipartMembers
             } else {
                 encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
             }
