@@ -9,12 +9,12 @@ from pathlib import Path
 
 
 # The oracle's code that decides figures; the report's layout and explanations do not.
-CHECKS = ("instances.py", "schemas.py", "requests.py", "swagger.py")
+CHECKS = ("checks.py", "instances.py", "runner.py", "schemas.py", "requests.py", "swagger.py")
 
 
 def key(spec, client, repo, settings):
     """The digest of what `spec`'s figures depend on: `client` is the folder of its generated code,
-    `settings` the run's settings and the checking code of the script itself (its runner)."""
+    `settings` the run's settings."""
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     spec_files = sorted(Path(spec.root).rglob("*")) if spec.root else [Path(spec.path)]
     code = sorted(Path(client).glob("*.swift")) + sorted((repo / "Sources" / "APIGenRuntime").rglob("*.swift"))
