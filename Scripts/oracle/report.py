@@ -126,9 +126,9 @@ def write_markdown(path, results, command, seconds, failed):
         "",
     ]
     if results.reused:
-        lines += [f"The figures of {len(results.reused)} spec(s), marked *kept*, are those of an earlier run with the same "
-                  "generated client, runtime, oracle, spec files and settings (Scripts/oracle/stored.py): instances are "
-                  "seeded, so checking them again gives the same figures.", ""]
+        lines += [f"Figures marked *kept* ({len(results.reused)} spec(s)) are stored results (Scripts/oracle/stored.py), "
+                  "filed under a key of the generated client, runtime, oracle, spec files and settings, all identical "
+                  "here; instances are seeded, so `--fresh` gives the same figures.", ""]
     lines += [
         "| spec | schemas | same as another | skipped | instances | round-trip | samples | valid samples | operations | valid requests | time |",
         "|---|---|---|---|---|---|---|---|---|---|---|",

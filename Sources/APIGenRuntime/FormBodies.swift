@@ -18,8 +18,7 @@ public struct FormBody: Sendable, Equatable {
     /// ``append(_:_:)`` writes it, in the order of their names; nil, or a value that is not an
     /// object, adds nothing.
     public mutating func appendMembers<Value: Encodable>(of value: Value?) {
-        guard let value, case .object(let members)? = ParameterSerializer.json(value) else { return }
-        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+        for (key, member) in ParameterSerializer.members(of: value) {
             append(key, member)
         }
     }
@@ -85,8 +84,7 @@ public struct MultipartBody: Sendable {
     /// The members of `value` (a union's alternative, a free-form object), each a part by what
     /// it holds: text for a scalar, a part per item of an array of scalars, JSON otherwise.
     public mutating func appendMembers<Value: Encodable>(of value: Value?) {
-        guard let value, case .object(let members)? = ParameterSerializer.json(value) else { return }
-        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+        for (key, member) in ParameterSerializer.members(of: value) {
             append(key, json: member)
         }
     }

@@ -54,6 +54,13 @@ public enum ParameterSerializer {
         return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
+    /// The members of `value` as JSON, in the order of their names; none for nil or a value
+    /// that is not an object (a union's alternative or a free-form object sent member by member).
+    static func members<Wrapped: Encodable>(of value: Wrapped?) -> [(key: String, value: JSONValue)] {
+        guard let value, case .object(let members)? = json(value) else { return [] }
+        return members.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+    }
+
     /// Text for a JSON scalar; nested structures are written as compact JSON.
     static func scalarText(_ value: JSONValue) -> String? {
         switch value {

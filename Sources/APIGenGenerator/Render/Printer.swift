@@ -32,11 +32,6 @@ public struct Printer: ~Copyable {
         bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Everything printed so far, as the UTF-8 bytes a file is written with.
-    public var utf8: [UInt8] {
-        bytes.withBytes { Array($0) }
-    }
-
     /// Everything printed, as the bytes of a file, handed over without a copy; the printer is
     /// left empty.
     public mutating func takeContents() -> Data {

@@ -70,7 +70,7 @@ extension SampleSynthesizer {
     }
 
     /// Whether another alternative takes `value` too, by what decoders and validators check.
-    fileprivate func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
+    private func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
         var checker = ExampleChecker(table: table, shapes: shapes)
         checker.followsSchema = true
         return alternatives.contains { $0 != member && checker.misfit(value, to: $0) == nil }
@@ -102,9 +102,7 @@ extension SampleSynthesizer {
         }
         return false
     }
-}
 
-extension SampleSynthesizer {
     /// A oneOf's object that alternatives open to other keys still take is given the first of
     /// its alternative's properties whose sample they refuse (`metric: HTTPTotalRequests`, where
     /// each alternative lists its own metrics); false when none is refused.

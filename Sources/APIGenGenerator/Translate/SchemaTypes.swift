@@ -254,8 +254,6 @@ final class SchemaTypes {
         return type
     }
 
-    /// `ValueFit`'s table, so that the type declared and what a value must be to fit it are
-    /// decided in one place.
     /// The scalar Swift type a named schema is an alias of (`AudioFileBinary` = `Data`), or nil
     /// for a schema that is no primitive.
     func aliasedScalar(_ id: SchemaID) -> SwiftType? {
@@ -263,6 +261,8 @@ final class SchemaTypes {
         return primitiveType(type, format: table[content].format)
     }
 
+    /// `ValueFit`'s table, so that the type declared and what a value must be to fit it are
+    /// decided in one place.
     func primitiveType(_ type: JSONType, format: String?) -> SwiftType {
         ValueFit.swiftType(type, format: format)
     }
