@@ -227,18 +227,13 @@ def stray_key(instance, schema, path="$"):
     out by design, as they leave out any undeclared key: the instance says nothing of the client."""
     if not isinstance(schema, dict):
         return None
-    if isinstance(instance, list):
-        items = schema.get("items")
-        for index, element in enumerate(instance):
-            found = stray_key(element, items, f"{path}[{index}]") if isinstance(items, dict) else None
-            if found:
-                return found
-        return None
-    if not isinstance(instance, dict):
-        return None
     parts = [schema] + [member for member in schema.get("allOf", []) if isinstance(member, dict)]
     alternatives = alternatives_of(parts)
     matched = [member for member in alternatives if jsonschema.Draft202012Validator(member).is_valid(instance)]
+    if isinstance(instance, list):
+        return stray_key_in_items(instance, parts + matched, path)
+    if not isinstance(instance, dict):
+        return None
     own = set().union(*(declared_names(part) for part in parts + matched))
     open_ended = any(allows_other_keys(part) for part in parts + matched)
     for key in instance:
@@ -254,6 +249,20 @@ def stray_key(instance, schema, path="$"):
         extra = part.get("additionalProperties")
         for key in (instance if isinstance(extra, dict) else []):
             found = stray_key(instance[key], extra, f"{path}.{key}") if key not in declared else None
+            if found:
+                return found
+    return None
+
+
+def stray_key_in_items(instance, parts, path):
+    """The first stray key of an array's elements, each walked against the element schemas of
+    every part the array matches (`items`, `prefixItems`): an array can be one alternative of a
+    union (qdrant's Filter.should: anyOf [Condition, [Condition]])."""
+    for index, element in enumerate(instance):
+        for part in parts:
+            prefix = part.get("prefixItems") or []
+            items = prefix[index] if index < len(prefix) else part.get("items")
+            found = stray_key(element, items, f"{path}[{index}]") if isinstance(items, dict) else None
             if found:
                 return found
     return None

@@ -192,6 +192,16 @@ class StrayKeyTests(unittest.TestCase):
         self.assertEqual(instances.stray_key({"logins": [{"password": "p"}, {"hash": "h", "password": 1}]}, outer),
                          "$.logins[1].password")
 
+    def test_array_items_of_a_matched_alternative_are_walked(self):
+        # should: anyOf [Condition, [Condition], null] (qdrant's Filter): an element is a Condition.
+        field = {"type": "object", "required": ["key"], "properties": {"key": {"type": "string"}}}
+        condition = {"anyOf": [field, {"type": "object", "properties": {"must": {"type": "array"}}}]}
+        should = {"anyOf": [condition, {"type": "array", "items": condition}, {"type": "null"}]}
+        self.assertEqual(instances.stray_key([{"key": "a"}, {"key": "b", "x": 1}], should), "$[1].x")
+        self.assertIsNone(instances.stray_key([{"key": "a"}], should))
+        tuple_ = {"type": "array", "prefixItems": [{"type": "integer"}, condition]}
+        self.assertEqual(instances.stray_key([1, {"y": 2}], {"oneOf": [tuple_]}), "$[1].y")
+
     def test_a_key_no_matched_member_declares_is_stray_beside_an_open_member(self):
         # An object or a map of objects (qdrant's VectorsConfig): a key of the first that is no object
         params = {"type": "object", "required": ["size"], "properties": {"size": {"type": "integer"}}}
