@@ -560,6 +560,19 @@ public nonisolated enum API {
         request.body = .form(formFields)
         return request
     }
+
+    /// Add an attachment
+    ///
+    /// A multipart body that is one of two kinds of attachment; a photo's bytes go as a file part.
+    ///
+    /// `POST /attachments`
+    public static func addAttachment(body: AddAttachmentRequest) -> Request<Void> {
+        var request = Request<Void>(method: .post, path: "/attachments", operationID: "addAttachment", response: .empty)
+        var formFields = MultipartBody()
+        formFields.appendMembers(of: body)
+        request.body = .multipart(formFields)
+        return request
+    }
 }
 
 extension API {
@@ -1362,5 +1375,15 @@ public final class RequestTokenModel: SubmissionViewModel<Void> {
     @discardableResult
     public func submit(body: RequestTokenRequest) async -> Bool {
         await submit(API.requestToken(body: body))
+    }
+}
+
+/// Sends `API.addAttachment` from a form or button: Add an attachment
+@MainActor
+public final class AddAttachmentModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: AddAttachmentRequest) async -> Bool {
+        await submit(API.addAttachment(body: body))
     }
 }

@@ -3427,6 +3427,78 @@ public nonisolated struct TokenExchangeGrant: APIModel {
     }
 }
 
+public nonisolated struct PhotoUpload: APIModel {
+    public var kind: String
+    public var photo: Data
+    public var caption: String?
+
+    public init(kind: String = "photo", photo: Data, caption: String? = nil) {
+        self.kind = kind
+        self.photo = photo
+        self.caption = caption
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.kind = try reader.decode(constant: "photo", "kind", required: true)
+        self.photo = try reader.decode(Data.self, "photo")
+        self.caption = reader.decodeIfPresent(String.self, "caption")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.kind, "kind")
+        writer.encode(self.photo, "photo")
+        writer.encodeIfPresent(self.caption, "caption")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.photo, other.photo)
+        visitor.visit(self.caption, other.caption)
+    }
+}
+
+public nonisolated struct LinkUpload: APIModel {
+    public var kind: String
+    public var url: URL
+    /// What it was decoded from beyond its values (nulls, absent defaults, URL text), to encode back the same.
+    private var keyPresence = KeyPresence()
+
+    public init(kind: String = "link", url: URL) {
+        self.kind = kind
+        self.url = url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.kind = try reader.decode(constant: "link", "kind", required: true)
+        self.url = try reader.decode(URL.self, "url")
+        self.keyPresence = reader.presence
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder, presence: keyPresence)
+        writer.encode(self.kind, "kind")
+        writer.encode(self.url, "url")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.kind, other.kind)
+        visitor.visit(self.url, other.url)
+    }
+}
+
 /// A link, or text that is no URI (an IRI's letters, a bare name), kept as sent.
 public nonisolated enum ResourceLocation: APIModel {
     case url(URL)
@@ -5617,6 +5689,42 @@ public nonisolated enum RequestTokenRequest: APIModel {
         switch (self, other) {
         case (.clientCredentialsGrant(let value), .clientCredentialsGrant(let otherValue)): visitor.visit(value, otherValue)
         case (.tokenExchangeGrant(let value), .tokenExchangeGrant(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+public nonisolated enum AddAttachmentRequest: APIModel {
+    case photoUpload(PhotoUpload)
+    case linkUpload(LinkUpload)
+    /// A kind this client does not know yet, kept as sent.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let kind = (try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: "kind")) ?? ""
+        switch kind {
+        case "photo": self = .photoUpload(try PhotoUpload(from: decoder))
+        case "link": self = .linkUpload(try LinkUpload(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .photoUpload(let value): try value.encode(to: encoder)
+        case .linkUpload(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.photoUpload(let value), .photoUpload(let otherValue)): visitor.visit(value, otherValue)
+        case (.linkUpload(let value), .linkUpload(let otherValue)): visitor.visit(value, otherValue)
+        case (.unknown(let value), .unknown(let otherValue)): visitor.visit(value, otherValue)
         default: visitor.visitDifferentCases()
         }
     }

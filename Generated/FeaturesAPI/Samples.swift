@@ -479,6 +479,16 @@ extension TokenExchangeGrant {
     }
 }
 
+extension PhotoUpload {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: PhotoUpload { EmbeddedJSON.decode(#"{"kind":"photo","photo":"c2FtcGxl","caption":"Caption 1"}"#) }
+}
+
+extension LinkUpload {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: LinkUpload { EmbeddedJSON.decode(#"{"kind":"link","url":"https://example.com/url/1"}"#) }
+}
+
 extension ResourceLocation {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: ResourceLocation { EmbeddedJSON.decode(#""https://example.com/resourceLocation/1""#) }
@@ -780,6 +790,11 @@ extension RequestTokenRequest {
     }
 }
 
+extension AddAttachmentRequest {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: AddAttachmentRequest { EmbeddedJSON.decode(#"{"kind":"photo","photo":"c2FtcGxl","caption":"Caption 1"}"#) }
+}
+
 extension TreePlantedWebhook {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: TreePlantedWebhook {
@@ -929,6 +944,7 @@ extension API {
                 "listPreviews": .status(204),
                 "streamPreviews": .status(204),
                 "requestToken": .status(204),
+                "addAttachment": .status(204),
             ],
             delay: delay
         )
@@ -1059,5 +1075,8 @@ extension API {
 
         /// The operation `API.requestToken` sends.
         public static let requestToken = OperationKey<Void>("requestToken")
+
+        /// The operation `API.addAttachment` sends.
+        public static let addAttachment = OperationKey<Void>("addAttachment")
     }
 }

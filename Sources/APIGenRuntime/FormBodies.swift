@@ -82,10 +82,20 @@ public struct MultipartBody: Sendable {
     }
 
     /// The members of `value` (a union's alternative, a free-form object), each a part by what
-    /// it holds: text for a scalar, a part per item of an array of scalars, JSON otherwise.
+    /// it holds, in the order of their names: a file for bytes (`Data`, `FilePart`), text for a
+    /// scalar, a part per item of an array of scalars, JSON otherwise.
     public mutating func appendMembers<Value: Encodable>(of value: Value?) {
-        for (key, member) in ParameterSerializer.members(of: value) {
-            append(key, json: member)
+        guard let value else { return }
+        guard let members = MultipartMembers.members(of: value) else {
+            for (key, member) in ParameterSerializer.members(of: value) { append(key, json: member) }
+            return
+        }
+        for (key, member) in members {
+            switch member {
+            case .json(let json): append(key, json: json)
+            case .bytes(let data): appendFile(key, data)
+            case .files(let files): appendFile(key, files)
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-import APIGenRuntime
+@_spi(Generated) import APIGenRuntime
 import Foundation
 import LoopbackServers
 import XCTest
@@ -85,6 +85,46 @@ final class UploadTests: XCTestCase {
         XCTAssertTrue(text.contains("name=\"level\"\r\n\r\n2\r\n"), text)
         XCTAssertTrue(text.contains("name=\"category\"\r\n\r\nbeverage\r\n"), text)
         XCTAssertTrue(text.contains("name=\"sizes\"\r\n\r\n1\r\n"), text)
+    }
+
+    /// A union's alternative written as generated models write it: a keyed container, bytes
+    /// among its members.
+    private struct Photo: Encodable {
+        var caption: String
+        var photo: Data
+        var scan: FilePart?
+        var tags: [String]
+
+        func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(caption, "caption")
+            writer.encode(photo, "photo")
+            writer.encodeIfPresent(scan, "scan")
+            writer.encode(tags, "tags")
+            try writer.finish()
+        }
+    }
+
+    private enum Attachment: Encodable {
+        case photo(Photo)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .photo(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+
+    func testBytesAmongAUnionBodysMembersAreFileParts() throws {
+        var form = MultipartBody(boundary: "b")
+        let scan = FilePart(data: Data("%PDF".utf8), fileName: "scan.pdf", contentType: "application/pdf")
+        form.appendMembers(of: Attachment.photo(Photo(caption: "Tree", photo: Data([0xFF, 0x00]), scan: scan, tags: ["a", "b"])))
+        XCTAssertEqual(form.parts.map(\.name), ["caption", "photo", "scan", "tags", "tags"])
+        XCTAssertEqual(form.parts[1].data, Data([0xFF, 0x00]), "the bytes, not their base64 text")
+        XCTAssertEqual(form.parts[1].contentType, "application/octet-stream")
+        XCTAssertEqual(form.parts[2].fileName, "scan.pdf")
+        XCTAssertEqual(form.parts[2].contentType, "application/pdf")
+        XCTAssertEqual(form.parts[3].data, Data("a".utf8))
     }
 
     func testAUnionFormBodysMembersAreFields() {
