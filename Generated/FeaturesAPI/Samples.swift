@@ -679,7 +679,7 @@ extension TimedValue {
 
 extension RuleSet {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: RuleSet { EmbeddedJSON.decode(#"{"rules":[{}],"revision":{}}"#) }
+    public static var sample: RuleSet { EmbeddedJSON.decode(#"{"rules":[{"action":"Action 1"}],"revision":{}}"#) }
 }
 
 extension PaymentData {

@@ -140,6 +140,26 @@ final class JSONSchemaFragmentTests: XCTestCase {
         ])
     }
 
+    /// An allOf part that only asserts over another part's property (`items: {required:
+    /// [action]}` beside an array of rules) binds its sample too: each rule gets its `action`.
+    func testSamplesMeetPartsThatOnlyAssertOverAProperty() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Firewall:
+          allOf:
+            - type: object
+              properties:
+                rules: {type: array, items: {type: object, properties: {action: {type: string}, port: {type: integer}}}}
+                owner: {type: object, properties: {name: {type: string}}}
+            - properties:
+                rules: {items: {required: [action]}}
+                owner: {required: [name]}
+          required: [rules, owner]
+        """))
+        assertContains(text, [
+            ##"public static var sample: Firewall { EmbeddedJSON.decode(#"{"rules":[{"action":"Action 1"}],"owner":{"name":"Name 1"}}"#) }"##
+        ])
+    }
+
     /// A number with an `enum` (no Swift enum is made of numbers) is sampled from its values.
     func testNumberEnumIsSampledFromItsValues() throws {
         let (text, _) = try generate(schemasSpec("""

@@ -235,7 +235,10 @@ struct SampleSynthesizer {
             guard isRequired || depth <= optionalDepth else { continue }
             // An optional key a closed part of the object does not declare would break it.
             guard isRequired || merged.closedKeySets.allSatisfy({ $0.contains(property.name) }) else { continue }
-            if let value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
+            if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
+                if let overlays = merged.overlays[property.name] {
+                    value = meeting(overlays, value, base: property.schema, variant: variant, depth: depth + 1, path: &path)
+                }
                 members.append(.init(key: property.name, value: value))
             } else if isRequired {
                 guard PropertyRules.takesNull(property.schema, shapes: shapes, in: table) else { return nil }
