@@ -195,39 +195,9 @@ private struct TreeBuilder {
             entries.append(.init(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0, parent: currentParent))
             stack.append(Frame(node: index, start: pending.count))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-            let frame = stack.removeLast()
-            let index = Int(frame.node)
-            let ownCount = pending.count - frame.start
-            // Through a buffer pointer: an ArraySlice of `pending` costs a retain and a release
-            // per collection, and appending from one is not specialised as tightly.
-            pending.withUnsafeBufferPointer { buffer in
-                children.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[frame.start...]))
-            }
-            entries[index].start = Int32(children.count - ownCount)
-            entries[index].count = Int32(ownCount)
-            if entries[index].kind == .mapping, let problem = checkKeys(of: frame.node) {
-                return problem
-            }
-            // No slice of `pending` may be alive here: it would make this copy the whole
-            // array (every open collection's children) on each close, O(n²) on large files.
-            pending.removeLast(ownCount)
-            // Most files have no anchors: skip hashing the node for every collection.
-            let anchor = pendingAnchors.isEmpty ? nil : pendingAnchors.removeValue(forKey: frame.node)
-            return attach(
-                frame.node, expandedSize: frame.expandedSize, anchor: anchor, line: Int32(entries[index].line),
-                column: Int32(entries[index].column))
+            return closeCollection()
         case YAML_ALIAS_EVENT:
-            let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
-            guard let target = anchors[name] else {
-                return .error("undefined alias '*\(name)'", at: location(line: line, column: column))
-            }
-            // Only aliases count against the budget: a large file of plain nodes is not a bomb.
-            let expanded = aliasExpandedNodes.addingReportingOverflow(target.expandedSize)
-            if expanded.overflow || expanded.partialValue > limits.maxExpandedNodes {
-                return .error("aliases expand to more than \(limits.maxExpandedNodes) nodes", at: location(line: line, column: column))
-            }
-            aliasExpandedNodes = expanded.partialValue
-            return attach(target.node, expandedSize: target.expandedSize, anchor: nil, line: line, column: column)
+            return alias(event.data.alias.anchor.map { String(cString: $0) } ?? "", line: line, column: column)
         default:
             break
         }
@@ -238,6 +208,46 @@ private struct TreeBuilder {
             }
         }
         return nil
+    }
+
+    /// The end of the innermost open collection: its children move from `pending` into place,
+    /// and the collection is attached to its parent.
+    private mutating func closeCollection() -> Diagnostic? {
+        let frame = stack.removeLast()
+        let index = Int(frame.node)
+        let ownCount = pending.count - frame.start
+        // Through a buffer pointer: an ArraySlice of `pending` costs a retain and a release
+        // per collection, and appending from one is not specialised as tightly.
+        pending.withUnsafeBufferPointer { buffer in
+            children.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[frame.start...]))
+        }
+        entries[index].start = Int32(children.count - ownCount)
+        entries[index].count = Int32(ownCount)
+        if entries[index].kind == .mapping, let problem = checkKeys(of: frame.node) {
+            return problem
+        }
+        // No slice of `pending` may be alive here: it would make this copy the whole
+        // array (every open collection's children) on each close, O(n²) on large files.
+        pending.removeLast(ownCount)
+        // Most files have no anchors: skip hashing the node for every collection.
+        let anchor = pendingAnchors.isEmpty ? nil : pendingAnchors.removeValue(forKey: frame.node)
+        return attach(
+            frame.node, expandedSize: frame.expandedSize, anchor: anchor, line: Int32(entries[index].line),
+            column: Int32(entries[index].column))
+    }
+
+    /// An alias: its anchor's node attached again, counted against the expansion budget.
+    private mutating func alias(_ name: String, line: Int32, column: Int32) -> Diagnostic? {
+        guard let target = anchors[name] else {
+            return .error("undefined alias '*\(name)'", at: location(line: line, column: column))
+        }
+        // Only aliases count against the budget: a large file of plain nodes is not a bomb.
+        let expanded = aliasExpandedNodes.addingReportingOverflow(target.expandedSize)
+        if expanded.overflow || expanded.partialValue > limits.maxExpandedNodes {
+            return .error("aliases expand to more than \(limits.maxExpandedNodes) nodes", at: location(line: line, column: column))
+        }
+        aliasExpandedNodes = expanded.partialValue
+        return attach(target.node, expandedSize: target.expandedSize, anchor: nil, line: line, column: column)
     }
 
     /// Anchors of open collections, recorded once the collection (and its size) is complete.
