@@ -452,6 +452,29 @@ final class OpenAPI3Tests: SpecTestCase {
         XCTAssertEqual(document.schemas[aID].reference, try document.componentID("B"))
     }
 
+    /// A `const` beside `$ref` in 3.0 is applied (it tells alternatives apart, as in Polaris'
+    /// TrueExpression), and a warning says the standard ignores it there.
+    func testConstBesideReferenceIn30IsAppliedWithAWarning() throws {
+        let result = try load("""
+        openapi: 3.0.3
+        info: {title: T, version: '1'}
+        paths: {}
+        components:
+          schemas:
+            TrueExpression:
+              type: object
+              properties:
+                type: {$ref: '#/components/schemas/ExpressionType', const: 'true'}
+            ExpressionType: {type: string}
+        """)
+        let document = try XCTUnwrap(result.document)
+        let diagnostics = result.diagnostics.warnings
+        let type = try XCTUnwrap(document.schemas[try document.componentID("TrueExpression")].properties.first?.schema)
+        XCTAssertEqual(document.schemas[type].constValue, .string("true"))
+        XCTAssertEqual(diagnostics.map(\.message), ["'const' beside '$ref' is applied, though OpenAPI 3.0 ignores a reference's siblings"])
+        XCTAssertEqual(diagnostics.first?.description.hasPrefix(located("9:")), true, "at the `const`")
+    }
+
     func testJSONSpecLoads() throws {
         let document = try document("""
         {"openapi": "3.0.1", "info": {"title": "J", "version": "1"},

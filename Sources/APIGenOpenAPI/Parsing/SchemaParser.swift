@@ -219,6 +219,10 @@ extension SpecParser {
             draft.schema.anyOf = []
             draft.schema.items = nil
             draft.schema.enumValues = nil
+            if draft.schema.constValue != nil, let constant = document(ref).value(ref.node, forKey: "const") {
+                // Kept: a constant beside a reference tells alternatives apart (Polaris' TrueExpression).
+                warning("'const' beside '$ref' is applied, though OpenAPI \(version == .swagger2 ? "2.0" : "3.0") ignores a reference's siblings", at: child(ref, constant))
+            }
         }
     }
 
