@@ -221,7 +221,8 @@ extension SpecParser {
             draft.schema.enumValues = nil
             if draft.schema.constValue != nil, let constant = document(ref).value(ref.node, forKey: "const") {
                 // Kept: a constant beside a reference tells alternatives apart (Polaris' TrueExpression).
-                warning("'const' beside '$ref' is applied, though OpenAPI \(version == .swagger2 ? "2.0" : "3.0") ignores a reference's siblings", at: child(ref, constant))
+                let standard = version == .swagger2 ? "2.0" : "3.0"
+                warning("'const' beside '$ref' is applied, though OpenAPI \(standard) ignores a reference's siblings", at: child(ref, constant))
             }
         }
     }
