@@ -222,7 +222,8 @@ extension SpecParser {
             if draft.schema.constValue != nil, let constant = document(ref).value(ref.node, forKey: "const") {
                 // Kept: a constant beside a reference tells alternatives apart (Polaris' TrueExpression).
                 let standard = version == .swagger2 ? "2.0" : "3.0"
-                warning("'const' beside '$ref' is applied, though OpenAPI \(standard) ignores a reference's siblings", at: child(ref, constant))
+                let message = "'const' beside '$ref' is applied, though OpenAPI \(standard) ignores a reference's siblings"
+                warning(message, at: child(ref, constant))
             }
         }
     }
