@@ -10,6 +10,15 @@ VALIDATOR = "a limit of a validator"
 WHY_CONST_BESIDE_REF = (
     "TrueExpression and FalseExpression write `type: {$ref: ExpressionType, const: \"true\"}` (and `\"false\"`) in an OpenAPI 3.0.3 document: 3.0 ignores every keyword beside `$ref` and has no `const`, so by the letter any string is their `type` and the two overlap; the spec plainly means the constant, which the client enforces so that an Expression tells them apart.")
 
+WHY_NULLABLE_ALONE = (
+    "Filter's `should`, `must` and `must_not` are `anyOf: [Condition, {type: array, items: Condition}, "
+    "{nullable: true}]` in an OpenAPI 3.0.1 document. `nullable` takes effect only beside a `type` (3.0.3 "
+    "clarifies it), so `{nullable: true}` alone is a schema of no constraint, and by the letter any value is "
+    "valid there: the instance's array of objects that are no Condition (a Filter is closed, every other "
+    "Condition requires its key) is valid only through that alternative. The spec plainly means null (an "
+    "optional condition list), which is how the client reads it; a value no Condition describes has no "
+    "place in it.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
     ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
@@ -22,6 +31,8 @@ EXPLAINED = [
     ("polaris-catalog", "sample in overlapping oneOf", "", "{'type': 'true'} is valid under each of", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "invalid sample", "ReportMetricsRequest", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "request rejected", "reportMetrics", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
+    ("qdrant", "changed", "Expression", "$.should[", SPEC, WHY_NULLABLE_ALONE),
+    ("qdrant", "changed", "IdfParams", "$.corpus.must_not[", SPEC, WHY_NULLABLE_ALONE),
     ("redocly-cafe", "request rejected", "createMenuItem", "'category' is a required property", VALIDATOR,
      "openapi-core reads a multipart/form-data body through the properties its schema declares itself; "
      "MenuItem is `oneOf` of Beverage and Dessert, each an `allOf`, so it finds no member its text fields "
