@@ -21,7 +21,8 @@ def instances_for(task):
 
     # CPU time of this worker, not wall time: a busy machine must not turn into skipped schemas.
     signal.signal(signal.SIGVTALRM, out_of_time)
-    signal.setitimer(signal.ITIMER_VIRTUAL, GENERATION_TIMEOUT)
+    # Again every second after that: one expiry that lands where it is caught must not be the last.
+    signal.setitimer(signal.ITIMER_VIRTUAL, GENERATION_TIMEOUT, 1)
     try:
         generated = instances.generate(expanded, count, seed)
     except Unsupported as reason:

@@ -39,8 +39,10 @@ def custom_formats():
     return {"uuid": strategies.uuids().map(str)}
 
 
-class OutOfTime(Exception):
-    """Raised by the caller's timer: ends the whole generation, fallbacks included."""
+class OutOfTime(BaseException):
+    """Raised by the caller's timer: ends the whole generation, fallbacks included. Not an
+    `Exception`: hypothesis takes one raised inside a draw for a failing example and goes on
+    drawing, which would leave the generation unbounded."""
 
 
 def generate(expanded, count, seed_value):

@@ -229,3 +229,30 @@ class StrayKeyTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class GenerationLimitTests(unittest.TestCase):
+    """A schema's instance generation ends at its CPU limit even where the generator catches
+    what the timer raises (hypothesis takes an `Exception` raised in a draw for a failing
+    example and goes on drawing): svix's IngestSourceOut ran unbounded."""
+
+    def test_the_limit_ends_a_generator_that_catches_exceptions(self):
+        import time
+        from unittest import mock
+        from oracle import checks
+
+        def swallowing(*_):
+            started = time.monotonic()
+            while time.monotonic() - started < 20:  # a regression fails here instead of hanging
+                try:
+                    sum(range(100_000))
+                except Exception:
+                    pass
+            return []
+
+        with mock.patch.object(instances, "generate", swallowing), mock.patch.object(checks, "GENERATION_TIMEOUT", 0.2):
+            started = time.monotonic()
+            location, found, reason, _ = checks.instances_for(("here", {}, {}, 20, 1))
+        self.assertIsNone(found)
+        self.assertIn("took over", reason)
+        self.assertLess(time.monotonic() - started, 15)
