@@ -561,6 +561,17 @@ public nonisolated enum API {
         return request
     }
 
+    /// List sinks
+    ///
+    /// Ids with a prefix, and names a look-ahead keeps from taking it.
+    ///
+    /// `GET /sinks`
+    public static func listSinks() -> Request<[Sink]> {
+        var request = Request<[Sink]>(method: .get, path: "/sinks", operationID: "listSinks", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
     /// Add an attachment
     ///
     /// A multipart body that is one of two kinds of attachment; a photo's bytes go as a file part.
@@ -1375,6 +1386,14 @@ public final class RequestTokenModel: SubmissionViewModel<Void> {
     @discardableResult
     public func submit(body: RequestTokenRequest) async -> Bool {
         await submit(API.requestToken(body: body))
+    }
+}
+
+/// The state of `API.listSinks` for a screen: List sinks
+@MainActor
+public final class ListSinksModel: QueryViewModel<[Sink]> {
+    override public func makeRequest() -> Request<[Sink]> {
+        API.listSinks()
     }
 }
 

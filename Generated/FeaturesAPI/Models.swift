@@ -3427,6 +3427,38 @@ public nonisolated struct TokenExchangeGrant: APIModel {
     }
 }
 
+public nonisolated struct Sink: APIModel, Identifiable {
+    public var id: String
+    /// A name of your own; it may not look like an id.
+    public var uid: String
+
+    public init(id: String, uid: String) {
+        self.id = id
+        self.uid = uid
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let reader = try PropertyReader(decoder)
+        self.id = try reader.decode(String.self, "id")
+        self.uid = try reader.decode(String.self, "uid")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.id, "id")
+        writer.encode(self.uid, "uid")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.uid, other.uid)
+    }
+}
+
 public nonisolated struct PhotoUpload: APIModel {
     public var kind: String
     public var photo: Data

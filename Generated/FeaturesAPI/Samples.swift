@@ -479,6 +479,20 @@ extension TokenExchangeGrant {
     }
 }
 
+extension Sink {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Sink { EmbeddedJSON.decode(#"{"id":"sink_AAAAAAAA","uid":"a"}"#) }
+
+    /// A few different values, for lists in previews and tests.
+    public static var samples: [Sink] {
+        EmbeddedJSON.decode(
+            #"""
+            [{"id":"sink_AAAAAAAA","uid":"a"},{"id":"sink_BBBBBBBB","uid":"b"},{"id":"sink_CCCCCCCC","uid":"c"}]
+            """#
+        )
+    }
+}
+
 extension PhotoUpload {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: PhotoUpload { EmbeddedJSON.decode(#"{"kind":"photo","photo":"c2FtcGxl","caption":"Caption 1"}"#) }
@@ -944,6 +958,7 @@ extension API {
                 "listPreviews": .status(204),
                 "streamPreviews": .status(204),
                 "requestToken": .status(204),
+                "listSinks": .json(text: #"[{"id":"sink_AAAAAAAA","uid":"a"}]"#),
                 "addAttachment": .status(204),
             ],
             delay: delay
@@ -1075,6 +1090,9 @@ extension API {
 
         /// The operation `API.requestToken` sends.
         public static let requestToken = OperationKey<Void>("requestToken")
+
+        /// The operation `API.listSinks` sends.
+        public static let listSinks = OperationKey<[Sink]>("listSinks")
 
         /// The operation `API.addAttachment` sends.
         public static let addAttachment = OperationKey<Void>("addAttachment")

@@ -41,8 +41,19 @@ final class PatternSampleTests: XCTestCase {
         assertMatches("^a{2,}b*c+?$", minLength: 10)
     }
 
+    /// Look-arounds match no character; the sample is checked against them (svix's ids:
+    /// `^(?!sink_)[a-zA-Z0-9_-]+$`), and named groups are groups.
+    func testLookaroundsAndNamedGroups() {
+        assertMatches("^(?!sink_)[a-zA-Z0-9_-]+$")
+        assertMatches("^(?!admin).*$")
+        assertMatches("^(?=[a-z])[a-z0-9]+$", minLength: 4)
+        assertMatches("^(?<![0-9])[a-z]+(?<=[a-z])$")
+        assertMatches(#"^(?<year>\d{4})-(?<month>\d{2})$"#)
+    }
+
     func testUnsupportedSyntaxGivesNoSample() {
-        XCTAssertNil(PatternSample.string(matching: "^(?!admin).*$", variant: 0, minLength: nil, maxLength: nil))
+        // A look-ahead the rest of the pattern cannot meet: no digit among letters.
+        XCTAssertNil(PatternSample.string(matching: "^(?=.*[0-9])[a-z]+$", variant: 0, minLength: nil, maxLength: nil))
         XCTAssertNil(PatternSample.string(matching: #"^(a)\1$"#, variant: 0, minLength: nil, maxLength: nil))
         XCTAssertNil(PatternSample.string(matching: #"^\p{L}+$"#, variant: 0, minLength: nil, maxLength: nil))
         XCTAssertNil(PatternSample.string(matching: "^[a-z]{3}$", variant: 0, minLength: nil, maxLength: 2))

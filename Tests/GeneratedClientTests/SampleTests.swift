@@ -75,6 +75,12 @@ final class SampleTests: XCTestCase {
 
     func testFeaturesSamples() throws {
         try assertSamplesRoundTrip(FeaturesAPI.Widget.sample, FeaturesAPI.Widget.samples)
+        try assertSamplesRoundTrip(FeaturesAPI.Sink.sample, FeaturesAPI.Sink.samples)
+        // A look-ahead in a pattern binds the sample too: no name takes the id's prefix.
+        let notAnID = try NSRegularExpression(pattern: "^(?!sink_)[a-zA-Z0-9_-]+$")
+        for sink in [FeaturesAPI.Sink.sample] + FeaturesAPI.Sink.samples {
+            XCTAssertNotNil(notAnID.firstMatch(in: sink.uid, range: NSRange(sink.uid.startIndex..., in: sink.uid)), sink.uid)
+        }
         try assertSamplesRoundTrip(FeaturesAPI.LegacyWidget.sample, FeaturesAPI.LegacyWidget.samples)
         try assertSampleRoundTrips(FeaturesAPI.Status.sample)
         try assertSampleRoundTrips(FeaturesAPI.Priority.sample)

@@ -2,8 +2,8 @@ import Foundation
 
 /// A string that matches a schema's `pattern`, for samples: the common subset of ECMA-262 and
 /// Python regular expressions that API specs use (literals, escapes, classes, groups,
-/// alternation, quantifiers, anchors). nil for anything outside that subset (look-arounds,
-/// back-references, Unicode properties), so the caller falls back to its plain sample.
+/// alternation, quantifiers, anchors, look-arounds). nil for anything outside that subset
+/// (back-references, Unicode properties), so the caller falls back to its plain sample.
 enum PatternSample {
     /// A match of `pattern` whose length is within the bounds, trying a few more repetitions of
     /// open-ended quantifiers until the length fits; nil when none is found.
@@ -11,12 +11,16 @@ enum PatternSample {
         guard pattern.utf8.count <= 1_000 else { return nil }
         var parser = Parser(characters: Array(pattern))
         guard let node = parser.parseAlternation(), parser.isAtEnd else { return nil }
+        // A look-around writes nothing, so what the rest writes is checked against the whole
+        // pattern (`^(?!sink_)[a-z_]+$`: a sample must not start with the excluded prefix).
         for extra in [0, 1, 2, 4, 8, 16, 32, 64] {
             var output = ""
             guard node.write(into: &output, extra: extra, variant: variant, budget: 4_096) else { return nil }
             let count = output.count
             if let maxLength, count > maxLength { return nil }
-            if minLength.map({ count >= $0 }) ?? true { return output }
+            guard minLength.map({ count >= $0 }) ?? true else { continue }
+            if parser.hasLookaround, PatternMatch.accepts(output, pattern: pattern) != true { continue }
+            return output
         }
         return nil
     }
@@ -28,7 +32,7 @@ enum PatternSample {
         /// One character out of a set; `choices` in preference order.
         case character([Character])
         case repeated(Node, min: Int, max: Int?)
-        /// `^`, `$` and `\b`: they match no character.
+        /// `^`, `$`, `\b` and look-arounds: they match no character.
         case anchor
 
         /// Appends a match; false when it would exceed `budget` characters.
@@ -60,6 +64,8 @@ enum PatternSample {
         let characters: [Character]
         var index = 0
         var depth = 0
+        /// Whether the pattern holds a look-ahead or look-behind, whose condition the caller checks.
+        var hasLookaround = false
 
         var isAtEnd: Bool { index == characters.count }
 
@@ -96,19 +102,38 @@ enum PatternSample {
             case ".": return .character(["a", "b", "c"])
             case "[": return parseClass()
             case "(":
-                if next == "?" {
-                    // Only the non-capturing group; look-arounds and named groups are unsupported.
-                    guard index + 1 < characters.count, characters[index + 1] == ":" else { return nil }
-                    index += 2
-                }
-                guard let inner = parseAlternation(), next == ")" else { return nil }
+                let isLookaround = next == "?" ? parseGroupPrefix() : false
+                guard let isLookaround, let inner = parseAlternation(), next == ")" else { return nil }
                 index += 1
-                return inner
+                hasLookaround = hasLookaround || isLookaround
+                return isLookaround ? .anchor : inner
             case "\\": return parseEscape(inClass: false).map { $0.isEmpty ? .anchor : .character($0) }
             case "{": return .character(["{"])
             case "*", "+", "?", ")", "|": return nil
             default: return .character([character])
             }
+        }
+
+        /// Past `(?`: a non-capturing or named group (false), a look-ahead or look-behind
+        /// (true), or nil for another kind (flags, conditionals).
+        private mutating func parseGroupPrefix() -> Bool? {
+            let rest = characters[(index + 1)...].prefix(3)
+            if rest.first == ":" {
+                index += 2
+                return false
+            }
+            if rest.first == "=" || rest.first == "!" {
+                index += 2
+                return true
+            }
+            if rest.starts(with: "<=") || rest.starts(with: "<!") {
+                index += 3
+                return true
+            }
+            // `(?<name>` and Python's `(?P<name>`: the name is skipped.
+            guard rest.first == "<" || rest.starts(with: "P<"), let close = characters[index...].firstIndex(of: ">") else { return nil }
+            index = close + 1
+            return false
         }
 
         private mutating func parseQuantifier(_ atom: Node) -> Node? {
