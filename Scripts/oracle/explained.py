@@ -19,6 +19,12 @@ WHY_NULLABLE_ALONE = (
     "optional condition list), which is how the client reads it; a value no Condition describes has no "
     "place in it.")
 
+WHY_MULTIPART_UNION_TEXT = (
+    "A multipart part is text: the client sends `expiry` (`anyOf: [{type: integer}, {type: \"null\"}]`) as "
+    "`1` and `temperature` (`anyOf: [{type: number}, {type: \"null\"}]`) as `1.5`. openapi-core turns a "
+    "part's text into a number only where the property's own schema says `type`; behind a union it keeps "
+    "the string `'1'`, which neither alternative accepts.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
     ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
@@ -27,6 +33,10 @@ EXPLAINED = [
     ("google-maps", "request rejected", "Search", "is not one of [0, 1, 2, 3, 4]", SPEC,
      "The same `maxprice`/`minprice` schema, `{type: string, enum: [0, 1, 2, 3, 4]}`: a query value is text, "
      "and no text is one of the listed numbers."),
+    ("mistral", "request rejected", "files_api_routes_upload_file", "'1' is not valid under any of the given schemas",
+     VALIDATOR, WHY_MULTIPART_UNION_TEXT),
+    ("mistral", "request rejected", "audio_api_v1_transcriptions_post", "'1.5' is not valid under any of the given schemas",
+     VALIDATOR, WHY_MULTIPART_UNION_TEXT),
     ("polaris-catalog", "decode failed", "Expression", "Debug description: Expected ", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "sample in overlapping oneOf", "", "{'type': 'true'} is valid under each of", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "invalid sample", "ReportMetricsRequest", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
