@@ -25,6 +25,16 @@ WHY_MULTIPART_UNION_TEXT = (
     "part's text into a number only where the property's own schema says `type`; behind a union it keeps "
     "the string `'1'`, which neither alternative accepts.")
 
+WHY_SEND_AT = (
+    "`send_at` is `{type: string, format: date-time, enum: [\"now\"]}`: its one listed value is no date-time "
+    "(the description allows \"an ISO 8601 time … or the string now\", which the schema does not say), so no "
+    "value is valid. The client sends the listed value.")
+
+WHY_EMPTY_DATE_DEFAULT = (
+    "`start_date` and `end_date` (`trait:baseParams:start_date`) are `{type: string, format: date, default: \"\"}`: "
+    "the default is no date. The client leaves them out when not given; openapi-core validates the spec's "
+    "default in their place.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
     ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
@@ -49,6 +59,20 @@ EXPLAINED = [
      "validate against and reads `{}` (it says \"invalid allOf schema found\"), even with Beverage alone as the "
      "body schema. The client sent the fields Beverage declares: category=beverage, containsCaffeine=true, "
      "name, photo, photoTextDescription, price=1, volume=1.5."),
+    ("sendgrid-swagger", "invalid sample", "singlesends~1{id}~1schedule", "'now' is not a 'date-time'", SPEC, WHY_SEND_AT),
+    ("sendgrid-swagger", "request rejected", "PUT_marketing-singlesends-id-schedule", "'now' is not a 'date-time'", SPEC,
+     WHY_SEND_AT),
+    ("sendgrid-swagger", "invalid sample", "~1messages/get/responses/200", "last_event_time", SPEC,
+     "Each message is `allOf: [common fields, {properties: {last_event_time: {type: integer}}}]` beside its own "
+     "`properties: {last_event_time: {type: string, description: \"iso 8601 format\"}}`, and `required` lists "
+     "it: no value is both an integer and a string. The sample takes the spec's example, "
+     "`\"last_event_time\": \"2017-10-13T18:56:21Z\"`."),
+    ("sendgrid-swagger", "invalid sample", "~1messages~1{msg_id}/get/responses/200", "bounce_type", SPEC,
+     "An event's `bounce_type` is `enum: [soft, hard]` in the allOf part and `enum: [bounced, blocked, expired]` "
+     "in the schema's own properties: no value is in both. The sample takes the spec's example of an event, "
+     "`\"bounce_type\": \"blocked\"`."),
+    ("sendgrid-swagger", "request rejected", "get-automation-stat", "'' is not a 'date'", SPEC, WHY_EMPTY_DATE_DEFAULT),
+    ("sendgrid-swagger", "request rejected", "get-singlesend-stat", "'' is not a 'date'", SPEC, WHY_EMPTY_DATE_DEFAULT),
     ("together", "request rejected", "listTrainingSessions", "'20' is not of type 'integer'", SPEC,
      "`limit` is `{type: integer, format: int32, default: \"20\"}`: the default is a string. The client does "
      "not send `limit` when it is not given; openapi-core validates the spec's default in its place."),
