@@ -561,6 +561,15 @@ public nonisolated enum API {
         return request
     }
 
+    /// Get an aggregate
+    ///
+    /// `GET /aggregates`
+    public static func getAggregate() -> Request<BucketAggregate> {
+        var request = Request<BucketAggregate>(method: .get, path: "/aggregates", operationID: "getAggregate", response: .json)
+        request.accept = "application/json"
+        return request
+    }
+
     /// List sinks
     ///
     /// Ids with a prefix, and names a look-ahead keeps from taking it.
@@ -1386,6 +1395,14 @@ public final class RequestTokenModel: SubmissionViewModel<Void> {
     @discardableResult
     public func submit(body: RequestTokenRequest) async -> Bool {
         await submit(API.requestToken(body: body))
+    }
+}
+
+/// The state of `API.getAggregate` for a screen: Get an aggregate
+@MainActor
+public final class GetAggregateModel: QueryViewModel<BucketAggregate> {
+    override public func makeRequest() -> Request<BucketAggregate> {
+        API.getAggregate()
     }
 }
 

@@ -3427,6 +3427,148 @@ public nonisolated struct TokenExchangeGrant: APIModel {
     }
 }
 
+public typealias RankFunction = [String: JSONValue]
+
+/// Parts that say only that the value is an object; any keys, all kept.
+public typealias LinearRankFunction = [String: JSONValue]
+
+public nonisolated enum Buckets: APIModel {
+    case dictionary([String: Int])
+    case intList([Int])
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try UnionAlternative.decoded({ try [String: Int](from: decoder) }) {
+            self = .dictionary(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try [Int](from: decoder) }) {
+            self = .intList(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: [String: Int], [Int]"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .dictionary(let value): try value.encode(to: encoder)
+        case .intList(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.dictionary(let value), .dictionary(let otherValue)): visitor.visit(value, otherValue)
+        case (.intList(let value), .intList(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+/// Two unions of one value, a map or an array; the array is written once.
+public nonisolated struct BucketAggregate: APIModel {
+    public var buckets: Buckets2
+    public var function: LinearRankFunction?
+
+    public nonisolated struct Buckets2: APIModel {
+        public var variant: Variant
+
+        /// Which of the alternatives the value also is.
+        public nonisolated enum Variant: APIModel {
+            case dictionary([String: Int])
+            case intList([Int])
+
+            public init(from decoder: any Decoder) throws {
+                if let value = try UnionAlternative.decoded({ try [String: Int](from: decoder) }) {
+                    self = .dictionary(value)
+                    return
+                }
+                if let value = try UnionAlternative.decoded({ try [Int](from: decoder) }) {
+                    self = .intList(value)
+                    return
+                }
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "Expected a value matching one of: [String: Int], [Int]"
+                    )
+                )
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .dictionary(let value): try value.encode(to: encoder)
+                case .intList(let value): try value.encode(to: encoder)
+                }
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                switch (self, other) {
+                case (.dictionary(let value), .dictionary(let otherValue)): visitor.visit(value, otherValue)
+                case (.intList(let value), .intList(let otherValue)): visitor.visit(value, otherValue)
+                default: visitor.visitDifferentCases()
+                }
+            }
+        }
+
+        public init(variant: Variant) {
+            self.variant = variant
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.variant = try Variant(from: decoder)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try self.variant.encode(to: encoder)
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.variant, other.variant)
+        }
+    }
+
+    public init(buckets: Buckets2, function: LinearRankFunction? = nil) {
+        self.buckets = buckets
+        self.function = function
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.buckets = try reader.decode(Buckets2.self, "buckets")
+        self.function = reader.decodeIfPresent(LinearRankFunction.self, "function")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.buckets, "buckets")
+        writer.encodeIfPresent(self.function, "function")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.buckets, other.buckets)
+        visitor.visit(self.function, other.function)
+    }
+}
+
 public nonisolated struct Sink: APIModel, Identifiable {
     public var id: String
     /// A name of your own; it may not look like an id.

@@ -479,6 +479,16 @@ extension TokenExchangeGrant {
     }
 }
 
+extension Buckets {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: Buckets { EmbeddedJSON.decode(#"{}"#) }
+}
+
+extension BucketAggregate {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: BucketAggregate { EmbeddedJSON.decode(#"{"buckets":{},"function":{}}"#) }
+}
+
 extension Sink {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Sink { EmbeddedJSON.decode(#"{"id":"sink_AAAAAAAA","uid":"a"}"#) }
@@ -958,6 +968,7 @@ extension API {
                 "listPreviews": .status(204),
                 "streamPreviews": .status(204),
                 "requestToken": .status(204),
+                "getAggregate": .json(text: #"{"buckets":{},"function":{}}"#),
                 "listSinks": .json(text: #"[{"id":"sink_AAAAAAAA","uid":"a"}]"#),
                 "addAttachment": .status(204),
             ],
@@ -1090,6 +1101,9 @@ extension API {
 
         /// The operation `API.requestToken` sends.
         public static let requestToken = OperationKey<Void>("requestToken")
+
+        /// The operation `API.getAggregate` sends.
+        public static let getAggregate = OperationKey<BucketAggregate>("getAggregate")
 
         /// The operation `API.listSinks` sends.
         public static let listSinks = OperationKey<[Sink]>("listSinks")

@@ -149,6 +149,57 @@ final class TypeMappingTests: XCTestCase {
 
     /// `allOf: [$ref, {description, example}]` annotates the referenced schema: the property is
     /// that schema's type (an array, a union), not an object copied from it, and keeps the words.
+    /// An allOf whose parts say only "an object" (OpenSearch's rank feature functions:
+    /// `allOf: [$ref: RankFeatureFunction, {type: object}]`, the function being `type: object`)
+    /// is a free-form object, as `type: object` alone is, not a struct that keeps no key.
+    func testAnAllOfThatSaysOnlyObjectIsFreeForm() throws {
+        let (text, _) = try generate(schemasSpec("""
+        RankFunction: {type: object}
+        LinearRankFunction:
+          allOf:
+            - $ref: '#/components/schemas/RankFunction'
+            - type: object
+        Annotated:
+          allOf:
+            - $ref: '#/components/schemas/RankFunction'
+            - {type: object, description: Any keys.}
+        Narrowed:
+          allOf:
+            - $ref: '#/components/schemas/RankFunction'
+            - {type: object, properties: {factor: {type: number}}}
+        """))
+        assertContains(text, [
+            "public typealias LinearRankFunction = [String: JSONValue]",
+            "public typealias Annotated = [String: JSONValue]",
+            "public nonisolated struct Narrowed: APIModel {",
+        ])
+    }
+
+    /// Two unions in an allOf that may each be an array are one value (OpenSearch's buckets:
+    /// `allOf: [$ref: Buckets, oneOf: [map, array]]`): the type holds the first, so encoding
+    /// writes the array once, not twice.
+    func testWholeValueUnionsInAnAllOfAreOneValue() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Buckets:
+          oneOf:
+            - {type: object, additionalProperties: {type: integer}}
+            - {type: array, items: {type: integer}}
+        Aggregate:
+          type: object
+          required: [buckets]
+          properties:
+            buckets:
+              allOf:
+                - $ref: '#/components/schemas/Buckets'
+                - oneOf:
+                    - {type: object, additionalProperties: {type: integer}}
+                    - {type: array, items: {type: integer}}
+        """))
+        let aggregate = declaration("Aggregate", in: text)
+        XCTAssertTrue(aggregate.contains("public var buckets: Buckets"), aggregate)
+        XCTAssertFalse(aggregate.contains("variant2"), aggregate)
+    }
+
     func testAnAllOfThatOnlyAnnotatesIsTheReferencedType() throws {
         let (text, diagnostics) = try generate(schemasSpec("""
         TagList: {type: array, items: {type: string}, nullable: true}

@@ -289,6 +289,12 @@ final class CompositionTests: XCTestCase {
         XCTAssertNil(form.parts[1].contentType, "a scalar is a text field")
     }
 
+    func testUnionsOfOneWholeValueInAnAllOfWriteItOnce() throws {
+        let array = try assertRoundTrip(BucketAggregate.self, #"{"buckets": [1, 2, 3], "function": {"factor": 2, "tags": ["a"]}}"#)
+        XCTAssertEqual(array.function?["tags"], .array([.string("a")]), "a free-form allOf keeps every key")
+        _ = try assertRoundTrip(BucketAggregate.self, #"{"buckets": {"a": 1}}"#)
+    }
+
     func testRecursiveArraysAndMapsAreTypesThatCodeAsTheBareValue() throws {
         let list = try assertRoundTrip(NestedList.self, "[[], [[]]]")
         XCTAssertEqual(list, NestedList([NestedList([]), NestedList([NestedList([])])]))

@@ -34,7 +34,12 @@ struct MergedObject {
             if alternatives.count == 1 {
                 // One alternative is one more part of the object, as an allOf member is.
                 visit(alternatives[0])
-            } else if alternatives.count > 1 {
+            } else if alternatives.count > 1,
+                !(holdsWholeValues(alternatives, table) && merged.unions.contains { holdsWholeValues(table[$0], table) })
+            {
+                // A second union that may be an array or a scalar describes the very value the
+                // first one holds (OpenSearch's buckets: allOf [Buckets, oneOf [map, array]]):
+                // kept, it would write that value twice.
                 merged.unions.append(resolved)
             }
             for property in schema.properties {
@@ -64,6 +69,19 @@ struct MergedObject {
         }
         visit(id)
         return merged
+    }
+
+    /// Whether a union's value may be other than an object: an array or a scalar is one whole
+    /// value, which no other part can add keys to.
+    private static func holdsWholeValues(_ alternatives: [SchemaID], _ table: SchemaTable) -> Bool {
+        alternatives.contains { alternative in
+            let schema = table[table.resolved(alternative)]
+            return schema.items != nil || !schema.types.subtracting([.object, .null]).isEmpty
+        }
+    }
+
+    private static func holdsWholeValues(_ union: borrowing Schema, _ table: SchemaTable) -> Bool {
+        holdsWholeValues(SchemaShape.alternatives(of: union, in: table), table)
     }
 
     /// Whether `later` adds no structure to `earlier`: no properties, alternatives, values,

@@ -41,6 +41,12 @@ enum SchemaShape {
             // that says what the value is: it is that part, not an object.
             let substantive = schema.allOf.count == 1 ? schema.allOf : schema.allOf.filter { !SchemaShape.isAnnotationOnly(table[$0]) }
             let onlyWraps = substantive.count == 1 && schema.properties.isEmpty && schema.additionalProperties == .unspecified
+            if !onlyWraps, SchemaShape.saysOnlyObject(schema, table, depth: 0) {
+                // `allOf: [$ref: Function, {type: object}]`, Function being `type: object`: a
+                // free-form object, as `type: object` alone is, not a struct that keeps no key.
+                self = .dictionary(nil)
+                return
+            }
             self = onlyWraps ? .alias(substantive[0]) : .object
             return
         }
@@ -159,6 +165,27 @@ enum SchemaShape {
             if schema.additionalProperties != .unspecified { return objectOrDictionary(schema) }
             return .any
         }
+    }
+
+    /// Whether a schema and its allOf parts, each followed through its reference, say only that
+    /// the value is an object (one of them says `type: object`): no properties, items,
+    /// alternatives, values or limit on other keys.
+    private static func saysOnlyObject(_ schema: borrowing Schema, _ table: SchemaTable, depth: Int) -> Bool {
+        guard depth < 16, schema.properties.isEmpty, schema.items == nil, schema.oneOf.isEmpty, schema.anyOf.isEmpty,
+            schema.enumValues == nil, schema.constValue == nil, schema.types.subtracting([.null]).isSubset(of: [.object])
+        else { return false }
+        switch schema.additionalProperties {
+        case .unspecified, .allowed(true): break
+        case .allowed(false), .schema: return false
+        }
+        let parts = schema.allOf.map { table.resolved($0) }
+        guard parts.allSatisfy({ saysOnlyObject(table[$0], table, depth: depth + 1) }) else { return false }
+        return depth > 0 || schema.types.contains(.object) || parts.contains { saysObject(table[$0], table) }
+    }
+
+    /// Whether a schema or one of its allOf parts says `type: object`.
+    private static func saysObject(_ schema: borrowing Schema, _ table: SchemaTable) -> Bool {
+        schema.types.contains(.object) || schema.allOf.contains { saysObject(table[table.resolved($0)], table) }
     }
 
     private static func objectOrDictionary(_ schema: Schema) -> SchemaShape {
