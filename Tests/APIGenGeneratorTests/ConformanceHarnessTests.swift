@@ -47,10 +47,14 @@ final class ConformanceHarnessTests: XCTestCase {
             components:
               schemas:
                 NewPet: {type: object, required: [name], properties: {name: {type: string, example: Rex}}}
+                Owner: {type: object, nullable: true, properties: {name: {type: string}}}
+                PetOwner: {$ref: '#/components/schemas/Owner'}
             """,
             "models/pet.yaml": "type: object\nproperties:\n  id: {type: integer}\n",
         ])
         XCTAssertTrue(text.contains(#"case "spec.yaml#/components/schemas/NewPet": return try trip(NewPet.self, json)"#), text)
+        // A name for a nullable schema takes null, as its target does.
+        XCTAssertTrue(text.contains(#"case "spec.yaml#/components/schemas/PetOwner": return try trip(PetOwner?.self, json)"#), text)
         // A schema in another file is located by its file, relative to the entry file's folder.
         XCTAssertTrue(text.contains(#"case "models/pet.yaml#": return try trip(Pet.self, json)"#), text)
         XCTAssertTrue(

@@ -76,7 +76,10 @@ struct ConformanceTranslator {
             }
         }
         for (id, name) in types.namedSchemas {
-            add(id, SchemaShape.isNullable(table[id], table) ? SwiftType.named(name).optional : .named(name))
+            // A name for a nullable schema (`InvoiceItemAssetAccount: {$ref: LinkedLedgerAccount}`,
+            // that one `nullable: true`) takes null as its target does.
+            let takesNull = SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(table[table.resolved(id)], table)
+            add(id, takesNull ? SwiftType.named(name).optional : .named(name))
         }
         var requests: [ConformanceDeclaration.RequestCase] = []
         for translated in operations {
