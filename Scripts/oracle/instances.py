@@ -229,7 +229,7 @@ def stray_key(instance, schema, path="$"):
     out by design, as they leave out any undeclared key: the instance says nothing of the client."""
     if not isinstance(schema, dict):
         return None
-    parts = [schema] + [member for member in schema.get("allOf", []) if isinstance(member, dict)]
+    parts = all_parts(schema)
     alternatives = alternatives_of(parts)
     matched = [member for member in alternatives if jsonschema.Draft202012Validator(member).is_valid(instance)]
     if isinstance(instance, list):
@@ -254,6 +254,17 @@ def stray_key(instance, schema, path="$"):
             if found:
                 return found
     return None
+
+
+def all_parts(schema, depth=0):
+    """The schema and its allOf members, theirs in turn (OpenSearch's AverageAggregation is an
+    allOf of an allOf whose part is an anyOf of a `field` object and a `script` object)."""
+    parts = [schema]
+    if depth < 16:
+        for member in schema.get("allOf", []):
+            if isinstance(member, dict):
+                parts += all_parts(member, depth + 1)
+    return parts
 
 
 def stray_key_in_items(instance, parts, path):

@@ -192,6 +192,15 @@ class StrayKeyTests(unittest.TestCase):
         self.assertEqual(instances.stray_key({"logins": [{"password": "p"}, {"hash": "h", "password": 1}]}, outer),
                          "$.logins[1].password")
 
+    def test_unions_in_nested_allof_parts_are_alternatives_too(self):
+        # allOf [allOf [{missing}, anyOf [{field}, {script}]]] (OpenSearch's metric aggregations).
+        field = {"type": "object", "properties": {"field": {"type": "string"}}}
+        script = {"type": "object", "properties": {"script": {"type": "object"}}}
+        base = {"allOf": [{"type": "object", "properties": {"missing": {}}}, {"anyOf": [field, script]}]}
+        average = {"allOf": [base, {"type": "object", "properties": {"format": {"type": "string"}}}]}
+        self.assertEqual(instances.stray_key({"field": None}, average), "$.field")
+        self.assertIsNone(instances.stray_key({"field": "price", "format": "0.0"}, average))
+
     def test_array_items_of_a_matched_alternative_are_walked(self):
         # should: anyOf [Condition, [Condition], null] (qdrant's Filter): an element is a Condition.
         field = {"type": "object", "required": ["key"], "properties": {"key": {"type": "string"}}}
