@@ -160,6 +160,36 @@ final class JSONSchemaFragmentTests: XCTestCase {
         ])
     }
 
+    /// An object whose keys are all optional but that asks for `minProperties` gets that many
+    /// keys at any depth (OpenSearch's QueryContainer: one query of many), not `{}`.
+    func testDeepSamplesMeetMinProperties() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Query:
+          type: object
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            match: {type: string}
+            term: {type: string}
+        Search:
+          type: object
+          required: [request]
+          properties:
+            request:
+              type: object
+              required: [rescore]
+              properties:
+                rescore:
+                  type: object
+                  required: [query]
+                  properties:
+                    query: {$ref: '#/components/schemas/Query'}
+        """))
+        assertContains(text, [
+            ##"public static var sample: Search { EmbeddedJSON.decode(#"{"request":{"rescore":{"query":{"match":"Match 1"}}}}"#) }"##
+        ])
+    }
+
     /// A number with an `enum` (no Swift enum is made of numbers) is sampled from its values.
     func testNumberEnumIsSampledFromItsValues() throws {
         let (text, _) = try generate(schemasSpec("""

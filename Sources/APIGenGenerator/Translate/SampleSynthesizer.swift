@@ -232,7 +232,9 @@ struct SampleSynthesizer {
                 members.append(.init(key: property.name, value: .string(kind.value)))
                 continue
             }
-            guard isRequired || depth <= optionalDepth else { continue }
+            // Past the optional depth, optional keys only while `minProperties` asks for more
+            // (OpenSearch's query containers: exactly one of their optional keys).
+            guard isRequired || depth <= optionalDepth || members.count < (table[table.resolved(id)].minProperties ?? 0) else { continue }
             // An optional key a closed part of the object does not declare would break it.
             guard isRequired || merged.closedKeySets.allSatisfy({ $0.contains(property.name) }) else { continue }
             if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
