@@ -3476,6 +3476,7 @@ public nonisolated enum Buckets: APIModel {
 public nonisolated struct BucketAggregate: APIModel {
     public var buckets: Buckets2
     public var function: LinearRankFunction?
+    public var filters: [String: MatchValue?]?
 
     public nonisolated struct Buckets2: APIModel {
         public var variant: Variant
@@ -3541,15 +3542,17 @@ public nonisolated struct BucketAggregate: APIModel {
         }
     }
 
-    public init(buckets: Buckets2, function: LinearRankFunction? = nil) {
+    public init(buckets: Buckets2, function: LinearRankFunction? = nil, filters: [String: MatchValue?]? = nil) {
         self.buckets = buckets
         self.function = function
+        self.filters = filters
     }
 
     public init(from decoder: any Decoder) throws {
         var reader = try PropertyReader(decoder)
         self.buckets = try reader.decode(Buckets2.self, "buckets")
         self.function = reader.decodeIfPresent(LinearRankFunction.self, "function")
+        self.filters = reader.decodeIfPresent([String: MatchValue?].self, "filters")
         try reader.finish()
     }
 
@@ -3557,6 +3560,7 @@ public nonisolated struct BucketAggregate: APIModel {
         var writer = PropertyWriter(encoder)
         writer.encode(self.buckets, "buckets")
         writer.encodeIfPresent(self.function, "function")
+        writer.encodeIfPresent(self.filters, "filters")
         try writer.finish()
     }
 
@@ -3566,6 +3570,122 @@ public nonisolated struct BucketAggregate: APIModel {
     public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
         visitor.visit(self.buckets, other.buckets)
         visitor.visit(self.function, other.function)
+        visitor.visit(self.filters, other.filters)
+    }
+}
+
+public nonisolated enum FieldValue: APIModel {
+    case bool(Bool)
+    case double(Double)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try UnionAlternative.decoded({ try Bool(from: decoder) }) {
+            self = .bool(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try Double(from: decoder) }) {
+            self = .double(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
+            self = .string(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: Bool, Double, String"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .bool(let value): try value.encode(to: encoder)
+        case .double(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.bool(let value), .bool(let otherValue)): visitor.visit(value, otherValue)
+        case (.double(let value), .double(let otherValue)): visitor.visit(value, otherValue)
+        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
+/// A field value (null among them) or a match; it takes null as the field value does.
+public nonisolated enum MatchValue: APIModel {
+    case fieldValue(FieldValue)
+    case query(MatchValue.Query)
+
+    public nonisolated struct Query: APIModel {
+        public var query: String?
+
+        public init(query: String? = nil) {
+            self.query = query
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.query = reader.decodeIfPresent(String.self, "query")
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encodeIfPresent(self.query, "query")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.query, other.query)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try UnionAlternative.decoded({ try FieldValue(from: decoder) }) {
+            self = .fieldValue(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try MatchValue.Query(from: decoder) }) {
+            self = .query(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: FieldValue, MatchValue.Query"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .fieldValue(let value): try value.encode(to: encoder)
+        case .query(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.fieldValue(let value), .fieldValue(let otherValue)): visitor.visit(value, otherValue)
+        case (.query(let value), .query(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
     }
 }
 

@@ -486,7 +486,17 @@ extension Buckets {
 
 extension BucketAggregate {
     /// A value for previews and tests, built from values valid for the schema.
-    public static var sample: BucketAggregate { EmbeddedJSON.decode(#"{"buckets":{},"function":{}}"#) }
+    public static var sample: BucketAggregate { EmbeddedJSON.decode(#"{"buckets":{},"function":{},"filters":{}}"#) }
+}
+
+extension FieldValue {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: FieldValue { EmbeddedJSON.decode(#"true"#) }
+}
+
+extension MatchValue {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: MatchValue { EmbeddedJSON.decode(#"true"#) }
 }
 
 extension Sink {
@@ -968,7 +978,7 @@ extension API {
                 "listPreviews": .status(204),
                 "streamPreviews": .status(204),
                 "requestToken": .status(204),
-                "getAggregate": .json(text: #"{"buckets":{},"function":{}}"#),
+                "getAggregate": .json(text: #"{"buckets":{},"function":{},"filters":{}}"#),
                 "listSinks": .json(text: #"[{"id":"sink_AAAAAAAA","uid":"a"}]"#),
                 "addAttachment": .status(204),
             ],

@@ -200,6 +200,24 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertFalse(aggregate.contains("variant2"), aggregate)
     }
 
+    /// A union takes null when an alternative is a union that takes null (OpenSearch's match
+    /// values: FieldValue, `anyOf: [boolean, 'null', number, string]`, or a match query).
+    func testAUnionOfANullableUnionTakesNull() throws {
+        let (text, _) = try generate(schemasSpec("""
+        FieldValue:
+          anyOf: [{type: boolean}, {type: 'null'}, {type: number}, {type: string}]
+        MatchValue:
+          oneOf:
+            - $ref: '#/components/schemas/FieldValue'
+            - {type: object, properties: {query: {type: string}}}
+        Match:
+          type: object
+          properties:
+            fields: {type: object, additionalProperties: {$ref: '#/components/schemas/MatchValue'}}
+        """))
+        assertContains(declaration("Match", in: text), ["public var fields: [String: MatchValue?]?"])
+    }
+
     func testAnAllOfThatOnlyAnnotatesIsTheReferencedType() throws {
         let (text, diagnostics) = try generate(schemasSpec("""
         TagList: {type: array, items: {type: string}, nullable: true}

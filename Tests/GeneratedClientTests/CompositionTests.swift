@@ -293,6 +293,9 @@ final class CompositionTests: XCTestCase {
         let array = try assertRoundTrip(BucketAggregate.self, #"{"buckets": [1, 2, 3], "function": {"factor": 2, "tags": ["a"]}}"#)
         XCTAssertEqual(array.function?["tags"], .array([.string("a")]), "a free-form allOf keeps every key")
         _ = try assertRoundTrip(BucketAggregate.self, #"{"buckets": {"a": 1}}"#)
+        // A union takes null when one of its alternatives is a union that does.
+        let filters = try assertRoundTrip(BucketAggregate.self, #"{"buckets": [], "filters": {"a": null, "b": {"query": "x"}}}"#)
+        XCTAssertEqual(filters.filters?["a"], .some(nil))
     }
 
     func testRecursiveArraysAndMapsAreTypesThatCodeAsTheBareValue() throws {

@@ -244,20 +244,27 @@ enum SchemaShape {
 
     /// True when the schema lets the value be null.
     static func isNullable(_ schema: Schema, _ table: SchemaTable) -> Bool {
+        isNullable(schema, table, depth: 0)
+    }
+
+    private static func isNullable(_ schema: Schema, _ table: SchemaTable, depth: Int) -> Bool {
         if schema.nullable || schema.types.contains(.null) { return true }
         if schema.allOf.contains(where: { table[$0].nullable && isAnnotationOnly(table[$0]) }) { return true }
         if schema.enumValues?.contains(.null) == true { return true }
-        // A union takes null when an alternative does: `{type: 'null'}`, or a nullable one
+        // A union takes null when an alternative does: `{type: 'null'}`, a nullable one
         // (`anyOf: [{type: object, nullable: true}, $ref: Droplet]`, as DigitalOcean writes "a
-        // Droplet or null").
-        return schema.oneOf.contains { acceptsNull(alternative: $0, table) }
-            || schema.anyOf.contains { acceptsNull(alternative: $0, table) }
+        // Droplet or null"), or a union that takes null itself (OpenSearch's FieldValue,
+        // `anyOf: [boolean, 'null', number, string]`, as one alternative of a match query).
+        return schema.oneOf.contains { acceptsNull(alternative: $0, table, depth: depth) }
+            || schema.anyOf.contains { acceptsNull(alternative: $0, table, depth: depth) }
     }
 
-    private static func acceptsNull(alternative id: SchemaID, _ table: SchemaTable) -> Bool {
+    private static func acceptsNull(alternative id: SchemaID, _ table: SchemaTable, depth: Int) -> Bool {
         if isNullOnly(table[id], table) { return true }
         let resolved = table[table.resolved(id)]
-        return resolved.nullable || resolved.types.contains(.null)
+        if resolved.nullable || resolved.types.contains(.null) { return true }
+        guard depth < 8, !resolved.oneOf.isEmpty || !resolved.anyOf.isEmpty else { return false }
+        return isNullable(resolved, table, depth: depth + 1)
     }
 }
 
