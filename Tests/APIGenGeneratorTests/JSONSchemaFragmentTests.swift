@@ -190,6 +190,25 @@ final class JSONSchemaFragmentTests: XCTestCase {
         ])
     }
 
+    /// `not: {required: [aggregations, aggs]}` in an allOf part (OpenSearch's bucket
+    /// aggregations, where `aggs` is an alias) keeps one of the keys out of the sample.
+    func testSamplesKeepKeysApartThatAnAllOfPartForbidsTogether() throws {
+        let (text, _) = try generate(schemasSpec("""
+        BucketBase:
+          type: object
+          properties:
+            aggregations: {type: object, additionalProperties: {type: string}}
+            aggs: {type: object, additionalProperties: {type: string}}
+          not:
+            required: [aggregations, aggs]
+        Histogram:
+          allOf:
+            - $ref: '#/components/schemas/BucketBase'
+            - {type: object, required: [interval], properties: {interval: {type: integer}}}
+        """))
+        assertContains(text, [##"public static var sample: Histogram { EmbeddedJSON.decode(#"{"aggs":{},"interval":1}"#) }"##])
+    }
+
     /// A number with an `enum` (no Swift enum is made of numbers) is sampled from its values.
     func testNumberEnumIsSampledFromItsValues() throws {
         let (text, _) = try generate(schemasSpec("""

@@ -18,6 +18,9 @@ struct MergedObject {
     /// (`size: {readOnly: true}` in a request's allOf): the property keeps its type, and their
     /// annotations apply to it as well.
     var overlays: [String: [SchemaID]] = [:]
+    /// Keys that never come together, one list per part that says `not: {required: […]}`
+    /// (OpenSearch's bucket aggregations: `aggregations` or its alias `aggs`, not both).
+    var forbiddenTogether: [[String]] = []
 
     /// Merges `id`'s allOf members into one object. `ShapeTable.mergedObject` memoizes it.
     static func merging(_ id: SchemaID, in table: SchemaTable) -> MergedObject {
@@ -62,6 +65,9 @@ struct MergedObject {
             }
             if schema.additionalProperties != .unspecified {
                 merged.additionalProperties = schema.additionalProperties
+            }
+            if !schema.notRequired.isEmpty {
+                merged.forbiddenTogether.append(schema.notRequired)
             }
             if schema.additionalProperties == .allowed(false), !schema.properties.isEmpty {
                 merged.closedKeySets.append(Set(schema.properties.map(\.name)))

@@ -132,12 +132,15 @@ struct ConstraintChoice {
     private(set) var required: Set<String> = []
     private(set) var excluded: Set<String> = []
 
-    init(_ schema: borrowing Schema, declared: [Schema.Property], table: SchemaTable) {
-        guard !schema.oneOf.isEmpty || !schema.anyOf.isEmpty || !schema.notRequired.isEmpty else { return }
+    /// `forbiddenTogether`: the `not: {required: […]}` lists of the object and its allOf parts.
+    init(_ schema: borrowing Schema, declared: [Schema.Property], forbiddenTogether: [[String]], table: SchemaTable) {
+        guard !schema.oneOf.isEmpty || !schema.anyOf.isEmpty || !forbiddenTogether.isEmpty else { return }
         choose(among: schema.oneOf, exclusive: true, declared: declared, table: table)
         choose(among: schema.anyOf, exclusive: false, declared: declared, table: table)
         // `not: {required: [image_url, file_id]}`: one of them stays out.
-        if let left = schema.notRequired.first(where: { !required.contains($0) }) { excluded.insert(left) }
+        for keys in forbiddenTogether {
+            if let left = keys.first(where: { !required.contains($0) }) { excluded.insert(left) }
+        }
     }
 
     private mutating func choose(among members: [SchemaID], exclusive: Bool, declared: [Schema.Property], table: SchemaTable) {

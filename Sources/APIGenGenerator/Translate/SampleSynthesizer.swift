@@ -218,7 +218,8 @@ struct SampleSynthesizer {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         let kind = knownDiscriminators[id]
-        let keys = ConstraintChoice(table[table.resolved(id)], declared: merged.properties, table: table)
+        let keys = ConstraintChoice(
+            table[table.resolved(id)], declared: merged.properties, forbiddenTogether: merged.forbiddenTogether, table: table)
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name) || keys.required.contains(property.name)
             guard isRequired || !keys.excluded.contains(property.name) else { continue }
