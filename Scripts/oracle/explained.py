@@ -35,6 +35,26 @@ WHY_EMPTY_DATE_DEFAULT = (
     "the default is no date. The client leaves them out when not given; openapi-core validates the spec's "
     "default in their place.")
 
+WHY_MAP_PART = (
+    "In JSON Schema an allOf part's `additionalProperties` applies to every key that part does not declare "
+    "itself, the keys other parts declare included. OpenSearch puts a map in one part (MultiBucketBase's "
+    "sub-aggregations, `additionalProperties: {$ref: Aggregate}`; a geo query's field, `additionalProperties: "
+    "{$ref: GeoBounds}`; DecayFunction's field, `additionalProperties: {$ref: DecayPlacement}`) beside parts that "
+    "declare `key`, `key_as_string`, `doc_count_error_upper_bound`, `from`, `bg_count`, `boost` or "
+    "`multi_value_mode`: by the letter each of those must also be an Aggregate, bounds or a placement, which "
+    "no number or string is. The spec means the map for the other keys only, as the client reads it.")
+
+WHY_OVERLAPPING_STRINGS = (
+    "The alternatives overlap: HighlighterType is `oneOf: [BuiltinHighlighterType (plain, fvh, unified), "
+    "{title: custom, type: string}]`, so every built-in name is a custom string too, and SimpleQueryStringFlags, "
+    "Context and RandomScoreFunction's `seed` pair a string (or integer) with alternatives it already covers; "
+    "no value of the overlap is valid under exactly one.")
+
+WHY_NDJSON = (
+    "The bulk and multi-search bodies are `application/x-ndjson` with an array schema. openapi-core has no "
+    "reader for that media type and checks the body's bytes against the array; the client sends the "
+    "caller's bytes as given (Data), here the oracle's placeholder `apigen`.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
     ("apideck-accounting", "request rejected", "", "'id' is a required property", VALIDATOR,
@@ -53,6 +73,18 @@ EXPLAINED = [
      VALIDATOR, WHY_MULTIPART_UNION_TEXT),
     ("mistral", "request rejected", "audio_api_v1_transcriptions_post", "'1.5' is not valid under any of the given schemas",
      VALIDATOR, WHY_MULTIPART_UNION_TEXT),
+    ("opensearch", "invalid sample", "Bucket", "is not valid under any of the given schemas", SPEC, WHY_MAP_PART),
+    ("opensearch", "invalid sample", "TermsAggregate", "buckets/0/key", SPEC, WHY_MAP_PART),
+    ("opensearch", "invalid sample", "GeoBoundingBoxQuery", "boost:", SPEC, WHY_MAP_PART),
+    ("opensearch", "invalid sample", "GeoPolygonQuery", "boost:", SPEC, WHY_MAP_PART),
+    ("opensearch", "invalid sample", "DecayFunction", "multi_value_mode:", SPEC, WHY_MAP_PART),
+    ("opensearch", "invalid sample", "FunctionScoreContainer", "multi_value_mode:", SPEC, WHY_MAP_PART),
+    ("opensearch", "sample in overlapping oneOf", "", "is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
+    ("opensearch", "invalid sample", "", "'plain' is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
+    ("opensearch", "request rejected", "search.", "'plain' is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
+    ("opensearch", "invalid sample", "CompletionContext", "is not valid under any of the given schemas", SPEC,
+     WHY_OVERLAPPING_STRINGS),
+    ("opensearch", "request rejected", "", "b'apigen' is not of type 'array'", VALIDATOR, WHY_NDJSON),
     ("polaris-catalog", "decode failed", "Expression", "Debug description: Expected ", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "sample in overlapping oneOf", "", "{'type': 'true'} is valid under each of", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "invalid sample", "ReportMetricsRequest", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
