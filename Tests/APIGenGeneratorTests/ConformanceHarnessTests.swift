@@ -28,6 +28,13 @@ final class ConformanceHarnessTests: XCTestCase {
             openapi: 3.0.3
             info: {title: Shop, version: "1"}
             paths:
+              /recent:
+                get:
+                  operationId: listRecent
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {type: array, nullable: true, items: {type: string}}}}
               /pets:
                 get:
                   operationId: listPets
@@ -55,6 +62,8 @@ final class ConformanceHarnessTests: XCTestCase {
         XCTAssertTrue(text.contains(#"case "spec.yaml#/components/schemas/NewPet": return try trip(NewPet.self, json)"#), text)
         // A name for a nullable schema takes null, as its target does.
         XCTAssertTrue(text.contains(#"case "spec.yaml#/components/schemas/PetOwner": return try trip(PetOwner?.self, json)"#), text)
+        // So is a nullable response body.
+        XCTAssertTrue(text.contains(#"application~1json/schema": return try trip([String]?.self, json)"#), text)
         // A schema in another file is located by its file, relative to the entry file's folder.
         XCTAssertTrue(text.contains(#"case "models/pet.yaml#": return try trip(Pet.self, json)"#), text)
         XCTAssertTrue(

@@ -75,11 +75,14 @@ struct ConformanceTranslator {
                 roundTrips.append(.init(location: location, type: type))
             }
         }
-        for (id, name) in types.namedSchemas {
-            // A name for a nullable schema (`InvoiceItemAssetAccount: {$ref: LinkedLedgerAccount}`,
-            // that one `nullable: true`) takes null as its target does.
+        // A nullable schema's value may be null: a name for one (`InvoiceItemAssetAccount: {$ref:
+        // LinkedLedgerAccount}`, that one `nullable: true`) or a body of `type: [array, 'null']`.
+        func tripped(_ id: SchemaID, _ type: SwiftType) -> SwiftType {
             let takesNull = SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(table[table.resolved(id)], table)
-            add(id, takesNull ? SwiftType.named(name).optional : .named(name))
+            return takesNull ? type.unwrapped.optional : type
+        }
+        for (id, name) in types.namedSchemas {
+            add(id, tripped(id, .named(name)))
         }
         var requests: [ConformanceDeclaration.RequestCase] = []
         for translated in operations {
@@ -88,7 +91,7 @@ struct ConformanceTranslator {
                 add(schema, body.type.unwrapped)
             }
             for response in translated.entry.jsonSuccesses(decodedBy: declaration) {
-                add(response.schema, response.type)
+                add(response.schema, tripped(response.schema, response.type))
             }
             requests += requestCases(translated, synthesizer: synthesizer)
         }
