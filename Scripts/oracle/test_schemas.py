@@ -121,6 +121,28 @@ components:
             self.assertIsNone(instances.first_error(check, {"droplet_ids": [1, 2]}))
             self.assertIsNotNone(instances.first_error(check, {"droplet_ids": ["one"]}))
 
+    def test_a_reference_to_a_url_is_unconstrained(self):
+        # Square's `$ref: https://…/common.json#squareup.common.String`: neither the client nor
+        # the oracle fetches it; reading it as a file stopped the whole run.
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths: {}
+components:
+  schemas:
+    Money:
+      type: object
+      required: [amount]
+      properties:
+        amount: {type: integer}
+        currency: {$ref: 'https://example.com/schemas/common.json#squareup.common.String'}
+""")
+            dialect = Dialect(SpecDocuments(entry))
+            check = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Money"))
+            self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": "USD"}))
+            self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": 3}))
+            self.assertIsNotNone(instances.first_error(check, {"currency": "USD"}))
+
 
 
 class RecursionTests(unittest.TestCase):
