@@ -218,8 +218,9 @@ struct SampleSynthesizer {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         let kind = knownDiscriminators[id]
-        let keys = ConstraintChoice(
-            table[table.resolved(id)], declared: merged.properties, forbiddenTogether: merged.forbiddenTogether, table: table)
+        let own = table.resolved(id)
+        let keys = ConstraintChoice(table[own], declared: merged.properties, forbiddenTogether: merged.forbiddenTogether, table: table)
+        let leastKeys = table[own].minProperties ?? 0
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name) || keys.required.contains(property.name)
             guard isRequired || !keys.excluded.contains(property.name) else { continue }
@@ -235,7 +236,7 @@ struct SampleSynthesizer {
             }
             // Past the optional depth, optional keys only while `minProperties` asks for more
             // (OpenSearch's query containers: exactly one of their optional keys).
-            guard isRequired || depth <= optionalDepth || members.count < (table[table.resolved(id)].minProperties ?? 0) else { continue }
+            guard isRequired || depth <= optionalDepth || members.count < leastKeys else { continue }
             // An optional key a closed part of the object does not declare would break it.
             guard isRequired || merged.closedKeySets.allSatisfy({ $0.contains(property.name) }) else { continue }
             if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
