@@ -10,11 +10,27 @@ GENERATION_TIMEOUT = 10  # seconds of CPU for generating one schema's instances
 
 
 def instances_for(task):
-    """In a worker: (location, instances or None, skip reason, invalid count) for one schema."""
+    """In a worker: (location, instances or None, skip reason, invalid count, whether they come from
+    a shallower expansion than the fullest) for one schema, drawn from the fullest of its
+    expansions that gives any in time."""
+    location, expansions, bundle, count, seed = task
+    first_reason = ""
+    for position, (expanded, shallow) in enumerate(expansions):
+        generated, reason = generate_in_time(expanded, count, seed)
+        first_reason = first_reason or reason
+        if generated is None:
+            continue
+        found, reason, invalid = kept_instances(generated, expanded, bundle)
+        if found is not None or position == len(expansions) - 1:
+            return location, found, reason, invalid, shallow
+    shallower = f" (also at {len(expansions) - 1} shallower depth(s))" if len(expansions) > 1 else ""
+    return location, None, first_reason + shallower, 0, False
+
+
+def generate_in_time(expanded, count, seed):
+    """(instances, None) or (None, why none), within GENERATION_TIMEOUT seconds of CPU."""
     from oracle import instances
     from oracle.schemas import Unsupported
-
-    location, expanded, bundle, count, seed = task
 
     def out_of_time(*_):
         raise instances.OutOfTime()
@@ -24,13 +40,20 @@ def instances_for(task):
     # Again every second after that: one expiry that lands where it is caught must not be the last.
     signal.setitimer(signal.ITIMER_VIRTUAL, GENERATION_TIMEOUT, 1)
     try:
-        generated = instances.generate(expanded, count, seed)
+        return instances.generate(expanded, count, seed), None
     except Unsupported as reason:
-        return location, None, str(reason), 0
+        return None, str(reason)
     except instances.OutOfTime:
-        return location, None, f"instance generation took over {GENERATION_TIMEOUT} s of CPU", 0
+        return None, f"instance generation took over {GENERATION_TIMEOUT} s of CPU"
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+
+
+def kept_instances(generated, expanded, bundle):
+    """(instances to send or None, why none, invalid count): those jsonschema accepts and that
+    carry no key of an alternative they do not match, plus the schema's edge values."""
+    from oracle import instances
+
     check = instances.validator(bundle)
     valid, invalid, stray = [], 0, 0
     for instance in generated:
@@ -42,10 +65,10 @@ def instances_for(task):
             valid.append((instance, True))
     valid += instances.edge_values(expanded)
     if not valid and stray:
-        return location, None, f"all {stray} generated instances carry keys of alternatives they do not match", invalid
+        return None, f"all {stray} generated instances carry keys of alternatives they do not match", invalid
     if not valid:
-        return location, None, f"jsonschema rejected all {invalid} generated instances", invalid
-    return location, valid, None, invalid
+        return None, f"jsonschema rejected all {invalid} generated instances", invalid
+    return valid, None, invalid
 
 
 def check_round_trips(spec, binary, work, results, args, pool, corpus):
@@ -65,8 +88,8 @@ def check_round_trips(spec, binary, work, results, args, pool, corpus):
                 row["same"] += 1
                 continue
             seen.add(target)
-            expanded = dialect.expanded(location, undeclared_keys=args.undeclared_keys)
-            tasks.append((location, expanded, dialect.bundle(location), args.instances, args.seed))
+            expansions = dialect.expansions(location, undeclared_keys=args.undeclared_keys)
+            tasks.append((location, expansions, dialect.bundle(location), args.instances, args.seed))
         except Unsupported as reason:
             results.skipped.append((spec.name, "schema", location, f"not expressible: {reason}"))
             row["skipped"] += 1
@@ -79,14 +102,15 @@ def check_round_trips(spec, binary, work, results, args, pool, corpus):
         if position % 200 == 0:
             corpus.log(f"   {position}/{len(pending)} schemas")
         try:
-            _, found, reason, _ = future.get()
+            _, found, reason, _, shallow = future.get()
         except Exception as error:  # a tool's failure on this schema: skipped with the reason
-            found, reason = None, f"{type(error).__name__}: {str(error)[:200]}"
+            found, reason, shallow = None, f"{type(error).__name__}: {str(error)[:200]}", False
         if found is None:
             results.skipped.append((spec.name, "schema", location, reason))
             row["skipped"] += 1
             continue
         row["schemas"] += 1
+        row["shallow"] = row.get("shallow", 0) + shallow
         for index, (instance, valid) in enumerate(found):
             identifier = len(records)
             records.append(f"{identifier}\t{location}\t{json.dumps(instance, ensure_ascii=False)}")

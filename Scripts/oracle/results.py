@@ -7,6 +7,7 @@ class Results:
         self.specs = self.schemas = self.instances = self.round_trips = 0
         self.operations = self.valid_operations = 0
         self.samples = self.valid_samples = 0
+        self.shallow = 0  # schemas whose instances come from an expansion cut after a few references
         self.findings = []  # (spec, kind, where, what)
         self.skipped = []   # (spec, kind, where, why)
         self.per_spec = []  # rows for the report
@@ -18,6 +19,7 @@ class Results:
         self.schemas += trips["schemas"]
         self.instances += trips["instances"]
         self.round_trips += trips["round_trips"]
+        self.shallow += trips.get("shallow", 0)
         self.samples += samples["samples"]
         self.valid_samples += samples["valid"]
         self.operations += requests["operations"] or 0
@@ -31,7 +33,8 @@ class Results:
     def summary(self):
         def pct(part, whole):
             return f"{100 * part / whole:.1f}%" if whole else "–"
-        return (f"conformance: {self.specs} specs, {self.schemas} schemas, {self.instances} instances, "
+        shallow = f" ({self.shallow} drawn from a shallower expansion)" if self.shallow else ""
+        return (f"conformance: {self.specs} specs, {self.schemas} schemas{shallow}, {self.instances} instances, "
                 f"{self.round_trips} round-trip ({pct(self.round_trips, self.instances)}), {self.samples} samples, "
                 f"{self.valid_samples} valid ({pct(self.valid_samples, self.samples)}), {self.operations} operations, "
                 f"{self.valid_operations} valid requests ({pct(self.valid_operations, self.operations)}); "

@@ -151,44 +151,72 @@ class Dialect:
         return schema
 
     def expanded(self, location, undeclared_keys=False):
-        """The schema with references inlined, for generation: recursion cut after two levels, or
-        after one where two would pass the node budget (a web of recursive schemas, such as a
-        filter whose conditions nest filters, grows with every level each path may repeat).
+        """The fullest of `expansions`."""
+        return self.expansions(location, undeclared_keys)[0][0]
+
+    def expansions(self, location, undeclared_keys=False):
+        """[(schema, whether cut by depth)]: the schema with references inlined, for generation,
+        fullest first. Recursion is cut after two levels, or after one where two would pass the
+        node budget (a web of recursive schemas, such as a filter whose conditions nest filters,
+        grows with every level each path may repeat); then after a few references on any path, for
+        a web whose full expansion passes the budget or that hypothesis cannot draw from in time
+        (OpenSearch's queries and aggregations, each of which may hold all the others). A cut only
+        narrows the schema, so an instance drawn from a shallower expansion is one of the schema.
         Unless `undeclared_keys`, objects get only the keys they declare (see `closed`)."""
         self.bundle(location)  # converts every definition the schema reaches
         self._by_name = {name: schema for name, schema in self.definitions.values()}
+        self._refers_cache = {}
         name, root = self.definitions[location]
-        try:
-            expanded = self._expand(root, [name], repeats=2, budget=[MAX_EXPANDED_NODES])
-        except Unsupported:
-            # Each reference at most once on a path: the tree is bounded, a larger budget is safe.
-            expanded = self._expand(root, [name], repeats=1, budget=[2 * MAX_EXPANDED_NODES])
-        return expanded if undeclared_keys else closed(expanded)
+        found, reason = [], None
+        for repeats, depth, budget in ((2, None, MAX_EXPANDED_NODES), (1, None, 2 * MAX_EXPANDED_NODES),
+                                       (1, 3, MAX_EXPANDED_NODES), (1, 1, MAX_EXPANDED_NODES)):
+            if found and depth is None:
+                continue  # each reference at most once on a path only where twice passes the budget
+            limits = {"repeats": repeats, "depth": depth, "budget": budget, "cut": False}
+            try:
+                expanded = self._expand(root, [name], limits)
+            except Unsupported as error:
+                reason = reason or error
+                continue
+            if depth is None or limits["cut"]:  # one the depth does not cut is one found already
+                found.append((expanded if undeclared_keys else closed(expanded), limits["cut"]))
+        if not found:
+            raise reason
+        return found
 
-    def _expand(self, node, path, repeats, budget):
-        """`node` with its references inlined, a reference already `repeats` times on the path
-        cut (False: no value there)."""
-        budget[0] -= 1
-        if budget[0] < 0:
+    def _expand(self, node, path, limits):
+        """`node` with its references inlined, a reference already `repeats` times on the path, or
+        one past `depth` references on it, cut (False: no value there)."""
+        limits["budget"] -= 1
+        if limits["budget"] < 0:
             raise Unsupported(f"expands to more than {MAX_EXPANDED_NODES} schema nodes")
         if isinstance(node, bool):
             return node
         if "$ref" in node:
             target = node["$ref"][len("#/$defs/"):]
-            if path.count(target) >= repeats:
+            if path.count(target) >= limits["repeats"]:
                 return False
-            return self._expand(self._by_name[target], path + [target], repeats, budget)
+            if limits["depth"] is not None and len(path) > limits["depth"] and self._refers(target):
+                limits["cut"] = True
+                return False  # one without references (a date, an enum) is kept: cutting it makes no web smaller
+            return self._expand(self._by_name[target], path + [target], limits)
         out = {}
         for key, value in node.items():
             if key in SCHEMA_LISTS:
-                out[key] = [self._expand(item, path, repeats, budget) for item in value]
+                out[key] = [self._expand(item, path, limits) for item in value]
             elif key in SCHEMA_MAPS:
-                out[key] = {name: self._expand(item, path, repeats, budget) for name, item in value.items()}
+                out[key] = {name: self._expand(item, path, limits) for name, item in value.items()}
             elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
-                out[key] = self._expand(value, path, repeats, budget)
+                out[key] = self._expand(value, path, limits)
             else:
                 out[key] = value
         return out
+
+    def _refers(self, name):
+        """Whether the named schema holds a reference."""
+        if name not in self._refers_cache:
+            self._refers_cache[name] = next(self._refs(self._by_name[name]), None) is not None
+        return self._refers_cache[name]
 
     def referenced(self, location):
         """The location a schema that is only a `$ref` stands for (followed through), else itself."""

@@ -169,6 +169,37 @@ class RecursionTests(unittest.TestCase):
         self.assertEqual(expanded["properties"]["must"]["anyOf"][0]["anyOf"][0]["properties"]["value"]["type"], "integer")
 
 
+    def test_a_web_past_the_budget_at_one_level_is_drawn_from_an_expansion_cut_after_a_few_references(self):
+        # A query that may hold every other query, each of which holds queries again (OpenSearch's
+        # QueryContainer): even with each reference once on a path it passes the budget, and every
+        # schema holding a query was skipped.
+        def ref(name):
+            return {"$ref": f"#/components/schemas/{name}"}
+        names = [f"Query{index}" for index in range(12)]
+        schemas = {
+            "Container": {"type": "object", "properties": {name.lower(): ref(name) for name in names}},
+            "Stamp": {"type": "string", "format": "date-time"},
+            **{name: {"type": "object", "required": ["at"], "properties": {
+                "at": ref("Stamp"), "list": {"type": "array", "items": ref("Container")},
+                **{other.lower(): ref(other) for other in names}}}
+               for name in names},
+        }
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", yaml.safe_dump(
+                {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": schemas}}))
+            dialect = Dialect(SpecDocuments(entry))
+            expansions = dialect.expansions("spec.yaml#/components/schemas/Container")
+            bundle = dialect.bundle("spec.yaml#/components/schemas/Container")
+        self.assertTrue(expansions and all(shallow for _, shallow in expansions), "only cut expansions fit")
+        fullest = expansions[0][0]
+        query = fullest["properties"]["query0"]
+        self.assertEqual(query["properties"]["at"]["format"], "date-time", "a schema without references is never cut")
+        generated = instances.generate(fullest, 10, 1)
+        check = instances.validator(bundle)
+        self.assertTrue(generated)
+        self.assertTrue(all(instances.first_error(check, value) is None for value in generated), generated)
+
+
 class ClosingTests(unittest.TestCase):
     def test_a_nullable_one_of_closes_each_member_as_a_one_of_does(self):
         # `nullable: true` beside a oneOf becomes anyOf [oneOf, null]: no keys are combined there,
@@ -283,7 +314,7 @@ class GenerationLimitTests(unittest.TestCase):
 
         with mock.patch.object(instances, "generate", swallowing), mock.patch.object(checks, "GENERATION_TIMEOUT", 0.2):
             started = time.monotonic()
-            location, found, reason, _ = checks.instances_for(("here", {}, {}, 20, 1))
+            location, found, reason, _, _ = checks.instances_for(("here", [({}, False), ({}, True)], {}, 20, 1))
         self.assertIsNone(found)
         self.assertIn("took over", reason)
-        self.assertLess(time.monotonic() - started, 15)
+        self.assertLess(time.monotonic() - started, 15, "each expansion ends at its limit")
