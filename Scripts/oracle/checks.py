@@ -11,20 +11,18 @@ GENERATION_TIMEOUT = 10  # seconds of CPU for generating one schema's instances
 
 def instances_for(task):
     """In a worker: (location, instances or None, skip reason, invalid count, whether they come from
-    a shallower expansion than the fullest) for one schema, drawn from the fullest of its
+    an expansion cut after a few references) for one schema, drawn from the fullest of its
     expansions that gives any in time."""
     location, expansions, bundle, count, seed = task
-    first_reason = ""
+    reasons = []
     for position, (expanded, shallow) in enumerate(expansions):
         generated, reason = generate_in_time(expanded, count, seed)
-        first_reason = first_reason or reason
-        if generated is None:
-            continue
-        found, reason, invalid = kept_instances(generated, expanded, bundle)
-        if found is not None or position == len(expansions) - 1:
-            return location, found, reason, invalid, shallow
-    shallower = f" (also at {len(expansions) - 1} shallower depth(s))" if len(expansions) > 1 else ""
-    return location, None, first_reason + shallower, 0, False
+        if generated is not None:
+            found, reason, invalid = kept_instances(generated, expanded, bundle)
+            if found is not None or position == len(expansions) - 1:
+                return location, found, reason, invalid, shallow
+        reasons.append(reason)
+    return location, None, "; cut shallower: ".join(dict.fromkeys(reasons)), 0, False
 
 
 def generate_in_time(expanded, count, seed):
