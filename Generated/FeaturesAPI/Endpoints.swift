@@ -581,6 +581,17 @@ public nonisolated enum API {
         return request
     }
 
+    /// Import sinks
+    ///
+    /// A JSON Lines body, one sink per line.
+    ///
+    /// `POST /sinks`
+    public static func importSinks(body: [Sink]) -> Request<Void> {
+        var request = Request<Void>(method: .post, path: "/sinks", operationID: "importSinks", response: .empty)
+        request.body = .jsonLines(body, contentType: "application/x-ndjson")
+        return request
+    }
+
     /// Add an attachment
     ///
     /// A multipart body that is one of two kinds of attachment; a photo's bytes go as a file part.
@@ -1411,6 +1422,16 @@ public final class GetAggregateModel: QueryViewModel<BucketAggregate> {
 public final class ListSinksModel: QueryViewModel<[Sink]> {
     override public func makeRequest() -> Request<[Sink]> {
         API.listSinks()
+    }
+}
+
+/// Sends `API.importSinks` from a form or button: Import sinks
+@MainActor
+public final class ImportSinksModel: SubmissionViewModel<Void> {
+    /// Sends the request; returns whether it succeeded. Ignored while a submit is in flight.
+    @discardableResult
+    public func submit(body: [Sink]) async -> Bool {
+        await submit(API.importSinks(body: body))
     }
 }
 

@@ -980,6 +980,7 @@ extension API {
                 "requestToken": .status(204),
                 "getAggregate": .json(text: #"{"buckets":{},"function":{},"filters":{}}"#),
                 "listSinks": .json(text: #"[{"id":"sink_AAAAAAAA","uid":"a"}]"#),
+                "importSinks": .status(204),
                 "addAttachment": .status(204),
             ],
             delay: delay
@@ -1117,6 +1118,9 @@ extension API {
 
         /// The operation `API.listSinks` sends.
         public static let listSinks = OperationKey<[Sink]>("listSinks")
+
+        /// The operation `API.importSinks` sends.
+        public static let importSinks = OperationKey<Void>("importSinks")
 
         /// The operation `API.addAttachment` sends.
         public static let addAttachment = OperationKey<Void>("addAttachment")

@@ -346,10 +346,14 @@ def bundled(documents):
     return spec
 
 
+JSON_LINES = ("application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines")
+
+
 def json_media_types(spec):
     """Deserializers for the request media types that carry JSON but that openapi-core reads as
     bytes: `+json` types (`application/merge-patch+json`) and wildcards (`*/*`) whose schema the
-    client sends as JSON."""
+    client sends as JSON, and JSON Lines, read as the array of its lines' values (the client sends
+    an array body one item per line)."""
     import json
 
     def load(data):
@@ -358,15 +362,29 @@ def json_media_types(spec):
         except ValueError:
             return data  # not JSON: validated as it is
 
-    names = set()
+    def lines_loader(as_array):
+        # A schema that is not an array describes one line: a body of one line is that value.
+        def load_lines(data):
+            text = data.decode() if isinstance(data, bytes) else data
+            try:
+                values = [json.loads(line) for line in text.split("\n") if line.strip()]
+            except ValueError:
+                return data
+            return values if as_array or len(values) != 1 else values[0]
+        return load_lines
+
+    loaders = {}
     for item in (spec.get("paths") or {}).values():
         for operation in item.values() if isinstance(item, dict) else []:
-            body = operation.get("requestBody") if isinstance(operation, dict) else None
-            for name in (body.get("content") or {}) if isinstance(body, dict) else []:
+            body = local_target(spec, operation.get("requestBody")) if isinstance(operation, dict) else None
+            for name, entry in (body.get("content") or {}).items() if isinstance(body, dict) else []:
                 bare = name.split(";")[0].strip().lower()
-                if bare != "application/json" and (bare.endswith("+json") or "*" in bare):
-                    names.add(name)
-    return {name: load for name in names}
+                if bare in JSON_LINES:
+                    schema = local_target(spec, entry.get("schema")) if isinstance(entry, dict) else None
+                    loaders[name] = lines_loader(bool(schema) and (schema.get("type") == "array" or "items" in schema))
+                elif bare != "application/json" and (bare.endswith("+json") or "*" in bare):
+                    loaders[name] = load
+    return loaders
 
 
 def decoded_path(path):

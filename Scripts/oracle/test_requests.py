@@ -34,6 +34,13 @@ SPEC = {
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["beta"], "properties": {"beta": {"type": "boolean"}}}}}},
             "responses": {"200": {"description": "ok"}}}},
+        "/bulk": {"post": {
+            "requestBody": {"$ref": "#/components/requestBodies/Bulk"},
+            "responses": {"200": {"description": "ok"}}}},
+        "/import": {"post": {
+            "requestBody": {"required": True, "content": {"application/jsonl": {
+                "schema": {"$ref": "#/components/schemas/WebTool"}}}},
+            "responses": {"200": {"description": "ok"}}}},
         "/keys/{key}": {"get": {
             "parameters": [
                 {"name": "key", "in": "path", "required": True,
@@ -43,7 +50,8 @@ SPEC = {
             ],
             "responses": {"200": {"description": "ok"}}}},
     },
-    "components": {"schemas": {
+    "components": {"requestBodies": {"Bulk": {"required": True, "content": {"application/x-ndjson": {
+        "schema": {"type": "array", "items": {"$ref": "#/components/schemas/WebTool"}}}}}}, "schemas": {
         "KeyID": {"type": "integer", "readOnly": True},
         "Key": {"type": "object", "properties": {"id": {"$ref": "#/components/schemas/KeyID"}}},
         "Transcription": {"type": "object", "required": ["file", "model"], "properties": {
@@ -109,6 +117,13 @@ class RequestCheckerTests(unittest.TestCase):
         rejected = recorded("/tools", b'{"type": "function"}', "application/json")
         self.assertIsNotNone(self.checker.check(rejected))
 
+    def test_a_json_lines_body_is_the_array_of_its_lines(self):
+        lines = b'{"type": "web"}\n{"type": "web"}\n'
+        self.assertIsNone(self.checker.check(recorded("/bulk", lines, "application/x-ndjson")))
+        self.assertIsNotNone(self.checker.check(recorded("/bulk", b'{"type": "web"}\n{"type": 1}\n', "application/x-ndjson")))
+        # A schema that is not an array describes one line.
+        self.assertIsNone(self.checker.check(recorded("/import", b'{"type": "web"}\n', "application/jsonl")))
+        self.assertIsNotNone(self.checker.check(recorded("/import", b'{"name": "x"}\n', "application/jsonl")))
 
     def test_an_operation_whose_path_key_has_a_query_is_checked_alone_at_its_path(self):
         beta = {**recorded("/tools?beta=true", b'{"beta": true}', "application/json"), "operation": "betaCreateTool"}

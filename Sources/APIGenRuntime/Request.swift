@@ -103,6 +103,9 @@ public enum RequestBody: Sendable {
     case form(FormBody)
     /// `multipart/form-data`: fields, files and JSON parts.
     case multipart(MultipartBody)
+    /// JSON Lines (`application/x-ndjson`, `application/jsonl`): each item encoded as JSON on a
+    /// line of its own, every line ended by a line feed.
+    case jsonLines([any Encodable & Sendable], contentType: String = "application/x-ndjson")
     /// Raw bytes, e.g. `application/octet-stream` or an image type.
     case data(Data, contentType: String)
     /// Text, sent as UTF-8; `charset=utf-8` is added unless the content type names a charset.
@@ -122,6 +125,8 @@ public enum RequestBody: Sendable {
             encoder.userInfo[APIJSON.requestKey] = true
             // A body that is UUIDs (`[UUID]`, a map of them) writes them lower case too.
             return (try encoder.encode(LowercasedUUIDs.encodable(value)), contentType)
+        case .jsonLines(let items, let contentType):
+            return (try Self.lines(items, with: encoder), contentType)
         case .form(let form):
             return (form.encoded(), "application/x-www-form-urlencoded")
         case .multipart(let multipart):
@@ -133,6 +138,18 @@ public enum RequestBody: Sendable {
         case .file(let url, let contentType):
             return (try Data(contentsOf: url), contentType)
         }
+    }
+
+    private static func lines(_ items: [any Encodable & Sendable], with encoder: JSONEncoder) throws -> Data {
+        encoder.userInfo[APIJSON.requestKey] = true
+        // A line holds one value: a client encoder set to pretty-print must not break it.
+        encoder.outputFormatting.remove(.prettyPrinted)
+        var data = Data()
+        for item in items {
+            data += try encoder.encode(LowercasedUUIDs.encodable(item))
+            data.append(0x0A)
+        }
+        return data
     }
 
     /// The body as the client sends it: in memory, or in a file streamed from disk (a file

@@ -204,4 +204,51 @@ final class RequestBodyMappingTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "static func addPet(").count - 1, 1)
         XCTAssertFalse(text.contains("Sends the body as"))
     }
+
+    /// A JSON Lines body is an array of its items, one line each: whether the spec describes the
+    /// lines as an array (OpenSearch's bulk), one line (3.0 and 3.1 habit) or 3.2's `itemSchema`.
+    func testAJSONLinesBodyIsAnArrayOfItsLinesItems() throws {
+        let (text, _) = try generate(
+            """
+            openapi: 3.2.0
+            info: {title: T, version: "1"}
+            paths:
+              /bulk:
+                post:
+                  operationId: bulk
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-ndjson: {schema: {type: array, items: {$ref: '#/components/schemas/Action'}}}
+                  responses: {'200': {description: OK}}
+              /import:
+                post:
+                  operationId: importLines
+                  requestBody:
+                    required: true
+                    content:
+                      application/jsonl: {schema: {$ref: '#/components/schemas/Action'}}
+                  responses: {'200': {description: OK}}
+              /sequence:
+                post:
+                  operationId: sendItems
+                  requestBody:
+                    content:
+                      application/jsonl: {itemSchema: {type: object, properties: {id: {type: integer}}}}
+                  responses: {'200': {description: OK}}
+            components:
+              schemas:
+                Action: {type: object, properties: {index: {type: string}}}
+            """)
+        assertContains(
+            text,
+            [
+                "public static func bulk(body: [Action]) -> Request<Void> {",
+                "request.body = .jsonLines(body, contentType: \"application/x-ndjson\")",
+                "public static func importLines(body: [Action]) -> Request<Void> {",
+                "request.body = .jsonLines(body, contentType: \"application/jsonl\")",
+                "public static func sendItems(body: [SendItemsRequestItem]? = nil) -> Request<Void> {",
+                "if let givenBody = body {",
+            ])
+    }
 }

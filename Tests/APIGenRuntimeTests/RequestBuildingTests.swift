@@ -61,6 +61,21 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertFalse(request.isIdempotent)
     }
 
+    func testAJSONLinesBodyIsOneItemPerLineEvenWithAPrettyPrintingEncoder() async throws {
+        var request = Request<Void>(method: .post, path: "/bulk", operationID: "bulk", response: .empty)
+        request.body = .jsonLines([TestPet(id: 1, name: "Rex"), TestPet(id: 2, name: "Tom")])
+        let encoder: @Sendable () -> JSONEncoder = {
+            let encoder = APIJSON.makeEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return encoder
+        }
+        let client = APIClient(baseURL: testBaseURL, transport: MockTransport(.status(200)), encoder: encoder)
+        let built = try await client.makeHTTPRequest(request)
+        XCTAssertEqual(built.headers["Content-Type"], "application/x-ndjson")
+        XCTAssertEqual(
+            built.body.map { String(decoding: $0, as: UTF8.self) }, "{\"id\":1,\"name\":\"Rex\"}\n{\"id\":2,\"name\":\"Tom\"}\n")
+    }
+
     func testLineBreaksInHeadersAndCookiesAreRejectedBeforeSending() async throws {
         let mock = MockTransport(.status(200))
         let client = APIClient(baseURL: testBaseURL, transport: mock)

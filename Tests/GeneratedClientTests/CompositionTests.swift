@@ -270,25 +270,6 @@ final class CompositionTests: XCTestCase {
         XCTAssertThrowsError(try decode(AcceptDetails.self, #"{"type": "abort_details"}"#), "a constant is enforced")
     }
 
-    func testAFormUnionBodySendsTheFieldsOfTheAlternativeItHolds() throws {
-        let grant = ClientCredentialsGrant(clientID: "app", scope: "read write")
-        let request = API.requestToken(body: .clientCredentialsGrant(grant))
-        guard case .form(let form)? = request.body else { return XCTFail("not a form: \(String(describing: request.body))") }
-        XCTAssertEqual(String(decoding: form.encoded(), as: UTF8.self), "client_id=app&grant_type=client_credentials&scope=read%20write")
-    }
-
-    func testAMultipartUnionBodySendsBytesOfTheAlternativeItHoldsAsAFilePart() throws {
-        let photo = PhotoUpload(photo: Data([0xFF, 0xD8, 0x00]), caption: "Tree")
-        let request = API.addAttachment(body: .photoUpload(photo))
-        guard case .multipart(let form)? = request.body else { return XCTFail("not multipart: \(String(describing: request.body))") }
-        XCTAssertEqual(form.parts.map(\.name), ["caption", "kind", "photo"])
-        let file = try XCTUnwrap(form.parts.last)
-        XCTAssertEqual(file.data, Data([0xFF, 0xD8, 0x00]), "the bytes themselves, not their base64 text")
-        XCTAssertEqual(file.contentType, "application/octet-stream")
-        XCTAssertEqual(file.fileName, "photo")
-        XCTAssertNil(form.parts[1].contentType, "a scalar is a text field")
-    }
-
     func testUnionsOfOneWholeValueInAnAllOfWriteItOnce() throws {
         let array = try assertRoundTrip(BucketAggregate.self, #"{"buckets": [1, 2, 3], "function": {"factor": 2, "tags": ["a"]}}"#)
         XCTAssertEqual(array.function?["tags"], .array([.string("a")]), "a free-form allOf keeps every key")

@@ -12,6 +12,18 @@ struct OperationEntry {
 
         /// The schema of a JSON body.
         var jsonSchema: SchemaID? { kind == .json ? type.schema : nil }
+
+        /// The schema of one element of a streamed body: OpenAPI 3.2's `itemSchema`, else the
+        /// `schema`, which 3.0 and 3.1 specs write for one element, unless the lines of a JSON
+        /// Lines or JSON Sequence body are described as an array (OpenSearch's bulk bodies):
+        /// then its items.
+        func elementSchema(_ shapes: ShapeTable, _ table: SchemaTable) -> SchemaID? {
+            if let item = type.itemSchema { return item }
+            guard let schema = type.schema, kind == .jsonLines || kind == .jsonSequence,
+                let content = shapes.content(of: schema, in: table), case .array(let items?) = shapes[content]
+            else { return type.schema }
+            return items
+        }
     }
 
     struct Success {

@@ -162,6 +162,8 @@ public struct OperationBody: Sendable {
         /// A form body whose schema is a union (or free-form): the members of the value it holds,
         /// a field each.
         case formMembers
+        /// JSON Lines: the body is an array of items, one encoded per line.
+        case jsonLines(contentType: String)
         case data(contentType: String)
         case text(contentType: String)
     }

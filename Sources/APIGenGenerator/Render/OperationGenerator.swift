@@ -193,6 +193,8 @@ struct OperationGenerator {
             calls.append(Printer.Call("var formFields = FormBody()"))
             calls.append(Printer.Call("formFields.appendMembers(of: \(value))"))
             calls.append(Printer.Call("request.body = .form(formFields)"))
+        case .jsonLines(let contentType):
+            calls.append(Printer.Call("request.body = .jsonLines(", [value, "contentType: \(literal: contentType)"], ")"))
         case .data(let contentType):
             calls.append(Printer.Call("request.body = .data(", [value, "contentType: \(literal: contentType)"], ")"))
         case .text(let contentType):

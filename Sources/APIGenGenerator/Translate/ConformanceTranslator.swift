@@ -119,9 +119,8 @@ struct ConformanceTranslator {
             all.append(argument)
             if !parameter.hasDefault { required.append(argument) }
         }
-        if let body = declaration.body {
-            let value = argument(
-                for: body.type, schema: translated.entry.body?.type.schema, hint: body.name.plain, synthesizer: synthesizer)
+        if let body = declaration.body, let media = translated.entry.body {
+            let value = bodyArgument(body, media: media, synthesizer: synthesizer)
             let argument = ConformanceDeclaration.Argument(label: body.name.argumentLabel, value: value)
             all.append(argument)
             if !body.type.isOptional { required.append(argument) }
@@ -134,6 +133,17 @@ struct ConformanceTranslator {
             cases.insert(.init(operationID: declaration.operationID, variant: "required", builder: builder, arguments: required), at: 0)
         }
         return cases
+    }
+
+    /// A JSON Lines body is an array of one item; every other body a value of its schema.
+    private func bodyArgument(
+        _ body: OperationBody, media: OperationEntry.Media, synthesizer: SampleSynthesizer
+    ) -> ConformanceDeclaration.Argument.Value {
+        guard case .jsonLines = body.encoding else {
+            return argument(for: body.type, schema: media.type.schema, hint: body.name.plain, synthesizer: synthesizer)
+        }
+        let item = media.elementSchema(types.shapes, table).flatMap { synthesizer.sample(for: $0, hint: body.name.plain) }
+        return .json(JSONText.render(.array([item ?? .object([])])))
     }
 
     private func argument(

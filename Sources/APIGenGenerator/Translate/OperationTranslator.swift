@@ -190,7 +190,7 @@ struct OperationTranslator {
     }
 
     /// The argument that carries the body in the media type the catalog chose (JSON first, then
-    /// form, multipart, bytes, text).
+    /// form, multipart, bytes, text); a JSON Lines body is an array of its lines' items.
     /// `isPatch`: a PATCH sends its body schema through the request type `patchRequestType` names.
     private func translateBody(
         _ body: RequestBody, media chosen: OperationEntry.Media, label: String, typeBase: String, isPatch: Bool
@@ -217,7 +217,13 @@ struct OperationTranslator {
             } else {
                 encoding = kind == .form ? .form(fields: fields) : .multipart(fields: fields)
             }
-        case .binary, .eventStream, .jsonLines, .jsonSequence:
+        case .jsonLines:
+            let item = chosen.elementSchema(types.shapes, types.table).map {
+                types.typeDeclaredAtTopLevel(for: $0, suggestedName: typeBase + "RequestItem")
+            }
+            type = .array(item ?? .jsonValue)
+            encoding = .jsonLines(contentType: MediaTypes.contentType(of: media, kind: kind))
+        case .binary, .eventStream, .jsonSequence:
             type = .data
             encoding = .data(contentType: MediaTypes.contentType(of: media, kind: kind))
         case .text:
@@ -241,7 +247,8 @@ struct OperationTranslator {
         case .form: label = "form"
         case .multipart: label = "multipart"
         case .text: label = "text"
-        case .binary, .eventStream, .jsonLines, .jsonSequence: label = "data"
+        case .jsonLines: label = "lines"
+        case .binary, .eventStream, .jsonSequence: label = "data"
         }
         let suffix = SwiftName.typeName(label)
         guard

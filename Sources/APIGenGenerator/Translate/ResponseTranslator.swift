@@ -80,14 +80,13 @@ struct ResponseTranslator {
         }
     }
 
-    /// The elements of a streamed body, from OpenAPI 3.2's `itemSchema`, else the `schema`
-    /// (which 3.0 and 3.1 specs use for one element). For an event stream the schema is the
-    /// events' data, unless it is an object of event fields with a `data` property (as 3.2's
-    /// examples and Mistral's spec write it): then its `data`'s `contentSchema` is the payload,
-    /// or, without one, the events decode as that object.
+    /// The elements of a streamed body (`OperationEntry.Media.elementSchema`). For an event
+    /// stream the schema is the events' data, unless it is an object of event fields with a
+    /// `data` property (as 3.2's examples and Mistral's spec write it): then its `data`'s
+    /// `contentSchema` is the payload, or, without one, the events decode as that object.
     private func streamElements(of media: OperationEntry.Media, suggestedName: String) -> OperationResponse.Stream {
         let base = suggestedName.hasSuffix("Response") ? String(suggestedName.dropLast("Response".count)) : suggestedName
-        let schema = media.type.itemSchema ?? media.type.schema
+        let schema = media.elementSchema(types.shapes, types.table)
         func type(_ id: SchemaID, _ suffix: String) -> SwiftType {
             types.typeDeclaredAtTopLevel(for: id, suggestedName: base + suffix)
         }

@@ -68,7 +68,7 @@ struct SampleTranslator {
             case .binary, .form, .multipart:
                 return PreviewResponse(operationID: declaration.operationID, body: .data)
             case .eventStream, .jsonLines, .jsonSequence:
-                let schema = media.itemSchema ?? media.schema
+                let schema = chosen.elementSchema(types.shapes, table)
                 var value = schema.flatMap { synthesizer.sample(for: $0, hint: declaration.name.plain) }
                 // An event whose data is encoded JSON: the data's sample is its content schema's.
                 if let schema, let content = ResponseTranslator(types: types).eventDataContentSchema(schema),
