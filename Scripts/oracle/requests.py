@@ -13,6 +13,8 @@ import os
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from oracle.media import deserializers, local_target, request_media
+
 PLACEHOLDER_HOST = "https://conformance.invalid"
 
 
@@ -61,8 +63,8 @@ class RequestChecker:
         parameters_as_sent(spec)
         multipart_scalars_as_form_fields(spec)
         base_uri = "file://" + documents.root + "/"
-        deserializers = {**binary_parts_as_text(spec), **json_media_types(spec), **TEXT_PARTS}
-        config = Config(spec_validator_cls=None, extra_media_type_deserializers=deserializers)
+        readers = deserializers(spec)
+        config = Config(spec_validator_cls=None, extra_media_type_deserializers=readers)
         self.variants = variant_paths(spec)
         self.variant_apis = {}
         self.spec = spec
@@ -202,31 +204,6 @@ def is_null_only(schema):
     return schema.get("type") == "null" or schema.get("enum") == [None]
 
 
-def request_media(spec):
-    """Every request body media type object, with its name."""
-    for item in (spec.get("paths") or {}).values():
-        for operation in (item.values() if isinstance(item, dict) else []):
-            body = operation.get("requestBody") if isinstance(operation, dict) else None
-            content = body.get("content") if isinstance(body, dict) else None
-            for name, entry in (content.items() if isinstance(content, dict) else []):
-                if isinstance(entry, dict):
-                    yield name, entry
-
-
-def local_target(spec, node, depth=0):
-    """`node` past local `$ref`s (those of the bundled spec), or None where one does not resolve."""
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and depth < 32:
-        ref = node["$ref"]
-        if not ref.startswith("#/"):
-            return None
-        node = spec
-        for token in ref[2:].split("/"):
-            token = unquote(token).replace("~1", "/").replace("~0", "~")
-            node = node.get(token) if isinstance(node, dict) else None
-        depth += 1
-    return node if isinstance(node, dict) else None
-
-
 def multipart_scalars_as_form_fields(spec):
     """A multipart part is text: openapi-core checks a number, integer or boolean property's
     text (`0`) against its type unless the part is read as a form field, which converts it.
@@ -243,48 +220,6 @@ def multipart_scalars_as_form_fields(spec):
             scalar = items.get("type") in ("number", "integer", "boolean")
             if scalar and not (isinstance(encoding.get(key), dict) and encoding[key].get("contentType")):
                 encoding[key] = {"style": "form", "explode": True}
-
-
-def binary_parts_as_text(spec):
-    """Deserializers that read a file part's bytes as text (latin-1 keeps every byte). openapi-core
-    hands a part of bytes to the validator as bytes, which OpenAPI 3.1's `type: string` rejects
-    for every file the client sends: the bytes are opaque, and only their presence is checked."""
-    names = {"application/octet-stream"}
-    for _, entry in request_media(spec):
-        for part in (entry.get("encoding") or {}).values():
-            for kind in str((part or {}).get("contentType") or "").split(","):
-                kind = kind.strip().lower()
-                if kind and "json" not in kind and not kind.startswith("text/") and "*" not in kind:
-                    names.add(kind)
-    return {name: (lambda data: data.decode("latin-1") if isinstance(data, bytes) else data) for name in names}
-
-
-def text_fields_loads(value, **parameters):
-    """A multipart body as openapi-core reads it, except that a text field (a part without a
-    `Content-Type`, or a `text/*` one) is text: read as bytes, a boolean or number field could
-    not be converted from its text (`true`)."""
-    from email.parser import BytesParser
-
-    from werkzeug.datastructures import ImmutableMultiDict
-
-    header = f'Content-Type: multipart/form-data; boundary="{parameters.get("boundary", "")}"\r\n\r\n'.encode()
-    message = BytesParser().parsebytes(header + value)
-    fields = []
-    for part in message.get_payload() if message.is_multipart() else []:
-        name = part.get_param("name", header="content-disposition")
-        payload = part.get_payload(decode=True) or b""
-        kind = part.get("Content-Type")
-        is_text = kind is None or kind.lower().startswith("text/")
-        fields.append((name, payload.decode(part.get_content_charset() or "utf-8", "replace") if is_text else payload))
-    return ImmutableMultiDict(fields)
-
-
-def plain_text_loads(value, **parameters):
-    """`text/plain` as openapi-core reads it, for a multipart text field already read as text too."""
-    return value.decode(parameters.get("charset", "utf-8"), "replace") if isinstance(value, bytes) else value
-
-
-TEXT_PARTS = {"multipart/form-data": text_fields_loads, "text/plain": plain_text_loads}
 
 
 def bundled(documents):
@@ -344,47 +279,6 @@ def bundled(documents):
     if extra:
         spec["x-apigen-bundled"] = extra
     return spec
-
-
-JSON_LINES = ("application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines")
-
-
-def json_media_types(spec):
-    """Deserializers for the request media types that carry JSON but that openapi-core reads as
-    bytes: `+json` types (`application/merge-patch+json`) and wildcards (`*/*`) whose schema the
-    client sends as JSON, and JSON Lines, read as the array of its lines' values (the client sends
-    an array body one item per line)."""
-    import json
-
-    def load(data):
-        try:
-            return json.loads(data)
-        except ValueError:
-            return data  # not JSON: validated as it is
-
-    def lines_loader(as_array):
-        # A schema that is not an array describes one line: a body of one line is that value.
-        def load_lines(data):
-            text = data.decode() if isinstance(data, bytes) else data
-            try:
-                values = [json.loads(line) for line in text.split("\n") if line.strip()]
-            except ValueError:
-                return data
-            return values if as_array or len(values) != 1 else values[0]
-        return load_lines
-
-    loaders = {}
-    for item in (spec.get("paths") or {}).values():
-        for operation in item.values() if isinstance(item, dict) else []:
-            body = local_target(spec, operation.get("requestBody")) if isinstance(operation, dict) else None
-            for name, entry in (body.get("content") or {}).items() if isinstance(body, dict) else []:
-                bare = name.split(";")[0].strip().lower()
-                if bare in JSON_LINES:
-                    schema = local_target(spec, entry.get("schema")) if isinstance(entry, dict) else None
-                    loaders[name] = lines_loader(bool(schema) and (schema.get("type") == "array" or "items" in schema))
-                elif bare != "application/json" and (bare.endswith("+json") or "*" in bare):
-                    loaders[name] = load
-    return loaders
 
 
 def decoded_path(path):

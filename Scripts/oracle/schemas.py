@@ -17,9 +17,10 @@ JSON Schema 2020-12:
   every wire format in these APIs uses (a larger value is out of contract, not data to keep).
 
 Two forms come out: `bundle` keeps every `$ref` (as `#/$defs/<n>`) for validation with jsonschema;
-`expanded` inlines references for hypothesis-jsonschema, which cannot follow recursive ones: a
-reference already open twice on the path is replaced by `false`, so generated instances nest a few
-levels and then stop where the schema lets them (an optional property left out, an empty array).
+`expansions` inline references for hypothesis-jsonschema, which cannot follow recursive ones
+(oracle/expansion.py): a reference already open twice on the path is replaced by `false`, so
+generated instances nest a few levels and then stop where the schema lets them (an optional
+property left out, an empty array).
 """
 import json
 import os
@@ -140,7 +141,7 @@ class Dialect:
         pending, seen = [location], {location}
         while pending:
             current = pending.pop()
-            for ref in self._refs(self.definitions[current][1]):
+            for ref in self.references(self.definitions[current][1]):
                 if ref not in seen:
                     seen.add(ref)
                     self.definition(ref)
@@ -155,68 +156,10 @@ class Dialect:
         return self.expansions(location, undeclared_keys)[0][0]
 
     def expansions(self, location, undeclared_keys=False):
-        """[(schema, whether cut by depth)]: the schema with references inlined, for generation,
-        fullest first. Recursion is cut after two levels, or after one where two would pass the
-        node budget (a web of recursive schemas, such as a filter whose conditions nest filters,
-        grows with every level each path may repeat); then after a few references on any path, for
-        a web whose full expansion passes the budget or that hypothesis cannot draw from in time
-        (OpenSearch's queries and aggregations, each of which may hold all the others). A cut only
-        narrows the schema, so an instance drawn from a shallower expansion is one of the schema.
-        Unless `undeclared_keys`, objects get only the keys they declare (see `closed`)."""
+        """The schema at `location` with its references inlined, for generation (oracle/expansion.py)."""
+        from oracle.expansion import Expansion
         self.bundle(location)  # converts every definition the schema reaches
-        self._by_name = {name: schema for name, schema in self.definitions.values()}
-        self._refers_cache = {}
-        name, root = self.definitions[location]
-        found, reason = [], None
-        for repeats, depth, budget in ((2, None, MAX_EXPANDED_NODES), (1, None, 2 * MAX_EXPANDED_NODES),
-                                       (1, 3, MAX_EXPANDED_NODES), (1, 1, MAX_EXPANDED_NODES)):
-            if found and depth is None:
-                continue  # each reference at most once on a path only where twice passes the budget
-            limits = {"repeats": repeats, "depth": depth, "budget": budget, "cut": False}
-            try:
-                expanded = self._expand(root, [name], limits)
-            except Unsupported as error:
-                reason = reason or error
-                continue
-            if depth is None or limits["cut"]:  # one the depth does not cut is one found already
-                found.append((expanded if undeclared_keys else closed(expanded), limits["cut"]))
-        if not found:
-            raise reason
-        return found
-
-    def _expand(self, node, path, limits):
-        """`node` with its references inlined, a reference already `repeats` times on the path, or
-        one past `depth` references on it, cut (False: no value there)."""
-        limits["budget"] -= 1
-        if limits["budget"] < 0:
-            raise Unsupported(f"expands to more than {MAX_EXPANDED_NODES} schema nodes")
-        if isinstance(node, bool):
-            return node
-        if "$ref" in node:
-            target = node["$ref"][len("#/$defs/"):]
-            if path.count(target) >= limits["repeats"]:
-                return False
-            if limits["depth"] is not None and len(path) > limits["depth"] and self._refers(target):
-                limits["cut"] = True
-                return False  # one without references (a date, an enum) is kept: cutting it makes no web smaller
-            return self._expand(self._by_name[target], path + [target], limits)
-        out = {}
-        for key, value in node.items():
-            if key in SCHEMA_LISTS:
-                out[key] = [self._expand(item, path, limits) for item in value]
-            elif key in SCHEMA_MAPS:
-                out[key] = {name: self._expand(item, path, limits) for name, item in value.items()}
-            elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
-                out[key] = self._expand(value, path, limits)
-            else:
-                out[key] = value
-        return out
-
-    def _refers(self, name):
-        """Whether the named schema holds a reference."""
-        if name not in self._refers_cache:
-            self._refers_cache[name] = next(self._refs(self._by_name[name]), None) is not None
-        return self._refers_cache[name]
+        return Expansion(self).expansions(location, undeclared_keys)
 
     def referenced(self, location):
         """The location a schema that is only a `$ref` stands for (followed through), else itself."""
@@ -275,19 +218,19 @@ class Dialect:
         siblings = {key: value for key, value in node.items() if key in KEYWORDS}
         return {"allOf": [ref, self.convert(siblings, file)]} if siblings else ref
 
-    def _refs(self, node):
+    def references(self, node):
         if isinstance(node, dict):
             if "$ref" in node:
                 yield self._location_of(node["$ref"])
             for key, value in node.items():
                 if key in SCHEMA_LISTS:
                     for item in value:
-                        yield from self._refs(item)
+                        yield from self.references(item)
                 elif key in SCHEMA_MAPS:
                     for item in value.values():
-                        yield from self._refs(item)
+                        yield from self.references(item)
                 elif key in SCHEMA_VALUES:
-                    yield from self._refs(value)
+                    yield from self.references(value)
 
     def _location_of(self, converted_ref):
         return self.locations[converted_ref[len("#/$defs/"):]]
@@ -364,63 +307,3 @@ class Dialect:
             elif types is None:
                 out = {"anyOf": [out, {"type": "null"}]}
         return out
-
-
-def closed(node, combined=False):
-    """`node` with `propertyNames` limited to the declared keys on every object that declares
-    properties and says nothing about others: an instance then carries the schema's data and no
-    keys it leaves open. The keys of `allOf` and `anyOf` members count for the object they are
-    combined into (`combined`), which is closed once, at the top: an `anyOf` value may hold the
-    keys of every member it matches. A `oneOf` value is one member, so each member is closed on
-    its own: keys of another member would be keys the value's member does not declare; but a
-    `oneOf` inside an `allOf` or `anyOf` member is combined with the object's other keys, so its
-    members are left open and the object is closed at the top with their keys too."""
-    if not isinstance(node, dict):
-        return node
-    out = dict(node)
-    if is_nullable_wrapper(out):
-        # `anyOf: [X, {type: null}]`, how `nullable: true` is written here: X or null, no keys combined.
-        out["anyOf"] = [closed(member, combined=combined) for member in out["anyOf"]]
-    for key in ("allOf", "anyOf"):
-        if key in out and not (key == "anyOf" and is_nullable_wrapper(node)):
-            out[key] = [closed(member, combined=True) for member in out[key]]
-    if "oneOf" in out:
-        out["oneOf"] = [closed(member, combined=combined) for member in out["oneOf"]]
-    for key in SCHEMA_MAPS:
-        if key in out:
-            out[key] = {name: closed(value) for name, value in out[key].items()}
-    for key in SCHEMA_VALUES:
-        if key in out and isinstance(out[key], dict) and key not in ("not", "propertyNames"):
-            out[key] = closed(out[key])
-    if "prefixItems" in out:
-        out["prefixItems"] = [closed(item) for item in out["prefixItems"]]
-    names, open_ended = declared(out)
-    if names and not open_ended and not combined:
-        out["propertyNames"] = {"enum": sorted(names)}
-    return out
-
-
-def is_nullable_wrapper(node):
-    """Whether `node` is `anyOf: [schema, {type: null}]` and nothing else that combines."""
-    members = node.get("anyOf")
-    return (isinstance(members, list) and len(members) == 2 and {"type": "null"} in members
-            and "allOf" not in node and "oneOf" not in node)
-
-
-def declared(node):
-    """The property names `node` and its combined members declare or require, and whether any of
-    them allows other keys explicitly (`additionalProperties`, `patternProperties`)."""
-    if not isinstance(node, dict):
-        return set(), False
-    names = set((node.get("properties") or {}).keys())
-    # A required key the object does not describe is still one of its keys (the client keeps it
-    # as a free-form property); closing the object without it would leave no valid instance.
-    if names:
-        names |= {name for name in node.get("required") or [] if isinstance(name, str)}
-    open_ended = "patternProperties" in node or node.get("additionalProperties") not in (None, False)
-    for key in ("allOf", "anyOf", "oneOf"):
-        for member in node.get(key, []):
-            member_names, member_open = declared(member)
-            names |= member_names
-            open_ended |= member_open
-    return names, open_ended

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 
-# The oracle's code that decides figures; the report's layout and explanations do not.
-CHECKS = ("checks.py", "instances.py", "runner.py", "schemas.py", "requests.py", "swagger.py")
+# The oracle's modules that do not decide figures: the report's layout, explanations and storage.
+NOT_CHECKS = {"__init__.py", "explained.py", "report.py", "results.py", "stored.py"}
 
 
 def key(spec, client, repo, settings):
@@ -18,7 +18,8 @@ def key(spec, client, repo, settings):
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     spec_files = sorted(Path(spec.root).rglob("*")) if spec.root else [Path(spec.path)]
     code = sorted(Path(client).glob("*.swift")) + sorted((repo / "Sources" / "APIGenRuntime").rglob("*.swift"))
-    oracle = [repo / "Scripts" / "oracle" / name for name in CHECKS]
+    oracle = [file for file in sorted((repo / "Scripts" / "oracle").glob("*.py"))
+              if file.name not in NOT_CHECKS and not file.name.startswith("test_")]
     for file in spec_files + code + oracle:
         if file.is_file():
             digest.update(file.name.encode())

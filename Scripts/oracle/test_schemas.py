@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import yaml  # noqa: E402
 
 from oracle import instances  # noqa: E402
-from oracle.schemas import Dialect, SpecDocuments, YAMLLoader, closed  # noqa: E402
+from oracle.expansion import closed  # noqa: E402
+from oracle.schemas import Dialect, SpecDocuments, YAMLLoader  # noqa: E402
 
 
 def write(folder, name, text):
