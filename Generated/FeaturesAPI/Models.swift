@@ -3689,6 +3689,333 @@ public nonisolated enum MatchValue: APIModel {
     }
 }
 
+/// Text beside exactly one kind of suggester; the second part's maxProperties counts every key.
+public nonisolated struct SuggestRequest: APIModel {
+    public var prefix: String?
+    public var text: String?
+    public var completion: String?
+    public var phrase: String?
+
+    public init(prefix: String? = nil, text: String? = nil, completion: String? = nil, phrase: String? = nil) {
+        self.prefix = prefix
+        self.text = text
+        self.completion = completion
+        self.phrase = phrase
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.prefix = reader.decodeIfPresent(String.self, "prefix")
+        self.text = reader.decodeIfPresent(String.self, "text")
+        self.completion = reader.decodeIfPresent(String.self, "completion")
+        self.phrase = reader.decodeIfPresent(String.self, "phrase")
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.prefix, "prefix")
+        writer.encodeIfPresent(self.text, "text")
+        writer.encodeIfPresent(self.completion, "completion")
+        writer.encodeIfPresent(self.phrase, "phrase")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.prefix, other.prefix)
+        visitor.visit(self.text, other.text)
+        visitor.visit(self.completion, other.completion)
+        visitor.visit(self.phrase, other.phrase)
+    }
+}
+
+/// Terms read from a document given by its id, or from a query's hits, not both.
+public nonisolated struct TermsLookup: APIModel, Identifiable {
+    public var index: String
+    public var id: String?
+    public var query: String?
+    public var variant: Variant
+
+    /// Which of the alternatives the value also is.
+    public nonisolated enum Variant: APIModel {
+        case id(Variant.IDModel)
+        case query(Variant.Query)
+
+        public nonisolated struct IDModel: APIModel, Identifiable {
+            public var id: String
+
+            public init(id: String) {
+                self.id = id
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let reader = try PropertyReader(decoder)
+                self.id = try reader.decode(String.self, "id")
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.id, "id")
+                try writer.finish()
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.id, other.id)
+            }
+        }
+
+        public nonisolated struct Query: APIModel {
+            public var query: String
+
+            public init(query: String) {
+                self.query = query
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let reader = try PropertyReader(decoder)
+                self.query = try reader.decode(String.self, "query")
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var writer = PropertyWriter(encoder)
+                writer.encode(self.query, "query")
+                try writer.finish()
+            }
+
+            #if !DEBUG
+            @inlinable
+            #endif
+            public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+                visitor.visit(self.query, other.query)
+            }
+        }
+
+        /// The keys each alternative reads, in the order they are tried; nil where it keeps any.
+        private static let alternativeKeys: [Set<String>?] = [
+            ["id", "index", "id", "query"],
+            ["query", "index", "id", "query"],
+        ]
+
+        public init(from decoder: any Decoder) throws {
+            for alternative in AlternativeOrder.declaringEveryKey(decoder, Self.alternativeKeys) {
+                switch alternative {
+                case 0:
+                    if let value = try UnionAlternative.decoded({ try Variant.IDModel(from: decoder) }) {
+                        self = .id(value)
+                        return
+                    }
+                case 1:
+                    if let value = try UnionAlternative.decoded({ try Variant.Query(from: decoder) }) {
+                        self = .query(value)
+                        return
+                    }
+                default: break
+                }
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a value matching one of: Variant.IDModel, Variant.Query"
+                )
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .id(let value): try value.encode(to: encoder)
+            case .query(let value): try value.encode(to: encoder)
+            }
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            switch (self, other) {
+            case (.id(let value), .id(let otherValue)): visitor.visit(value, otherValue)
+            case (.query(let value), .query(let otherValue)): visitor.visit(value, otherValue)
+            default: visitor.visitDifferentCases()
+            }
+        }
+    }
+
+    public init(index: String, id: String? = nil, query: String? = nil, variant: Variant) {
+        self.index = index
+        self.id = id
+        self.query = query
+        self.variant = variant
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self.index = try reader.decode(String.self, "index")
+        self.id = reader.decodeIfPresent(String.self, "id")
+        self.query = reader.decodeIfPresent(String.self, "query")
+        self.variant = try Variant(from: decoder)
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encode(self.index, "index")
+        writer.encodeIfPresent(self.id, "id")
+        writer.encodeIfPresent(self.query, "query")
+        try writer.finish()
+        try self.variant.encode(to: encoder)
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.index, other.index)
+        visitor.visit(self.id, other.id)
+        visitor.visit(self.query, other.query)
+        visitor.visit(self.variant, other.variant)
+    }
+}
+
+/// One rule of exactly one kind; an all_of rule holds more rules.
+public nonisolated struct IntervalRule: APIModel {
+    public var allOf: AllOf? {
+        get { _allOf.value }
+        set { _allOf.value = newValue }
+    }
+    private var _allOf: Indirect<AllOf?>
+
+    public nonisolated struct AllOf: APIModel {
+        public var intervals: [IntervalRule]
+        public var filter: IntervalRule? {
+            get { _filter.value }
+            set { _filter.value = newValue }
+        }
+        private var _filter: Indirect<IntervalRule?>
+
+        public init(intervals: [IntervalRule], filter: IntervalRule? = nil) {
+            self.intervals = intervals
+            self._filter = Indirect(filter)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var reader = try PropertyReader(decoder)
+            self.intervals = try reader.decode([IntervalRule].self, "intervals")
+            self._filter = Indirect(reader.decodeIfPresent(IntervalRule.self, "filter"))
+            try reader.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var writer = PropertyWriter(encoder)
+            writer.encode(self.intervals, "intervals")
+            writer.encodeIfPresent(self.filter, "filter")
+            try writer.finish()
+        }
+
+        #if !DEBUG
+        @inlinable
+        #endif
+        public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+            visitor.visit(self.intervals, other.intervals)
+            visitor.visit(self.filter, other.filter)
+        }
+    }
+
+    public init(allOf: AllOf? = nil) {
+        self._allOf = Indirect(allOf)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var reader = try PropertyReader(decoder)
+        self._allOf = Indirect(reader.decodeIfPresent(AllOf.self, "all_of"))
+        try reader.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var writer = PropertyWriter(encoder)
+        writer.encodeIfPresent(self.allOf, "all_of")
+        try writer.finish()
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        visitor.visit(self.allOf, other.allOf)
+    }
+}
+
+/// One flag, or several joined by `|`.
+public nonisolated enum QueryFlags: APIModel {
+    case value(QueryFlags.Value)
+    case string(String)
+
+    public nonisolated enum Value: OpenEnum {
+        case all
+        case and
+        case or
+        /// A value this client does not know yet, kept as sent.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "ALL": self = .all
+            case "AND": self = .and
+            case "OR": self = .or
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .all: "ALL"
+            case .and: "AND"
+            case .or: "OR"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try UnionAlternative.decoded({ try QueryFlags.Value(from: decoder) }) {
+            self = .value(value)
+            return
+        }
+        if let value = try UnionAlternative.decoded({ try String(from: decoder) }) {
+            self = .string(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a value matching one of: QueryFlags.Value, String"
+            )
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .value(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+
+    #if !DEBUG
+    @inlinable
+    #endif
+    public func _visitStoredValues<Visitor: StoredValueVisitor>(pairedWith other: Self, _ visitor: inout Visitor) {
+        switch (self, other) {
+        case (.value(let value), .value(let otherValue)): visitor.visit(value, otherValue)
+        case (.string(let value), .string(let otherValue)): visitor.visit(value, otherValue)
+        default: visitor.visitDifferentCases()
+        }
+    }
+}
+
 public nonisolated struct Sink: APIModel, Identifiable {
     public var id: String
     /// A name of your own; it may not look like an id.

@@ -499,6 +499,26 @@ extension MatchValue {
     public static var sample: MatchValue { EmbeddedJSON.decode(#"true"#) }
 }
 
+extension SuggestRequest {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: SuggestRequest { EmbeddedJSON.decode(#"{"prefix":"Prefix 1"}"#) }
+}
+
+extension TermsLookup {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: TermsLookup { EmbeddedJSON.decode(#"{"index":"Index 1","id":"Id 1"}"#) }
+}
+
+extension IntervalRule {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: IntervalRule { EmbeddedJSON.decode(#"{"all_of":{"intervals":[]}}"#) }
+}
+
+extension QueryFlags {
+    /// A value for previews and tests, built from values valid for the schema.
+    public static var sample: QueryFlags { EmbeddedJSON.decode(#""Query Flags 1""#) }
+}
+
 extension Sink {
     /// A value for previews and tests, built from values valid for the schema.
     public static var sample: Sink { EmbeddedJSON.decode(#"{"id":"sink_AAAAAAAA","uid":"a"}"#) }

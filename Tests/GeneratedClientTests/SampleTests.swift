@@ -130,6 +130,25 @@ final class SampleTests: XCTestCase {
         try assertSamplesRoundTrip(FeaturesAPI.Reading.sample, FeaturesAPI.Reading.samples)
     }
 
+    /// Samples meet what an object's parts and unions ask together (each is also checked with
+    /// jsonschema by the conformance oracle): one key where a part allows one, one alternative's
+    /// key of a oneOf in an allOf, no rule short of its one key, a flag value that is one kind.
+    func testSamplesMeetConstraintsOfPartsAndUnions() throws {
+        let suggest = FeaturesAPI.SuggestRequest.sample
+        try assertSampleRoundTrips(suggest)
+        XCTAssertEqual([suggest.prefix, suggest.text, suggest.completion, suggest.phrase].compactMap { $0 }.count, 1)
+        let lookup = FeaturesAPI.TermsLookup.sample
+        try assertSampleRoundTrips(lookup)
+        XCTAssertTrue((lookup.id == nil) != (lookup.query == nil), "id or query, not both")
+        let rule = FeaturesAPI.IntervalRule.sample
+        try assertSampleRoundTrips(rule)
+        XCTAssertEqual(rule.allOf?.intervals, [], "a nested rule could not get its one key: none is listed")
+        XCTAssertNil(rule.allOf?.filter)
+        try assertSampleRoundTrips(FeaturesAPI.QueryFlags.sample)
+        let flags = String(decoding: try APIJSON.makeEncoder().encode(FeaturesAPI.QueryFlags.sample), as: UTF8.self)
+        XCTAssertFalse(["\"ALL\"", "\"AND\"", "\"OR\""].contains(flags), "a listed flag is a string too: \(flags)")
+    }
+
     // MARK: Helpers
 
     /// `sample` and each of `samples` survive a round trip; `samples` starts with `sample`, holds

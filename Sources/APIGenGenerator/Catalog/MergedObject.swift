@@ -21,6 +21,11 @@ struct MergedObject {
     /// Keys that never come together, one list per part that says `not: {required: […]}`
     /// (OpenSearch's bucket aggregations: `aggregations` or its alias `aggs`, not both).
     var forbiddenTogether: [[String]] = []
+    /// The fewest and most keys a value may hold: the tightest `minProperties` and
+    /// `maxProperties` of the object and its parts, each of which counts every key of the value
+    /// (OpenSearch's FieldSuggester: one part's `maxProperties: 1` leaves room for one key in all).
+    var leastKeys = 0
+    var mostKeys: Int?
 
     /// Merges `id`'s allOf members into one object. `ShapeTable.mergedObject` memoizes it.
     static func merging(_ id: SchemaID, in table: SchemaTable) -> MergedObject {
@@ -69,6 +74,8 @@ struct MergedObject {
             if !schema.notRequired.isEmpty {
                 merged.forbiddenTogether.append(schema.notRequired)
             }
+            merged.leastKeys = max(merged.leastKeys, schema.minProperties ?? 0)
+            if let most = schema.maxProperties { merged.mostKeys = min(merged.mostKeys ?? most, most) }
             if schema.additionalProperties == .allowed(false), !schema.properties.isEmpty {
                 merged.closedKeySets.append(Set(schema.properties.map(\.name)))
             }

@@ -27,10 +27,13 @@ extension SampleSynthesizer {
 
     /// The first of `union`'s alternatives that has a sample, its keys added beside the object's
     /// own (the struct decodes the alternative from the same object); false when none has one.
+    /// `required`: the keys the object itself requires.
     func addAlternative(
-        of union: SchemaID, to members: inout [SpecValue.Member], variant: Int, depth: Int, path: inout SchemaMarks
+        of union: SchemaID, to members: inout [SpecValue.Member], required: Set<String>, variant: Int, depth: Int,
+        path: inout SchemaMarks
     ) -> Bool {
-        for alternative in SchemaShape.alternatives(of: table[union], in: table) {
+        let alternatives = SchemaShape.alternatives(of: table[union], in: table)
+        for alternative in alternatives {
             guard case .object(var extra)? = sample(alternative, variant: variant, hint: "", depth: depth + 1, path: &path) else {
                 continue
             }
@@ -38,21 +41,47 @@ extension SampleSynthesizer {
                 name(alternative, by: discriminator, in: &extra)
             }
             members += extra.filter { member in !members.contains { $0.key == member.key } }
+            if !table[union].oneOf.isEmpty {
+                leaveOutKeys(ofOthersThan: alternative, among: alternatives, keeping: required, in: &members)
+            }
             return true
         }
         return false
     }
 
+    /// A oneOf's value meets one alternative only: each other alternative whose required keys
+    /// the sample all holds loses the first of them that neither the object nor the chosen
+    /// alternative requires (OpenSearch's TermsLookup: `id` or `query`, not both).
+    private func leaveOutKeys(
+        ofOthersThan chosen: SchemaID, among alternatives: [SchemaID], keeping required: Set<String>,
+        in members: inout [SpecValue.Member]
+    ) {
+        let kept = required.union(shapes.mergedObject(table.resolved(chosen), table: table).required)
+        for other in alternatives where table.resolved(other) != table.resolved(chosen) {
+            let needs = shapes.mergedObject(table.resolved(other), table: table).required
+            guard !needs.isEmpty, needs.allSatisfy({ key in members.contains { $0.key == key } }) else { continue }
+            if let key = needs.sorted().first(where: { !kept.contains($0) }) {
+                members.removeAll { $0.key == key }
+            }
+        }
+    }
+
     /// The first alternative's sample, its discriminator naming it; for a oneOf without one, the
-    /// first whose sample no other alternative takes (given a key of its own where needed:
-    /// `distinguish`), else the first.
+    /// first whose sample no other alternative takes (an object given a key of its own where
+    /// needed: `distinguish`), else the first.
     func unionSample(
         _ union: SchemaID, alternatives: [SchemaID], variant: Int, hint: String, depth: Int, path: inout SchemaMarks
     ) -> SpecValue? {
         var fallback: SpecValue?
         for member in alternatives {
             guard let value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) else { continue }
-            guard case .object(var members) = value else { return value }
+            guard case .object(var members) = value else {
+                // A scalar another alternative takes too (`oneOf: [Flag, string]`, 'ALL'): the
+                // next alternative's may be its own.
+                guard !table[union].oneOf.isEmpty, isAmbiguous(value, as: member, among: alternatives) else { return value }
+                fallback = fallback ?? value
+                continue
+            }
             if let discriminator = table[union].discriminator {
                 name(member, by: discriminator, in: &members)
                 return .object(members)

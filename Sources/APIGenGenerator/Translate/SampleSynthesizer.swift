@@ -220,12 +220,12 @@ struct SampleSynthesizer {
         let kind = knownDiscriminators[id]
         let own = table.resolved(id)
         let keys = ConstraintChoice(table[own], declared: merged.properties, forbiddenTogether: merged.forbiddenTogether, table: table)
-        let leastKeys = table[own].minProperties ?? 0
+        let leastKeys = merged.leastKeys
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name) || keys.required.contains(property.name)
             guard isRequired || !keys.excluded.contains(property.name) else { continue }
             // Optional keys only while `maxProperties` leaves room for the required ones after them.
-            guard isRequired || hasRoom(for: property, in: merged, id: id, members: members) else { continue }
+            guard isRequired || hasRoom(for: property, in: merged, members: members) else { continue }
             // The value that selects this type in its union, at any depth, rather than a
             // synthesized string or the property's example (which may name another kind).
             if let kind, property.name == kind.key,
@@ -250,15 +250,19 @@ struct SampleSynthesizer {
             }
         }
         for union in merged.unions {
-            guard addAlternative(of: union, to: &members, variant: variant, depth: depth, path: &path) else { return nil }
+            let required = merged.required.union(keys.required)
+            guard addAlternative(of: union, to: &members, required: required, variant: variant, depth: depth, path: &path)
+            else { return nil }
         }
-        return .object(members)
+        // Too few keys (each candidate past the depth limit or already on the path) is no value
+        // of the schema: an optional place leaves it out, an array holds none.
+        return members.count >= leastKeys ? .object(members) : nil
     }
 
     /// Whether an object sample with `members` so far may take the optional `property` and still
     /// hold every required key within its `maxProperties`.
-    private func hasRoom(for property: Schema.Property, in merged: MergedObject, id: SchemaID, members: [SpecValue.Member]) -> Bool {
-        guard let most = table[table.resolved(id)].maxProperties else { return true }
+    private func hasRoom(for property: Schema.Property, in merged: MergedObject, members: [SpecValue.Member]) -> Bool {
+        guard let most = merged.mostKeys else { return true }
         let requiredLeft = merged.properties.filter { declared in
             merged.required.contains(declared.name) && !members.contains { $0.key == declared.name }
         }.count

@@ -1,0 +1,86 @@
+import APIGenGenerator
+import XCTest
+
+/// Samples that meet constraints spread over an object's parts and its unions: each sample must
+/// be a value its schema accepts, as the conformance oracle checks with jsonschema.
+final class SampleConstraintTests: XCTestCase {
+    /// `maxProperties` in one allOf part counts every key of the value (OpenSearch's
+    /// FieldSuggester: a suggester's text beside exactly one kind of suggester).
+    func testAPartsMaxPropertiesLimitsTheWholeSample() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Suggester:
+          allOf:
+            - type: object
+              properties:
+                prefix: {type: string}
+                text: {type: string}
+            - type: object
+              properties:
+                completion: {type: string}
+                phrase: {type: string}
+              minProperties: 1
+              maxProperties: 1
+        """))
+        assertContains(text, [##"public static var sample: Suggester { EmbeddedJSON.decode(#"{"prefix":"Prefix 1"}"#) }"##])
+    }
+
+    /// A oneOf in an allOf whose alternatives each require one of the object's optional keys
+    /// (OpenSearch's TermsLookup: `id` or `query`): the sample holds the chosen one's key only.
+    func testAOneOfInAnAllOfKeepsOtherAlternativesRequiredKeysOut() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Lookup:
+          type: object
+          required: [index]
+          properties:
+            index: {type: string}
+            id: {type: string}
+            query: {type: string}
+          allOf:
+            - oneOf:
+                - {type: object, properties: {id: {type: string}}, required: [id]}
+                - {type: object, properties: {query: {type: string}}, required: [query]}
+        """))
+        assertContains(text, [##"public static var sample: Lookup { EmbeddedJSON.decode(#"{"index":"Index 1","id":"Id 1"}"#) }"##])
+    }
+
+    /// An object that cannot get the keys its `minProperties` asks for (each candidate already on
+    /// the path) is no sample: the array that would hold it stays empty, an optional key is left out.
+    func testAnObjectShortOfItsMinPropertiesIsLeftOut() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Interval:
+          type: object
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            all_of: {$ref: '#/components/schemas/AllOf'}
+        AllOf:
+          type: object
+          required: [intervals]
+          properties:
+            intervals: {type: array, items: {$ref: '#/components/schemas/Interval'}}
+            filter: {$ref: '#/components/schemas/Interval'}
+        """))
+        assertContains(text, [##"public static var sample: Interval { EmbeddedJSON.decode(#"{"all_of":{"intervals":[]}}"#) }"##])
+    }
+
+    /// A oneOf of scalars whose first alternative's sample the next takes too (`[Flag, string]`
+    /// with 'ALL') is sampled from an alternative whose value is its own.
+    func testAScalarOneOfSamplesAValueOneAlternativeTakes() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Flag: {type: string, enum: [ALL, AND]}
+        Flags:
+          oneOf:
+            - $ref: '#/components/schemas/Flag'
+            - type: string
+        Seed:
+          oneOf:
+            - {type: integer, format: int32}
+            - {type: integer, format: int64}
+            - {type: string}
+        """))
+        assertContains(text, [
+            ##"public static var sample: Flags { EmbeddedJSON.decode(#""Flags 1""#) }"##,
+            ##"public static var sample: Seed { EmbeddedJSON.decode(#""Seed 1""#) }"##,
+        ])
+    }
+}
