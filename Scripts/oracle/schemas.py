@@ -178,7 +178,11 @@ class Dialect:
             name = f"d{len(self.definitions)}"
             self.definitions[location] = (name, True)  # placeholder: recursion stops here
             self.locations[name] = location
-            file, pointer, node = self.documents.resolve(location)
+            try:
+                file, pointer, node = self.documents.resolve(location)
+            except (KeyError, IndexError):
+                # A reference to a schema the spec does not have: free-form, as the client reads it.
+                file, pointer, node = location.partition("#")[0], location.partition("#")[2], {}
             if isinstance(node, dict) and "responses" in node and not self.documents.version.startswith("3"):
                 node = self.form_body(node, file, pointer)
             self.open.append((location, node))

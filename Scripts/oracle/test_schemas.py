@@ -144,6 +144,28 @@ components:
             self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": 3}))
             self.assertIsNotNone(instances.first_error(check, {"currency": "USD"}))
 
+    def test_a_reference_to_a_schema_the_spec_lacks_is_unconstrained(self):
+        # Square's `$ref: '#/components/schemas/CatalogModifierToggleOverrideType'`, which it does
+        # not define: the client reads it free-form, and the oracle raised KeyError.
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths: {}
+components:
+  schemas:
+    Modifier:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        toggle: {$ref: '#/components/schemas/Missing'}
+""")
+            dialect = Dialect(SpecDocuments(entry))
+            check = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Modifier"))
+            self.assertIsNone(instances.first_error(check, {"id": "a", "toggle": "ON"}))
+            self.assertIsNotNone(instances.first_error(check, {"toggle": "ON"}))
+            self.assertTrue(instances.generate(dialect.expanded("spec.yaml#/components/schemas/Modifier"), 3, 1))
+
 
 
 class RecursionTests(unittest.TestCase):

@@ -83,4 +83,31 @@ final class SampleConstraintTests: XCTestCase {
             ##"public static var sample: Seed { EmbeddedJSON.decode(#""Seed 1""#) }"##,
         ])
     }
+
+    /// A required key the object does not describe is still required of its sample: an example
+    /// without it is not the sample (Square's RiskEvaluation requires an undeclared `status`).
+    func testAnExampleWithoutAnUndeclaredRequiredKeyIsNotTheSample() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Risk:
+          type: object
+          required: [status]
+          properties:
+            level: {type: string}
+          example: {level: HIGH}
+        """))
+        assertContains(text, [##"public static var sample: Risk { EmbeddedJSON.decode(#"{"level":"Level 1","status":{}}"#) }"##])
+    }
+
+    /// An alternative the union's own `type` rules out gives no sample (OpenAI's chunking
+    /// strategy: `type: object` beside `oneOf: [enum [auto], VadConfig]`).
+    func testAUnionSampleKeepsToTheUnionsOwnType() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Chunking:
+          type: object
+          oneOf:
+            - {type: string, enum: [auto]}
+            - {type: object, required: [threshold], properties: {threshold: {type: number}}}
+        """))
+        assertContains(text, [##"public static var sample: Chunking { EmbeddedJSON.decode(#"{"threshold":1.5}"#) }"##])
+    }
 }

@@ -121,10 +121,14 @@ struct ExampleChecker {
         guard case .object(let members) = value else { return ValueFit.Misfit(.kind(value, expected: "an object")) }
         let merged = shapes.mergedObject(object, table: table)
         // Required of the generated type, that is: read-only and write-only ones are optional.
+        // A required key the object does not describe (the type keeps it free-form, optional) is
+        // still one a validator asks for (Square's RiskEvaluation `status`).
         for name in merged.required where !members.contains(where: { $0.key == name }) {
-            if let property = merged.properties.first(where: { $0.name == name }),
-                PropertyRules.isRequired(property, of: merged, object: object, usage: shapes.usage, in: table)
-            {
+            let property = merged.properties.first { $0.name == name }
+            if followsSchema, property.map({ table.undeclaredProperties.contains($0.schema) }) ?? true {
+                return ValueFit.Misfit(.missingProperty(name))
+            }
+            if let property, PropertyRules.isRequired(property, of: merged, object: object, usage: shapes.usage, in: table) {
                 return ValueFit.Misfit(.missingProperty(name))
             }
         }
