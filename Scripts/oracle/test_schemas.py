@@ -24,6 +24,15 @@ def write(folder, name, text):
     return path
 
 
+def one_schema(folder, name, schema):
+    """(validator, expansion) of the one schema of a spec written to `folder`."""
+    entry = write(folder, "spec.yaml", yaml.safe_dump(
+        {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {name: schema}}}))
+    dialect = Dialect(SpecDocuments(entry))
+    location = f"spec.yaml#/components/schemas/{name}"
+    return instances.validator(dialect.bundle(location)), dialect.expanded(location)
+
+
 class ReadingTests(unittest.TestCase):
     def test_a_one_of_hypothesis_cannot_draw_is_drawn_alternative_by_alternative(self):
         def chunk(key):
@@ -126,45 +135,22 @@ components:
         # Square's `$ref: https://…/common.json#squareup.common.String`: neither the client nor
         # the oracle fetches it; reading it as a file stopped the whole run.
         with tempfile.TemporaryDirectory() as folder:
-            entry = write(folder, "spec.yaml", """openapi: 3.0.3
-info: {title: T, version: '1'}
-paths: {}
-components:
-  schemas:
-    Money:
-      type: object
-      required: [amount]
-      properties:
-        amount: {type: integer}
-        currency: {$ref: 'https://example.com/schemas/common.json#squareup.common.String'}
-""")
-            dialect = Dialect(SpecDocuments(entry))
-            check = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Money"))
-            self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": "USD"}))
-            self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": 3}))
-            self.assertIsNotNone(instances.first_error(check, {"currency": "USD"}))
+            check, _ = one_schema(folder, "Money", {"type": "object", "required": ["amount"], "properties": {
+                "amount": {"type": "integer"},
+                "currency": {"$ref": "https://example.com/schemas/common.json#squareup.common.String"}}})
+        self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": "USD"}))
+        self.assertIsNone(instances.first_error(check, {"amount": 1, "currency": 3}))
+        self.assertIsNotNone(instances.first_error(check, {"currency": "USD"}))
 
     def test_a_reference_to_a_schema_the_spec_lacks_is_unconstrained(self):
         # Square's `$ref: '#/components/schemas/CatalogModifierToggleOverrideType'`, which it does
         # not define: the client reads it free-form, and the oracle raised KeyError.
         with tempfile.TemporaryDirectory() as folder:
-            entry = write(folder, "spec.yaml", """openapi: 3.0.3
-info: {title: T, version: '1'}
-paths: {}
-components:
-  schemas:
-    Modifier:
-      type: object
-      required: [id]
-      properties:
-        id: {type: string}
-        toggle: {$ref: '#/components/schemas/Missing'}
-""")
-            dialect = Dialect(SpecDocuments(entry))
-            check = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Modifier"))
-            self.assertIsNone(instances.first_error(check, {"id": "a", "toggle": "ON"}))
-            self.assertIsNotNone(instances.first_error(check, {"toggle": "ON"}))
-            self.assertTrue(instances.generate(dialect.expanded("spec.yaml#/components/schemas/Modifier"), 3, 1))
+            check, expanded = one_schema(folder, "Modifier", {"type": "object", "required": ["id"], "properties": {
+                "id": {"type": "string"}, "toggle": {"$ref": "#/components/schemas/Missing"}}})
+        self.assertIsNone(instances.first_error(check, {"id": "a", "toggle": "ON"}))
+        self.assertIsNotNone(instances.first_error(check, {"toggle": "ON"}))
+        self.assertTrue(instances.generate(expanded, 3, 1))
 
 
 
