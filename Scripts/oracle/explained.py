@@ -49,10 +49,11 @@ WHY_OVERLAPPING_STRINGS = (
     "{title: custom, type: string}]`, so every built-in name is a custom string too, and Context pairs a string "
     "with a geo location that may be written as a string; no value of the overlap is valid under exactly one.")
 
-WHY_NDJSON = (
-    "The bulk and multi-search bodies are `application/x-ndjson` with an array schema. openapi-core has no "
-    "reader for that media type and checks the body's bytes against the array; the client sends the "
-    "caller's bytes as given (Data), here the oracle's placeholder `apigen`.")
+WHY_OPEN_HEADER_OR_BODY = (
+    "A multi-search line, RequestItem, is `oneOf: [MultisearchHeader, MultisearchBody]`: two objects whose "
+    "properties are all optional and which leave other keys open, so every header is also a body (and the other "
+    "way round) and no line is valid under exactly one; jsonschema says `is valid under each of`. The client "
+    "sends the header it is given.")
 
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
@@ -83,7 +84,9 @@ EXPLAINED = [
     ("opensearch", "request rejected", "search.", "'plain' is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
     ("opensearch", "invalid sample", "CompletionContext", "is not valid under any of the given schemas", SPEC,
      WHY_OVERLAPPING_STRINGS),
-    ("opensearch", "request rejected", "", "b'apigen' is not of type 'array'", VALIDATOR, WHY_NDJSON),
+    ("opensearch", "invalid sample", "/RequestItem ", "{'allow_no_indices': True", SPEC, WHY_OPEN_HEADER_OR_BODY),
+    ("opensearch", "request rejected", "msearch", "InvalidSchemaValue: {'allow_no_indices': True", SPEC,
+     WHY_OPEN_HEADER_OR_BODY),
     ("polaris-catalog", "decode failed", "Expression", "Debug description: Expected ", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "sample in overlapping oneOf", "", "{'type': 'true'} is valid under each of", SPEC, WHY_CONST_BESIDE_REF),
     ("polaris-catalog", "invalid sample", "ReportMetricsRequest", "'filter': {'type': 'true'}", SPEC, WHY_CONST_BESIDE_REF),
