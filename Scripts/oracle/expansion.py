@@ -9,7 +9,6 @@ class Expansion:
     def __init__(self, dialect):
         self.dialect = dialect
         self._by_name = {name: schema for name, schema in dialect.definitions.values()}
-        self._refers_cache = {}
 
     def expansions(self, location, undeclared_keys=False):
         """[(schema, whether cut by depth)]: the schema with references inlined, for generation,
@@ -17,16 +16,20 @@ class Expansion:
         node budget (a web of recursive schemas, such as a filter whose conditions nest filters,
         grows with every level each path may repeat); then after a few references on any path, for
         a web whose full expansion passes the budget or that hypothesis cannot draw from in time
-        (OpenSearch's queries and aggregations, each of which may hold all the others). A cut only
-        narrows the schema, so an instance drawn from a shallower expansion is one of the schema.
-        Unless `undeclared_keys`, objects get only the keys they declare (see `closed`)."""
+        (OpenSearch's queries and aggregations, each of which may hold all the others): first only
+        the references that may recur (a query of plain fields stays whole, so a required one does
+        not make its object impossible), last every reference to a schema with references. A cut
+        only narrows the schema, so an instance drawn from a shallower expansion is one of the
+        schema. Unless `undeclared_keys`, objects get only the keys they declare (see `closed`)."""
         name, root = self.dialect.definitions[location]
         found, reason = [], None
-        for repeats, depth, budget in ((2, None, MAX_EXPANDED_NODES), (1, None, 2 * MAX_EXPANDED_NODES),
-                                       (1, 3, MAX_EXPANDED_NODES), (1, 1, MAX_EXPANDED_NODES)):
+        for repeats, depth, cuts, budget in (
+                (2, None, None, MAX_EXPANDED_NODES), (1, None, None, 2 * MAX_EXPANDED_NODES),
+                (1, 3, self._recurs, MAX_EXPANDED_NODES), (1, 1, self._recurs, MAX_EXPANDED_NODES),
+                (1, 1, self._refers, MAX_EXPANDED_NODES)):
             if found and depth is None:
                 continue  # each reference at most once on a path only where twice passes the budget
-            limits = {"repeats": repeats, "depth": depth, "budget": budget, "cut": False}
+            limits = {"repeats": repeats, "depth": depth, "cuts": cuts, "budget": budget, "cut": False}
             try:
                 expanded = self._expand(root, [name], limits)
             except Unsupported as error:
@@ -50,9 +53,9 @@ class Expansion:
             target = node["$ref"][len("#/$defs/"):]
             if path.count(target) >= limits["repeats"]:
                 return False
-            if limits["depth"] is not None and len(path) > limits["depth"] and self._refers(target):
+            if limits["depth"] is not None and len(path) > limits["depth"] and limits["cuts"](target, path):
                 limits["cut"] = True
-                return False  # one without references (a date, an enum) is kept: cutting it makes no web smaller
+                return False
             return self._expand(self._by_name[target], path + [target], limits)
         out = {}
         for key, value in node.items():
@@ -66,11 +69,30 @@ class Expansion:
                 out[key] = value
         return out
 
-    def _refers(self, name):
-        """Whether the named schema holds a reference."""
-        if name not in self._refers_cache:
-            self._refers_cache[name] = next(self.dialect.references(self._by_name[name]), None) is not None
-        return self._refers_cache[name]
+    def _recurs(self, name, path):
+        """Whether the named schema may lead back to itself or to a schema on `path`: only such a
+        reference makes a web grow; one that cannot (a date, an enum, a query of plain fields)
+        is a finite tree, kept whole so that a required one does not make its object impossible."""
+        reached = self._reached(name)
+        return name in reached or any(step in reached for step in path)
+
+    def _refers(self, name, path):
+        """Whether the named schema holds a reference (one without, a date or an enum, is kept)."""
+        return bool(self._reached(name))
+
+    def _reached(self, name):
+        """The names the named schema's references reach, directly or through others."""
+        cache = self.dialect.reached
+        if name not in cache:
+            found, pending = set(), [name]
+            while pending:
+                for location in self.dialect.references(self._by_name[pending.pop()]):
+                    target = self.dialect.definitions[location][0]
+                    if target not in found:
+                        found.add(target)
+                        pending.append(target)
+            cache[name] = found
+        return cache[name]
 
 
 def closed(node, combined=False):

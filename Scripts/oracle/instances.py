@@ -68,8 +68,8 @@ def generate(expanded, count, seed_value):
 
 
 def alternatives(expanded, depth=0):
-    """The schema once for each alternative of its first `oneOf` (its own, or a property's
-    within a few levels), each alternative with its schema's other keywords."""
+    """The schema once for each alternative of its first `oneOf` (its own, or a property's or an
+    allOf part's within a few levels), each alternative with its schema's other keywords."""
     if not isinstance(expanded, dict) or depth > 3:
         return []
     members = expanded.get("oneOf")
@@ -80,6 +80,13 @@ def alternatives(expanded, depth=0):
         variants = alternatives(value, depth + 1)
         if variants:
             return [{**expanded, "properties": {**expanded["properties"], name: variant}} for variant in variants]
+    # A property of an allOf part is one of the object's (OpenSearch's ScriptQuery: allOf
+    # [QueryBase, {script: oneOf [...]}]).
+    parts = expanded.get("allOf")
+    for index, part in enumerate(parts if isinstance(parts, list) else []):
+        variants = alternatives(part, depth + 1)
+        if variants:
+            return [{**expanded, "allOf": parts[:index] + [variant] + parts[index + 1:]} for variant in variants]
     return []
 
 

@@ -134,6 +134,7 @@ class Dialect:
         self.definitions = {}  # location → (name in $defs, converted schema with $refs)
         self.locations = {}  # name in $defs → location
         self.open = []  # (location, node) of the definitions being converted, outermost first
+        self.reached = {}  # name in $defs → the names its references reach (oracle/expansion.py)
 
     def bundle(self, location):
         """JSON Schema for validation: the schema, with every schema it references under `$defs`."""

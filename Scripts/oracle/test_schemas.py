@@ -209,6 +209,42 @@ class RecursionTests(unittest.TestCase):
         self.assertTrue(all(instances.first_error(check, value) is None for value in generated), generated)
 
 
+    def test_a_cut_keeps_references_that_cannot_recur_so_required_ones_stay_possible(self):
+        # OpenSearch's ScriptScoreQuery requires a script, a chain of plain schemas: cut like the
+        # web around it, the required key had no possible value and the schema was skipped.
+        def ref(name):
+            return {"$ref": f"#/components/schemas/{name}"}
+        names = [f"Query{index}" for index in range(12)]
+        schemas = {
+            "Root": {"type": "object", "required": ["query"], "properties": {"query": ref("Container")}},
+            "Container": {"type": "object", "minProperties": 1, "properties": {name.lower(): ref(name) for name in names}},
+            "Stamp": {"type": "object", "required": ["instant"], "properties": {"instant": ref("Instant")}},
+            "Instant": {"type": "object", "required": ["time"], "properties": {"time": ref("Time")}},
+            "Time": {"type": "string", "format": "date-time"},
+            **{name: {"type": "object", "required": ["at"], "properties": {
+                "at": ref("Stamp"), **{other.lower(): ref(other) for other in names}}} for name in names},
+        }
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", yaml.safe_dump(
+                {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": schemas}}))
+            dialect = Dialect(SpecDocuments(entry))
+            expansions = dialect.expansions("spec.yaml#/components/schemas/Root")
+            check = instances.validator(dialect.bundle("spec.yaml#/components/schemas/Root"))
+        generated = instances.generate(expansions[0][0], 5, 1)
+        self.assertTrue(expansions[0][1] and generated)
+        self.assertTrue(all(instances.first_error(check, value) is None for value in generated), generated)
+
+    def test_a_one_of_inside_an_all_of_part_is_drawn_alternative_by_alternative(self):
+        # OpenSearch's ScriptQuery: allOf [QueryBase, {script: oneOf [string, object]}], which
+        # hypothesis-jsonschema could not draw whole.
+        chunk = {"type": "object", "properties": {"source": {"type": "string"}}, "required": ["source"]}
+        script = {"oneOf": [{"type": "string"}, chunk, {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}]}
+        schema = {"allOf": [{"type": "object", "properties": {"boost": {"type": "number"}}},
+                            {"type": "object", "required": ["script"], "properties": {"script": script}}]}
+        self.assertEqual(len(instances.alternatives(schema)), 3)
+        self.assertTrue(instances.generate(schema, 5, 1))
+
+
 class ClosingTests(unittest.TestCase):
     def test_a_nullable_one_of_closes_each_member_as_a_one_of_does(self):
         # `nullable: true` beside a oneOf becomes anyOf [oneOf, null]: no keys are combined there,
