@@ -128,9 +128,10 @@ def write_markdown(path, results, command, seconds, failed):
         "",
     ]
     if results.reused:
-        lines += [f"Figures marked *kept* ({len(results.reused)} spec(s)) are stored results (Scripts/oracle/stored.py), "
-                  "filed under a key of the generated client, runtime, oracle, spec files and settings, all identical "
-                  "here; instances are seeded, so `--fresh` gives the same figures.", ""]
+        lines += [f"Figures marked *kept* ({len(results.reused)} spec(s), all three checks or those named) are stored "
+                  "results (Scripts/oracle/stored.py), each check's filed under a key of the generated code it reads, the "
+                  "runtime, the oracle code it runs, the spec files and settings, all identical here; instances are seeded, "
+                  "so `--fresh` gives the same figures.", ""]
     lines += [
         "| spec | schemas | same as another | skipped | instances | round-trip | samples | valid samples | operations | valid requests | time |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
@@ -144,7 +145,8 @@ def write_markdown(path, results, command, seconds, failed):
             valid = f"{requests['valid']} ({100 * requests['valid'] / operations:.1f}%)" if operations else "–"
         samples = trips.get("sample_count", 0)
         valid_samples = f"{trips['valid_samples']} ({100 * trips['valid_samples'] / samples:.1f}%)" if samples else "–"
-        kept = " (kept)" if spec.name in results.reused else ""
+        own = results.reused.get(spec.name, [])
+        kept = "" if not own else " (kept)" if len(own) == 3 else f" (kept: {', '.join(own)})"
         lines.append(f"| {spec.name} | {trips['schemas']} | {trips.get('same', 0)} | {trips['skipped']} | {trips['instances']} | {rate} | "
                      f"{samples} | {valid_samples} | {operations} | {valid} | {spent:.0f} s{kept} |")
     for name in failed:

@@ -11,7 +11,7 @@ class Results:
         self.findings = []  # (spec, kind, where, what)
         self.skipped = []   # (spec, kind, where, why)
         self.per_spec = []  # rows for the report
-        self.reused = set()  # names of specs whose figures were kept from an earlier run
+        self.reused = {}  # spec name → the checks whose figures were kept from an earlier run
 
     def add(self, spec, trips, samples, requests, spent):
         """One spec's figures, added to the totals."""

@@ -1,43 +1,66 @@
-"""Each spec's figures, kept between runs of Scripts/conformance under the key of everything they
-depend on: the generated client, the runtime, the oracle's code, the spec's own files and the
-run's settings. Instances are seeded, so an unchanged key gives unchanged figures: such a spec is
-neither compiled nor checked again, and the report says which figures were reused. `--fresh`
-checks every spec."""
+"""Each spec's figures, kept between runs of Scripts/conformance, check by check, under the key of
+everything that check depends on: the parts of the generated client it reads, the runtime, the
+oracle's code it runs, the spec's own files and the run's settings. Instances are seeded, so an
+unchanged key gives unchanged figures: a check whose key is unchanged is not run again, a spec
+whose three checks are all unchanged is not even compiled, and the report says which figures were
+reused. `--fresh` checks every spec."""
 import hashlib
 import json
 from pathlib import Path
 
+CHECKS = ("trips", "samples", "requests")
+# What each check reads besides the runtime, the spec and the oracle's shared modules (checks.py,
+# runner.py): the generated files it depends on, the generator sources that write its part of the
+# conformance file, and the oracle modules it runs. The round trips read the models, not their
+# samples or the request cases (which hold samples): a change of samples keeps their figures.
+DEPENDS = {
+    "trips": {"skip_files": ("Samples", "Conformance"),
+              "generator": ("ConformanceTranslator.swift", "ConformanceFileGenerator.swift"),
+              "oracle": ("instances.py", "expansion.py", "schemas.py")},
+    "samples": {"skip_files": (), "generator": (), "oracle": ("instances.py", "schemas.py")},
+    "requests": {"skip_files": ("Samples",), "generator": (),
+                 "oracle": ("requests.py", "media.py", "swagger.py", "schemas.py")},
+}
+SHARED_ORACLE = ("checks.py", "runner.py")
 
-# The oracle's modules that do not decide figures: the report's layout, explanations and storage.
-NOT_CHECKS = {"__init__.py", "explained.py", "report.py", "results.py", "stored.py"}
 
-
-def key(spec, client, repo, settings):
-    """The digest of what `spec`'s figures depend on: `client` is the folder of its generated code,
-    `settings` the run's settings."""
-    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
+def keys(spec, client, repo, settings):
+    """{check: digest of what its figures depend on}: `client` is the folder of the spec's
+    generated code, `settings` the run's settings."""
     spec_files = sorted(Path(spec.root).rglob("*")) if spec.root else [Path(spec.path)]
-    code = sorted(Path(client).glob("*.swift")) + sorted((repo / "Sources" / "APIGenRuntime").rglob("*.swift"))
-    oracle = [file for file in sorted((repo / "Scripts" / "oracle").glob("*.py"))
-              if file.name not in NOT_CHECKS and not file.name.startswith("test_")]
-    for file in spec_files + code + oracle:
-        if file.is_file():
-            digest.update(file.name.encode())
-            digest.update(file.read_bytes())
-    return digest.hexdigest()
+    runtime = sorted((repo / "Sources" / "APIGenRuntime").rglob("*.swift"))
+    generated = sorted(Path(client).glob("*.swift"))
+    found = {}
+    for check in CHECKS:
+        depends = DEPENDS[check]
+        digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
+        own = [file for file in generated if not file.name.startswith(depends["skip_files"])]
+        generator = [file for file in sorted((repo / "Sources" / "APIGenGenerator").rglob("*.swift"))
+                     if file.name in depends["generator"]]
+        oracle = [repo / "Scripts" / "oracle" / name for name in SHARED_ORACLE + depends["oracle"]]
+        for file in spec_files + own + runtime + generator + oracle:
+            if file.is_file():
+                digest.update(file.name.encode())
+                digest.update(file.read_bytes())
+        found[check] = digest.hexdigest()
+    return found
 
 
 def load(folder, spec, wanted):
-    """The record kept for `spec` under the key `wanted`, or None."""
+    """{check: its kept record} for the checks of `spec` whose key is as `wanted` says."""
     path = Path(folder) / f"{spec.name}.json"
     try:
         record = json.loads(path.read_text())
     except (OSError, ValueError):
-        return None
-    return record if record.get("key") == wanted else None
+        return {}
+    checks = record.get("checks") if isinstance(record, dict) else None
+    if not isinstance(checks, dict):
+        return {}  # a record of the earlier layout, one key for the whole spec
+    return {check: kept for check, kept in checks.items() if check in wanted and kept.get("key") == wanted[check]}
 
 
-def save(folder, spec, record):
+def save(folder, spec, checks):
+    """`checks`: {check: {"key", "row", "seconds", "findings", "skipped"}}."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{spec.name}.json").write_text(json.dumps(record, ensure_ascii=False))
+    (folder / f"{spec.name}.json").write_text(json.dumps({"checks": checks}, ensure_ascii=False))

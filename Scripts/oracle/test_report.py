@@ -21,7 +21,7 @@ class Results:
     def __init__(self, findings, specs):
         self.findings = findings
         self.skipped = []
-        self.reused = set()
+        self.reused = {}
         self.per_spec = [(Spec(name), {"schemas": 1, "skipped": 0, "instances": 1, "round_trips": 1}, {"operations": 0, "valid": 0}, 1.0)
                          for name in specs]
 
