@@ -60,7 +60,7 @@ def load(folder, spec, wanted):
 
 
 def save(folder, spec, checks):
-    """`checks`: {check: {"key", "row", "seconds", "findings", "skipped"}}."""
+    """`checks`: {check: {"key", "row", "seconds", "findings", "skipped"}}, those done so far."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{spec.name}.json").write_text(json.dumps({"checks": checks}, ensure_ascii=False))
