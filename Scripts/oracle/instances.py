@@ -56,14 +56,21 @@ def generate(expanded, count, seed_value):
         parts = alternatives(expanded)
         if not parts:
             raise
+    found = generate_by_alternatives(parts, count, seed_value)
+    if not found:
+        return generate_from(expanded, count, seed_value)  # raises its own reason again
+    return found
+
+
+def generate_by_alternatives(parts, count, seed_value):
+    """Instances of each of `parts` (`alternatives`), a share of `count` each; those that fail
+    give none."""
     found = []
     for part in parts:
         try:
             found += generate_from(part, max(1, count // len(parts)), seed_value)
         except Unsupported:
             continue
-    if not found:
-        return generate_from(expanded, count, seed_value)  # raises its own reason again
     return found
 
 
