@@ -1,6 +1,7 @@
 """The checks of Scripts/conformance on one spec: round trips of generated instances, samples and
 requests, each against independent validators (see the script's help). The validators' packages
 are imported inside the functions: the script imports this module before it has made sure of them."""
+import contextlib
 import json
 import os
 import signal
@@ -13,12 +14,15 @@ def instances_for(task):
     """In a worker: (location, instances or None, skip reason, invalid count, whether they come from
     an expansion cut after a few references) for one schema, drawn from the fullest of its
     expansions that gives any in time."""
+    from oracle import instances
+
     location, expansions, bundle, count, seed = task
-    reasons = []
+    reasons, check = [], None
     for position, (expanded, shallow) in enumerate(expansions):
         generated, reason = generate_in_time(expanded, count, seed)
         if generated is not None:
-            found, reason, invalid = kept_instances(generated, expanded, bundle)
+            check = check or instances.validator(bundle)  # once, and only where something was drawn
+            found, reason, invalid = kept_instances(generated, expanded, check)
             if found is not None or position == len(expansions) - 1:
                 return location, found, reason, invalid, shallow
         reasons.append(reason)
@@ -26,47 +30,55 @@ def instances_for(task):
 
 
 def generate_in_time(expanded, count, seed):
-    """(instances, None) or (None, why none), within GENERATION_TIMEOUT seconds of CPU."""
+    """(instances, None) or (None, why none), within GENERATION_TIMEOUT seconds of CPU; a union
+    hypothesis draws slowly whole (filtering each draw through every alternative) gets as long
+    again alternative by alternative, which is often quick (Adyen's BankAccountV3: 16 kinds of
+    account number)."""
     from oracle import instances
     from oracle.schemas import Unsupported
 
-    def out_of_time(*_):
-        raise instances.OutOfTime()
-
-    # CPU time of this worker, not wall time: a busy machine must not turn into skipped schemas.
-    signal.signal(signal.SIGVTALRM, out_of_time)
-    # Again every second after that: one expiry that lands where it is caught must not be the last.
-    signal.setitimer(signal.ITIMER_VIRTUAL, GENERATION_TIMEOUT, 1)
+    timed_out = f"instance generation took over {GENERATION_TIMEOUT} s of CPU"
     try:
-        return instances.generate(expanded, count, seed), None
+        with cpu_limit():
+            return instances.generate(expanded, count, seed), None
     except Unsupported as reason:
         return None, str(reason)
     except instances.OutOfTime:
         pass
-    finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-    timed_out = f"instance generation took over {GENERATION_TIMEOUT} s of CPU"
-    # A union hypothesis draws slowly whole (filtering each draw through every alternative) is
-    # often quick alternative by alternative (Adyen's BankAccountV3: 16 kinds of account number).
     parts = instances.alternatives(expanded)
     if not parts:
         return None, timed_out
-    signal.setitimer(signal.ITIMER_VIRTUAL, GENERATION_TIMEOUT, 1)
     try:
-        found = instances.generate_by_alternatives(parts, count, seed)
+        with cpu_limit():
+            found = instances.generate_by_alternatives(parts, count, seed)
         return (found, None) if found else (None, timed_out)
     except instances.OutOfTime:
         return None, timed_out + ", also alternative by alternative"
+
+
+@contextlib.contextmanager
+def cpu_limit():
+    """Raises `OutOfTime` inside the block after GENERATION_TIMEOUT seconds of this worker's CPU
+    time (not wall time: a busy machine must not turn into skipped schemas), and again every second
+    after that: one expiry that lands where it is caught must not be the last."""
+    from oracle import instances
+
+    def out_of_time(*_):
+        raise instances.OutOfTime()
+
+    signal.signal(signal.SIGVTALRM, out_of_time)
+    signal.setitimer(signal.ITIMER_VIRTUAL, GENERATION_TIMEOUT, 1)
+    try:
+        yield
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
 
 
-def kept_instances(generated, expanded, bundle):
-    """(instances to send or None, why none, invalid count): those jsonschema accepts and that
-    carry no key of an alternative they do not match, plus the schema's edge values."""
+def kept_instances(generated, expanded, check):
+    """(instances to send or None, why none, invalid count): those `check` (jsonschema) accepts
+    and that carry no key of an alternative they do not match, plus the schema's edge values."""
     from oracle import instances
 
-    check = instances.validator(bundle)
     valid, invalid, stray = [], 0, 0
     for instance in generated:
         if instances.first_error(check, instance) is not None:

@@ -4,6 +4,8 @@ import os
 import platform
 import re
 
+from oracle.stored import CHECKS
+
 MAX_LISTED = 40  # findings listed per cause and spec; the rest are counted
 
 
@@ -146,7 +148,7 @@ def write_markdown(path, results, command, seconds, failed):
         samples = trips.get("sample_count", 0)
         valid_samples = f"{trips['valid_samples']} ({100 * trips['valid_samples'] / samples:.1f}%)" if samples else "–"
         own = results.reused.get(spec.name, [])
-        kept = "" if not own else " (kept)" if len(own) == 3 else f" (kept: {', '.join(own)})"
+        kept = "" if not own else " (kept)" if len(own) == len(CHECKS) else f" (kept: {', '.join(own)})"
         lines.append(f"| {spec.name} | {trips['schemas']} | {trips.get('same', 0)} | {trips['skipped']} | {trips['instances']} | {rate} | "
                      f"{samples} | {valid_samples} | {operations} | {valid} | {spent:.0f} s{kept} |")
     for name in failed:

@@ -122,9 +122,7 @@ public enum RequestBody: Sendable {
     public func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
         switch self {
         case .json(let value, let contentType):
-            encoder.userInfo[APIJSON.requestKey] = true
-            // A body that is UUIDs (`[UUID]`, a map of them) writes them lower case too.
-            return (try encoder.encode(LowercasedUUIDs.encodable(value)), contentType)
+            return (try Self.sent(value, with: encoder), contentType)
         case .jsonLines(let items, let contentType):
             return (try Self.lines(items, with: encoder), contentType)
         case .form(let form):
@@ -140,13 +138,19 @@ public enum RequestBody: Sendable {
         }
     }
 
-    private static func lines(_ items: [any Encodable & Sendable], with encoder: JSONEncoder) throws -> Data {
+    /// `value` encoded as something the client sends (see `encoded(with:)`).
+    private static func sent(_ value: any Encodable, with encoder: JSONEncoder) throws -> Data {
         encoder.userInfo[APIJSON.requestKey] = true
+        // A body that is UUIDs (`[UUID]`, a map of them) writes them lower case too.
+        return try encoder.encode(LowercasedUUIDs.encodable(value))
+    }
+
+    private static func lines(_ items: [any Encodable & Sendable], with encoder: JSONEncoder) throws -> Data {
         // A line holds one value: a client encoder set to pretty-print must not break it.
         encoder.outputFormatting.remove(.prettyPrinted)
         var data = Data()
         for item in items {
-            data += try encoder.encode(LowercasedUUIDs.encodable(item))
+            data += try sent(item, with: encoder)
             data.append(0x0A)
         }
         return data

@@ -125,12 +125,11 @@ struct ExampleChecker {
         // still one a validator asks for (Square's RiskEvaluation `status`).
         for name in merged.required where !members.contains(where: { $0.key == name }) {
             let property = merged.properties.first { $0.name == name }
-            if followsSchema, property.map({ table.undeclaredProperties.contains($0.schema) }) ?? true {
-                return ValueFit.Misfit(.missingProperty(name))
-            }
-            if let property, PropertyRules.isRequired(property, of: merged, object: object, usage: shapes.usage, in: table) {
-                return ValueFit.Misfit(.missingProperty(name))
-            }
+            let undeclared = property.map { table.undeclaredProperties.contains($0.schema) } ?? true
+            let required =
+                followsSchema && undeclared
+                || property.map { PropertyRules.isRequired($0, of: merged, object: object, usage: shapes.usage, in: table) } == true
+            if required { return ValueFit.Misfit(.missingProperty(name)) }
         }
         for member in members {
             if followsSchema, merged.closedKeySets.contains(where: { !$0.contains(member.key) }) {

@@ -32,8 +32,7 @@ enum PropertyRules {
     /// anything (`acceptsNull`). The struct's optionals, the samples and the example check all ask
     /// this, so a property the struct lets be null is one a sample may leave null.
     static func takesNull(_ id: SchemaID, shapes: ShapeTable, in table: SchemaTable) -> Bool {
-        SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(table[table.resolved(id)], table)
-            || acceptsNull(id, shapes: shapes, in: table)
+        SchemaShape.isNullable(id, table) || acceptsNull(id, shapes: shapes, in: table)
     }
 
     /// Whether a value may be null although the spec does not say nullable: a free-form value

@@ -30,7 +30,7 @@ enum SchemaAssertions {
     /// Whether the value's JSON type is one `type` lists (none listed: any). The generated type
     /// checks the kind where it decides the type; `type` beside a union does not
     /// (`oneOf: [boolean, {enum: [auto]}], type: boolean` admits only booleans).
-    private static func fitsType(_ value: SpecValue, _ types: JSONTypes) -> Bool {
+    static func fitsType(_ value: SpecValue, _ types: JSONTypes) -> Bool {
         guard !types.isEmpty else { return true }
         switch value {
         case .string: return types.contains(.string)

@@ -242,6 +242,12 @@ enum SchemaShape {
             && schema.discriminator == nil
     }
 
+    /// True when the schema lets the value be null where it is used or where it is defined
+    /// (`$ref` to a nullable schema).
+    static func isNullable(_ id: SchemaID, _ table: SchemaTable) -> Bool {
+        isNullable(table[id], table) || isNullable(table[table.resolved(id)], table)
+    }
+
     /// True when the schema lets the value be null.
     static func isNullable(_ schema: Schema, _ table: SchemaTable) -> Bool {
         isNullable(schema, table, depth: 0)

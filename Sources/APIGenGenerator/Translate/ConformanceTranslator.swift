@@ -78,8 +78,7 @@ struct ConformanceTranslator {
         // A nullable schema's value may be null: a name for one (`InvoiceItemAssetAccount: {$ref:
         // LinkedLedgerAccount}`, that one `nullable: true`) or a body of `type: [array, 'null']`.
         func tripped(_ id: SchemaID, _ type: SwiftType) -> SwiftType {
-            let takesNull = SchemaShape.isNullable(table[id], table) || SchemaShape.isNullable(table[table.resolved(id)], table)
-            return takesNull ? type.unwrapped.optional : type
+            SchemaShape.isNullable(id, table) ? type.unwrapped.optional : type
         }
         for (id, name) in types.namedSchemas {
             add(id, tripped(id, .named(name)))

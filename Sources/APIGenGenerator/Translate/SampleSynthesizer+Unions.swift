@@ -77,7 +77,7 @@ extension SampleSynthesizer {
             guard let value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) else { continue }
             // An alternative the union's own `type` rules out (OpenAI's TranscriptionChunkingStrategy:
             // `type: object` beside `oneOf: [enum [auto], VadConfig]`) gives no valid value.
-            guard takes(value, ownTypeOf: union) else {
+            guard SchemaAssertions.fitsType(value, table[union].types) || value == .null && table[union].nullable else {
                 fallback = fallback ?? value
                 continue
             }
@@ -102,21 +102,6 @@ extension SampleSynthesizer {
             fallback = fallback ?? value
         }
         return fallback
-    }
-
-    /// Whether `value` is of a kind the schema's own `type` allows (any, without one).
-    private func takes(_ value: SpecValue, ownTypeOf id: SchemaID) -> Bool {
-        let types = table[id].types
-        guard !types.isEmpty else { return true }
-        switch value {
-        case .null: return types.contains(.null) || table[id].nullable
-        case .bool: return types.contains(.boolean)
-        case .int: return types.contains(.integer) || types.contains(.number)
-        case .double: return types.contains(.number)
-        case .string: return types.contains(.string)
-        case .array: return types.contains(.array)
-        case .object: return types.contains(.object)
-        }
     }
 
     /// Whether another alternative takes `value` too, by what decoders and validators check.

@@ -218,9 +218,8 @@ struct SampleSynthesizer {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         let kind = knownDiscriminators[id]
-        let own = table.resolved(id)
-        let keys = ConstraintChoice(table[own], declared: merged.properties, forbiddenTogether: merged.forbiddenTogether, table: table)
-        let leastKeys = merged.leastKeys
+        let keys = ConstraintChoice(
+            table[table.resolved(id)], declared: merged.properties, forbiddenTogether: merged.forbiddenTogether, table: table)
         for property in merged.properties {
             let isRequired = merged.required.contains(property.name) || keys.required.contains(property.name)
             guard isRequired || !keys.excluded.contains(property.name) else { continue }
@@ -236,7 +235,7 @@ struct SampleSynthesizer {
             }
             // Past the optional depth, optional keys only while `minProperties` asks for more
             // (OpenSearch's query containers: exactly one of their optional keys).
-            guard isRequired || depth <= optionalDepth || members.count < leastKeys else { continue }
+            guard isRequired || depth <= optionalDepth || members.count < merged.leastKeys else { continue }
             // An optional key a closed part of the object does not declare would break it.
             guard isRequired || merged.closedKeySets.allSatisfy({ $0.contains(property.name) }) else { continue }
             if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
@@ -249,14 +248,14 @@ struct SampleSynthesizer {
                 members.append(.init(key: property.name, value: .null))
             }
         }
+        let required = merged.unions.isEmpty ? [] : merged.required.union(keys.required)
         for union in merged.unions {
-            let required = merged.required.union(keys.required)
             guard addAlternative(of: union, to: &members, required: required, variant: variant, depth: depth, path: &path)
             else { return nil }
         }
         // Too few keys (each candidate past the depth limit or already on the path) is no value
         // of the schema: an optional place leaves it out, an array holds none.
-        return members.count >= leastKeys ? .object(members) : nil
+        return members.count >= merged.leastKeys ? .object(members) : nil
     }
 
     /// Whether an object sample with `members` so far may take the optional `property` and still
