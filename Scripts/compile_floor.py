@@ -10,7 +10,13 @@ at the declaration's indent. `Sendable` is the one conformance kept, because the
 its raw type, which its `case x = "x"` lines need. `Samples.swift` has no floor: its values are
 decoded from JSON, which needs the conformances, so the client's samples count against it.
 
-Usage: python3 Scripts/compile_floor.py SOURCE_DIR OUTPUT_DIR
+The synthesized floor (`--synthesized`) is the floor with the compiler's own `Codable` and
+`Hashable` on every type of the models' files, and without apigen's model bodies: what models
+written by hand with synthesized conformances would cost. It is the least a client whose models
+are `Codable` and `Hashable` can cost however its bodies are written, so it bounds the ratio to the
+bare floor from below.
+
+Usage: python3 Scripts/compile_floor.py [--synthesized] SOURCE_DIR OUTPUT_DIR
 """
 
 import os
@@ -25,6 +31,14 @@ FUNCTION = re.compile(
     r"nonmutating|nonisolated|final|convenience|required)\s+)*(?:func\s|init\W|init$|subscript\W|deinit\W)")
 COMPUTED = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|static|class|override|nonisolated)\s+)*var\s+[^=]*\{\s*$")
 CLOSURE_INITIALIZER = re.compile(r"^(?P<head>\s*.*\b(?:let|var)\s+[^=]*=\s*)(?P<callee>[^{]*)\{\s*$")
+MODEL_TYPE = re.compile(r"^(?P<head>\s*(?:public )?(?:nonisolated )?(?:indirect )?(?:struct|enum) [\w`]+)(?:: (?P<inherits>[^{]*))? \{$")
+# What the floor keeps of apigen's own conformance code, which the compiler's synthesized
+# conformances replace: the coding bodies, the visitor that equality and hashing use, and the
+# record of how a value was decoded.
+APIGEN_CONFORMANCE = re.compile(
+    r"^\s*(?:public init\(from decoder: any Decoder\) throws \{ fatalError\(\) \}|"
+    r"public func encode\(to encoder: any Encoder\) throws \{ fatalError\(\) \}|#if !DEBUG|@inlinable|#endif|"
+    r"public func _visitStoredValues<.*|private var keyPresence = KeyPresence\(\))\s*$")
 RAW_TYPES = {"String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UInt", "UInt64"}
 
 
@@ -81,16 +95,45 @@ def floor_source(text):
     return "\n".join(out)
 
 
-def write_floor(source_dir, output_dir):
-    """The floor of every Swift file in `source_dir`, written under the same names. A file whose
-    floor is already there as it would be written is left alone, so that an incremental build of
-    the floor recompiles only what changed. Returns the names written."""
+# A hand-written model that contains itself boxes the property, as apigen's `Indirect` does; the
+# box then needs Codable for the compiler to synthesize the model's own.
+SYNTHESIZED_SUPPORT = """@_spi(Generated) import APIGenRuntime
+
+extension Indirect: @retroactive Codable where Value: Codable {
+    public init(from decoder: any Decoder) throws { self.init(try Value(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+"""
+
+
+def synthesized_source(floor_text):
+    """A models file's floor with the compiler's synthesized `Codable` and `Hashable` in place of
+    apigen's conformance code."""
+    out = []
+    for line in floor_text.split("\n"):
+        if APIGEN_CONFORMANCE.match(line):
+            continue
+        declaration = MODEL_TYPE.match(line)
+        if declaration:
+            inherits = [item.strip() for item in (declaration.group("inherits") or "").split(",") if item.strip()]
+            line = f"{declaration.group('head')}: {', '.join(inherits + ['Codable', 'Hashable'])} {{"
+        out.append(line)
+    return "\n".join(out)
+
+
+def write_floor(source_dir, output_dir, synthesized=False):
+    """The floor of every Swift file in `source_dir` (with `synthesized`, the synthesized floor),
+    written under the same names. A file whose floor is already there as it would be written is
+    left alone, so that an incremental build of the floor recompiles only what changed. Returns
+    the names written."""
     os.makedirs(output_dir, exist_ok=True)
     written = []
     for name in sorted(os.listdir(source_dir)):
         if name.endswith(".swift") and name != "Samples.swift":
             with open(os.path.join(source_dir, name)) as source:
                 text = floor_source(source.read())
+            if synthesized and name.startswith("Models"):
+                text = synthesized_source(text)
             path = os.path.join(output_dir, name)
             if os.path.exists(path):
                 with open(path) as existing:
@@ -99,10 +142,16 @@ def write_floor(source_dir, output_dir):
             with open(path, "w") as output:
                 output.write(text)
             written.append(name)
+    support = os.path.join(output_dir, "SynthesizedSupport.swift")
+    if synthesized and not os.path.exists(support):
+        with open(support, "w") as output:
+            output.write(SYNTHESIZED_SUPPORT)
+        written.append(os.path.basename(support))
     return written
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    arguments = [argument for argument in sys.argv[1:] if argument != "--synthesized"]
+    if len(arguments) != 2:
         sys.exit(__doc__)
-    write_floor(sys.argv[1], sys.argv[2])
+    write_floor(arguments[0], arguments[1], synthesized="--synthesized" in sys.argv)

@@ -8,8 +8,9 @@ change, after one operation's description changed (a one-line `description:` bes
 `schemas:` becomes `number`), each change made, undone and made again: the median of those three
 rebuilds is reported. Beside it, a package holds the floor of the plugin's output
 (Scripts/compile_floor.py) as a plain target; after each plugin rebuild, the floor of the files
-the plugin rewrote is written there and the floor is rebuilt too. Used by Scripts/bench
---incremental.
+the plugin rewrote is written there and the floor is rebuilt too; a third package holds the
+synthesized floor (the floor with the compiler's own Codable and Hashable on the models), rebuilt
+the same way. Used by Scripts/bench --incremental.
 """
 import os
 import re
@@ -98,17 +99,35 @@ class SpecEdits:
         return "\n".join(lines)
 
 
+class Floors:
+    """The floor's package and the synthesized floor's, kept to the plugin's latest output."""
+
+    def __init__(self, work, root):
+        self.packages = [(os.path.join(work, "incremental-floor"), False), (os.path.join(work, "incremental-synthesized"), True)]
+        self.targets = [make_package(package, "IncrementalFloor", root, plugin=False) for package, _ in self.packages]
+
+    def rebuild(self, sources):
+        """Writes the floors of the plugin's `sources` and builds both: (the files of the floor
+        rewritten, [the floor's wall, the synthesized floor's wall])."""
+        written, walls = 0, []
+        for (package, synthesized), target in zip(self.packages, self.targets):
+            count = len(compile_floor.write_floor(sources, target, synthesized=synthesized))
+            written = count if not synthesized else written
+            walls.append(build(package)[0])
+        return written, walls
+
+
 def incremental_builds(spec, work, root, runs=3):
-    """Rows of (step, walls, regenerated, compiled, floor walls, floor files rewritten or None):
+    """Rows of (step, walls, regenerated, compiled, floor walls, floor files rewritten or None,
+    synthesized floor walls):
     a no-change build should neither regenerate nor compile. Each change is measured `runs`
     times, made and undone in turn (every rebuild is one change away from the last);
     regenerated and compiled hold for every one of those rebuilds."""
     package = os.path.join(work, "incremental")
-    floor_package = os.path.join(work, "incremental-floor")
     target = make_package(package, "IncrementalBench", root, plugin=True)
-    floor_target = make_package(floor_package, "IncrementalFloor", root, plugin=False)
+    floors = Floors(work, root)
     # The first build is a clean one even in a work folder used before.
-    for folder in (package, floor_package):
+    for folder in [package] + [floor for floor, _ in floors.packages]:
         shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
     # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
     with open(os.path.join(target, "Client.swift"), "w") as out:
@@ -117,26 +136,26 @@ def incremental_builds(spec, work, root, runs=3):
 
     rows = []
     wall, _, _ = build(package)
-    compile_floor.write_floor(generated_sources(package), floor_target)
-    floor_wall, _, _ = build(floor_package)
-    rows.append(("first build", [wall], True, True, [floor_wall], None))
+    _, floor_walls = floors.rebuild(generated_sources(package))
+    rows.append(("first build", [wall], True, True, [floor_walls[0]], None, [floor_walls[1]]))
     # After a first build SwiftPM compiles its plugins once more on the next one; settle that.
     build(package)
     wall, regenerated, compiled = build(package)
-    rows.append(("no change", [wall], regenerated, compiled, [build(floor_package)[0]], 0))
+    _, floor_walls = floors.rebuild(generated_sources(package))
+    rows.append(("no change", [wall], regenerated, compiled, [floor_walls[0]], 0, [floor_walls[1]]))
     for step, edit in (("one operation's description", edits.operation_description), ("one property's type", edits.property_type)):
         texts = [edit(), edits.text]
-        walls, floor_walls, regenerated, compiled, written = [], [], True, True, 0
+        walls, floor_walls, synthesized_walls, regenerated, compiled, written = [], [], [], True, True, 0
         for run in range(runs):
             edits.save(texts[run % 2])
             wall, did_generate, did_compile = build(package)
             walls.append(wall)
             regenerated, compiled = regenerated and did_generate, compiled and did_compile
-            written = len(compile_floor.write_floor(generated_sources(package), floor_target))
-            floor_walls.append(build(floor_package)[0])
+            written, (floor_wall, synthesized_wall) = floors.rebuild(generated_sources(package))
+            floor_walls.append(floor_wall)
+            synthesized_walls.append(synthesized_wall)
         edits.save(edits.text)
         build(package)
-        compile_floor.write_floor(generated_sources(package), floor_target)
-        build(floor_package)
-        rows.append((step, walls, regenerated, compiled, floor_walls, written))
+        floors.rebuild(generated_sources(package))
+        rows.append((step, walls, regenerated, compiled, floor_walls, written, synthesized_walls))
     return rows

@@ -1,0 +1,152 @@
+"""Clean builds of a generated client in a scratch package, beside its compile floors and an
+earlier apigen's client of the same spec, each built in turn so that they share the machine's
+load. Used by Scripts/bench --compile and --release."""
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import compile_floor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_measured(command, cwd=None, capture=True, expect=0):
+    """Runs a command; returns (cpu seconds, wall seconds, peak RSS in MB, stdout). Exits when its
+    status is not `expect` (any status when it is None)."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, text=True)
+    output = process.stdout.read() if capture else ""
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.monotonic() - start
+    if expect is not None and os.waitstatus_to_exitcode(status) != expect:
+        sys.exit(f"failed ({os.waitstatus_to_exitcode(status)}): {' '.join(command)}")
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024, output
+
+
+def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="debug", baseline=None, filter_tags=None):
+    """Generated code of `spec` in a scratch package: debug build time and peak RSS, the median
+    of `runs` clean builds of the client (the runtime is built once, before). With `with_floor`,
+    the compile floor of the same code (Scripts/compile_floor.py) is a second target, built
+    after each client build, so the two alternate under the same machine load, and so is the
+    synthesized floor (the floor with the compiler's own Codable and Hashable on the models: the
+    least any client of Codable, Hashable models costs). SwiftPM's
+    scheduling varies from build to build: on this 2-core machine a build now and then runs its
+    two compile batches one after the other instead of side by side, so every build is printed.
+    With `baseline` (from `prepare_baseline`), the client an earlier apigen generates for the same
+    spec, against that apigen's own runtime, is built in turn with the others too. With
+    `filter_tags`, the client of only those tags' operations (`--tag`) is one more target."""
+    package = os.path.join(work, "compile")
+    sources = os.path.join(package, "Sources", "Client")
+    floor_sources = os.path.join(package, "Sources", "Floor")
+    synthesized_sources = os.path.join(package, "Sources", "Synthesized")
+    filtered_sources = os.path.join(package, "Sources", "Filtered")
+    for folder in (sources, floor_sources, synthesized_sources, filtered_sources):
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder, exist_ok=True)
+    runtime = '[.product(name: "APIGenRuntime", package: "apigen")]'
+    with open(os.path.join(package, "Package.swift"), "w") as manifest:
+        manifest.write(f"""// swift-tools-version:6.2
+import PackageDescription
+let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "apigen", path: "{ROOT}")],
+    targets: [.target(name: "Client", dependencies: {runtime}), .target(name: "Floor", dependencies: {runtime}),
+              .target(name: "Synthesized", dependencies: {runtime}), .target(name: "Filtered", dependencies: {runtime})])
+""")
+    _, _, _, output = run_measured([apigen, "generate", spec, "--output", sources, "--module", "Client"])
+    compile_floor.write_floor(sources, floor_sources)
+    compile_floor.write_floor(sources, synthesized_sources, synthesized=True)
+    filtered_output = ""
+    if filter_tags:
+        tag_arguments = [argument for tag in filter_tags for argument in ("--tag", tag)]
+        _, _, _, filtered_output = run_measured([apigen, "generate", spec, "--output", filtered_sources, "--module", "Filtered"]
+                                                + tag_arguments)
+    else:
+        with open(os.path.join(filtered_sources, "Empty.swift"), "w") as empty:
+            empty.write("// Filled when the benchmark measures a filtered client (--filter-tags).\n")
+    packages = {"Client": package, "Floor": package, "Synthesized": package, "Filtered": package}
+    if baseline:
+        packages["Baseline"] = baseline_package(baseline, spec, work)
+    print("  building the runtime first...", flush=True)
+    for folder in set(packages.values()):
+        subprocess.run(["swift", "build", "-c", configuration, "--target", "APIGenRuntime"], cwd=folder, check=True,
+                       stdout=subprocess.DEVNULL)
+    targets = (["Client"] + (["Floor", "Synthesized"] if with_floor else []) + (["Baseline"] if baseline else [])
+               + (["Filtered"] if filter_tags else []))
+    measured = {target: ([], [], []) for target in targets}
+    objects = {}
+    for run in range(runs):
+        for target in targets:
+            products = os.path.join(packages[target], ".build", configuration, f"{target}.build")
+            shutil.rmtree(products, ignore_errors=True)
+            # A touched manifest makes SwiftPM plan again; without it the removed output-file map is missed.
+            os.utime(os.path.join(packages[target], "Package.swift"))
+            cpu, wall, peak, _ = run_measured(["swift", "build", "-c", configuration, "--target", target], cwd=packages[target])
+            objects[target] = sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(products)
+                                  for name in names if name.endswith(".o")) / 1e6
+            print(f"  {target.lower()} build {run + 1}: {wall:.1f} s wall, {cpu:.1f} s CPU, {peak:.0f} MB", flush=True)
+            for values, value in zip(measured[target], (wall, cpu, peak)):
+                values.append(value)
+    validate = subprocess.run([apigen, "validate", spec], capture_output=True, text=True).stdout
+    counts = re.search(r"(\d+) operations, (\d+) schemas", validate)
+    lines = int(re.search(r"files, (\d+) lines", output).group(1))
+    operations, schemas = (int(counts.group(1)), int(counts.group(2))) if counts else (0, 0)
+    walls, cpus, peaks = measured["Client"]
+    result = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks), "walls": walls,
+              "lines": lines, "operations": operations, "schemas": schemas, "objects": objects["Client"]}
+    if with_floor:
+        floor_walls, floor_cpus, floor_peaks = measured["Floor"]
+        result["floor"] = {"wall": statistics.median(floor_walls), "cpu": statistics.median(floor_cpus), "rss": max(floor_peaks),
+                           "objects": objects["Floor"]}
+        walls, cpus, peaks = measured["Synthesized"]
+        result["synthesized"] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
+                                 "objects": objects["Synthesized"]}
+    if filter_tags:
+        walls, cpus, peaks = measured["Filtered"]
+        result["filtered"] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
+                              "lines": int(re.search(r"files, (\d+) lines", filtered_output).group(1))}
+    if baseline:
+        base_walls, base_cpus, base_peaks = measured["Baseline"]
+        result["baseline"] = {"wall": statistics.median(base_walls), "cpu": statistics.median(base_cpus), "rss": max(base_peaks),
+                              "lines": baseline_lines(os.path.join(packages["Baseline"], "Sources", "Baseline"))}
+    return result
+
+
+def prepare_baseline(revision, work):
+    """An earlier apigen to compare generated code with: `revision` checked out beside the work
+    folder (a git worktree) and its CLI built there. Returns (its apigen, its checkout)."""
+    checkout = os.path.join(work, f"baseline-{revision}")
+    if not os.path.isdir(checkout):
+        subprocess.run(["git", "worktree", "add", "--detach", checkout, revision], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    print(f"building apigen at {revision} (the baseline's generator)...", flush=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "apigen"], cwd=checkout, check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(checkout, ".build", "release", "apigen"), checkout
+
+
+def baseline_package(baseline, spec, work):
+    """A scratch package holding the baseline generator's client of `spec` as target Baseline,
+    against the baseline's own runtime (the runtime's API moves with the generator)."""
+    apigen, checkout = baseline
+    package = os.path.join(work, "compile-baseline")
+    sources = os.path.join(package, "Sources", "Baseline")
+    shutil.rmtree(sources, ignore_errors=True)
+    os.makedirs(sources)
+    with open(os.path.join(package, "Package.swift"), "w") as manifest:
+        manifest.write(f"""// swift-tools-version:6.2
+import PackageDescription
+let package = Package(name: "CompileBaseline", platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "apigen", path: "{checkout}")],
+    targets: [.target(name: "Baseline", dependencies: [.product(name: "APIGenRuntime", package: "apigen")])])
+""")
+    run_measured([apigen, "generate", spec, "--output", sources, "--module", "Baseline"])
+    return package
+
+
+def baseline_lines(sources):
+    return sum(sum(1 for _ in open(os.path.join(folder, name))) for folder, _, names in os.walk(sources)
+               for name in names if name.endswith(".swift"))
