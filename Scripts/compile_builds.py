@@ -12,6 +12,9 @@ import time
 import compile_floor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The floors built beside a client: target name, the result's key, write_floor's options.
+FLOORS = (("Floor", "floor", {}), ("Conformances", "conformances", {"conformances": True}),
+          ("Synthesized", "synthesized", {"synthesized": True}))
 
 
 def run_measured(command, cwd=None, capture=True, expect=0):
@@ -31,10 +34,9 @@ def run_measured(command, cwd=None, capture=True, expect=0):
 def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="debug", baseline=None, filter_tags=None):
     """Generated code of `spec` in a scratch package: debug build time and peak RSS, the median
     of `runs` clean builds of the client (the runtime is built once, before). With `with_floor`,
-    the compile floor of the same code (Scripts/compile_floor.py) is a second target, built
-    after each client build, so the two alternate under the same machine load, and so is the
-    synthesized floor (the floor with the compiler's own Codable and Hashable on the models: the
-    least any client of Codable, Hashable models costs). SwiftPM's
+    the floors of the same code (Scripts/compile_floor.py: the bare floor, the conformance floor
+    and the synthesized floor) are built after each client build, so they alternate under the
+    same machine load. SwiftPM's
     scheduling varies from build to build: on this 2-core machine a build now and then runs its
     two compile batches one after the other instead of side by side, so every build is printed.
     With `baseline` (from `prepare_baseline`), the client an earlier apigen generates for the same
@@ -42,10 +44,8 @@ def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="deb
     `filter_tags`, the client of only those tags' operations (`--tag`) is one more target."""
     package = os.path.join(work, "compile")
     sources = os.path.join(package, "Sources", "Client")
-    floor_sources = os.path.join(package, "Sources", "Floor")
-    synthesized_sources = os.path.join(package, "Sources", "Synthesized")
     filtered_sources = os.path.join(package, "Sources", "Filtered")
-    for folder in (sources, floor_sources, synthesized_sources, filtered_sources):
+    for folder in [sources, filtered_sources] + [os.path.join(package, "Sources", target) for target, _, _ in FLOORS]:
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder, exist_ok=True)
     runtime = '[.product(name: "APIGenRuntime", package: "apigen")]'
@@ -54,12 +54,12 @@ def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="deb
 import PackageDescription
 let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     dependencies: [.package(name: "apigen", path: "{ROOT}")],
-    targets: [.target(name: "Client", dependencies: {runtime}), .target(name: "Floor", dependencies: {runtime}),
-              .target(name: "Synthesized", dependencies: {runtime}), .target(name: "Filtered", dependencies: {runtime})])
+    targets: [{", ".join(f'.target(name: "{target}", dependencies: {runtime})'
+                         for target in ["Client", "Filtered"] + [target for target, _, _ in FLOORS])}])
 """)
     _, _, _, output = run_measured([apigen, "generate", spec, "--output", sources, "--module", "Client"])
-    compile_floor.write_floor(sources, floor_sources)
-    compile_floor.write_floor(sources, synthesized_sources, synthesized=True)
+    for target, _, options in FLOORS:
+        compile_floor.write_floor(sources, os.path.join(package, "Sources", target), **options)
     filtered_output = ""
     if filter_tags:
         tag_arguments = [argument for tag in filter_tags for argument in ("--tag", tag)]
@@ -68,14 +68,14 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     else:
         with open(os.path.join(filtered_sources, "Empty.swift"), "w") as empty:
             empty.write("// Filled when the benchmark measures a filtered client (--filter-tags).\n")
-    packages = {"Client": package, "Floor": package, "Synthesized": package, "Filtered": package}
+    packages = {target: package for target in ["Client", "Filtered"] + [target for target, _, _ in FLOORS]}
     if baseline:
         packages["Baseline"] = baseline_package(baseline, spec, work)
     print("  building the runtime first...", flush=True)
     for folder in set(packages.values()):
         subprocess.run(["swift", "build", "-c", configuration, "--target", "APIGenRuntime"], cwd=folder, check=True,
                        stdout=subprocess.DEVNULL)
-    targets = (["Client"] + (["Floor", "Synthesized"] if with_floor else []) + (["Baseline"] if baseline else [])
+    targets = (["Client"] + ([target for target, _, _ in FLOORS] if with_floor else []) + (["Baseline"] if baseline else [])
                + (["Filtered"] if filter_tags else []))
     measured = {target: ([], [], []) for target in targets}
     objects = {}
@@ -99,12 +99,10 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     result = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks), "walls": walls,
               "lines": lines, "operations": operations, "schemas": schemas, "objects": objects["Client"]}
     if with_floor:
-        floor_walls, floor_cpus, floor_peaks = measured["Floor"]
-        result["floor"] = {"wall": statistics.median(floor_walls), "cpu": statistics.median(floor_cpus), "rss": max(floor_peaks),
-                           "objects": objects["Floor"]}
-        walls, cpus, peaks = measured["Synthesized"]
-        result["synthesized"] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
-                                 "objects": objects["Synthesized"]}
+        for target, key, _ in FLOORS:
+            walls, cpus, peaks = measured[target]
+            result[key] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
+                           "objects": objects[target]}
     if filter_tags:
         walls, cpus, peaks = measured["Filtered"]
         result["filtered"] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),

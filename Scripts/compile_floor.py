@@ -16,7 +16,12 @@ written by hand with synthesized conformances would cost. It is the least a clie
 are `Codable` and `Hashable` can cost however its bodies are written, so it bounds the ratio to the
 bare floor from below.
 
-Usage: python3 Scripts/compile_floor.py [--synthesized] SOURCE_DIR OUTPUT_DIR
+The conformance floor (`--conformances`) is the floor with each struct's and enum's own
+conformances kept (`APIModel`, `Identifiable`, `OpenEnum`, ...): the same declarations and the same
+conformances with no body beyond `fatalError()`. What it costs above the bare floor is the
+conformances themselves, which the models' API needs, whatever their bodies hold.
+
+Usage: python3 Scripts/compile_floor.py [--synthesized | --conformances] SOURCE_DIR OUTPUT_DIR
 """
 
 import os
@@ -46,8 +51,9 @@ def indent_of(line):
     return len(line) - len(line.lstrip(" "))
 
 
-def floor_source(text):
-    """The floor of one generated Swift file."""
+def floor_source(text, keep_conformances=False):
+    """The floor of one generated Swift file; with `keep_conformances`, each struct and enum keeps
+    its inheritance clause (a class keeps none: its overrides lose `override`)."""
     lines = text.split("\n")
     out = []
     index = 0
@@ -58,9 +64,11 @@ def floor_source(text):
         if declaration:
             inherits = [item.strip() for item in (declaration.group("inherits") or "").split(",") if item.strip()]
             kept = []
-            if declaration.group("kind") == "enum":
+            if keep_conformances and declaration.group("kind") in ("struct", "enum") and inherits:
+                kept = inherits
+            elif declaration.group("kind") == "enum":
                 kept = [item for item in inherits if item in RAW_TYPES]
-            if declaration.group("kind") in ("struct", "enum"):
+            if declaration.group("kind") in ("struct", "enum") and "Sendable" not in kept and not (keep_conformances and inherits):
                 kept.append("Sendable")
             clause = f": {', '.join(kept)}" if kept else ""
             where = f" {declaration.group('where').strip()}" if declaration.group("where") else ""
@@ -121,8 +129,9 @@ def synthesized_source(floor_text):
     return "\n".join(out)
 
 
-def write_floor(source_dir, output_dir, synthesized=False):
-    """The floor of every Swift file in `source_dir` (with `synthesized`, the synthesized floor),
+def write_floor(source_dir, output_dir, synthesized=False, conformances=False):
+    """The floor of every Swift file in `source_dir` (with `synthesized`, the synthesized floor;
+    with `conformances`, the conformance floor),
     written under the same names. A file whose floor is already there as it would be written is
     left alone, so that an incremental build of the floor recompiles only what changed. Returns
     the names written."""
@@ -131,7 +140,7 @@ def write_floor(source_dir, output_dir, synthesized=False):
     for name in sorted(os.listdir(source_dir)):
         if name.endswith(".swift") and name != "Samples.swift":
             with open(os.path.join(source_dir, name)) as source:
-                text = floor_source(source.read())
+                text = floor_source(source.read(), keep_conformances=conformances)
             if synthesized and name.startswith("Models"):
                 text = synthesized_source(text)
             path = os.path.join(output_dir, name)
@@ -151,7 +160,7 @@ def write_floor(source_dir, output_dir, synthesized=False):
 
 
 if __name__ == "__main__":
-    arguments = [argument for argument in sys.argv[1:] if argument != "--synthesized"]
+    arguments = [argument for argument in sys.argv[1:] if argument not in ("--synthesized", "--conformances")]
     if len(arguments) != 2:
         sys.exit(__doc__)
-    write_floor(arguments[0], arguments[1], synthesized="--synthesized" in sys.argv)
+    write_floor(arguments[0], arguments[1], synthesized="--synthesized" in sys.argv, conformances="--conformances" in sys.argv)

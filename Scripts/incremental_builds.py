@@ -8,9 +8,9 @@ change, after one operation's description changed (a one-line `description:` bes
 `schemas:` becomes `number`), each change made, undone and made again: the median of those three
 rebuilds is reported. Beside it, a package holds the floor of the plugin's output
 (Scripts/compile_floor.py) as a plain target; after each plugin rebuild, the floor of the files
-the plugin rewrote is written there and the floor is rebuilt too; a third package holds the
-synthesized floor (the floor with the compiler's own Codable and Hashable on the models), rebuilt
-the same way. Used by Scripts/bench --incremental.
+the plugin rewrote is written there and the floor is rebuilt too; two more packages hold the
+conformance floor and the synthesized floor, rebuilt the same way. Used by Scripts/bench
+--incremental.
 """
 import os
 import re
@@ -99,35 +99,38 @@ class SpecEdits:
         return "\n".join(lines)
 
 
+FLOORS = (("floor", {}), ("conformances", {"conformances": True}), ("synthesized", {"synthesized": True}))
+
+
 class Floors:
-    """The floor's package and the synthesized floor's, kept to the plugin's latest output."""
+    """A package for each floor (Scripts/compile_floor.py: the bare floor, the conformance floor,
+    the synthesized floor), kept to the plugin's latest output."""
 
     def __init__(self, work, root):
-        self.packages = [(os.path.join(work, "incremental-floor"), False), (os.path.join(work, "incremental-synthesized"), True)]
-        self.targets = [make_package(package, "IncrementalFloor", root, plugin=False) for package, _ in self.packages]
+        self.packages = [(key, os.path.join(work, f"incremental-{key}"), options) for key, options in FLOORS]
+        self.targets = [make_package(package, "IncrementalFloor", root, plugin=False) for _, package, _ in self.packages]
 
     def rebuild(self, sources):
-        """Writes the floors of the plugin's `sources` and builds both: (the files of the floor
-        rewritten, [the floor's wall, the synthesized floor's wall])."""
-        written, walls = 0, []
-        for (package, synthesized), target in zip(self.packages, self.targets):
-            count = len(compile_floor.write_floor(sources, target, synthesized=synthesized))
-            written = count if not synthesized else written
-            walls.append(build(package)[0])
+        """Writes the floors of the plugin's `sources` and builds each: (the files of the bare
+        floor rewritten, {floor: wall seconds})."""
+        written, walls = 0, {}
+        for (key, package, options), target in zip(self.packages, self.targets):
+            count = len(compile_floor.write_floor(sources, target, **options))
+            written = count if key == "floor" else written
+            walls[key] = build(package)[0]
         return written, walls
 
 
 def incremental_builds(spec, work, root, runs=3):
-    """Rows of (step, walls, regenerated, compiled, floor walls, floor files rewritten or None,
-    synthesized floor walls):
-    a no-change build should neither regenerate nor compile. Each change is measured `runs`
-    times, made and undone in turn (every rebuild is one change away from the last);
+    """Rows of (step, walls, regenerated, compiled, bare floor files rewritten or None, {floor:
+    walls}): a no-change build should neither regenerate nor compile. Each change is measured
+    `runs` times, made and undone in turn (every rebuild is one change away from the last);
     regenerated and compiled hold for every one of those rebuilds."""
     package = os.path.join(work, "incremental")
     target = make_package(package, "IncrementalBench", root, plugin=True)
     floors = Floors(work, root)
     # The first build is a clean one even in a work folder used before.
-    for folder in [package] + [floor for floor, _ in floors.packages]:
+    for folder in [package] + [floor for _, floor, _ in floors.packages]:
         shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
     # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
     with open(os.path.join(target, "Client.swift"), "w") as out:
@@ -137,25 +140,25 @@ def incremental_builds(spec, work, root, runs=3):
     rows = []
     wall, _, _ = build(package)
     _, floor_walls = floors.rebuild(generated_sources(package))
-    rows.append(("first build", [wall], True, True, [floor_walls[0]], None, [floor_walls[1]]))
+    rows.append(("first build", [wall], True, True, None, {key: [value] for key, value in floor_walls.items()}))
     # After a first build SwiftPM compiles its plugins once more on the next one; settle that.
     build(package)
     wall, regenerated, compiled = build(package)
     _, floor_walls = floors.rebuild(generated_sources(package))
-    rows.append(("no change", [wall], regenerated, compiled, [floor_walls[0]], 0, [floor_walls[1]]))
+    rows.append(("no change", [wall], regenerated, compiled, 0, {key: [value] for key, value in floor_walls.items()}))
     for step, edit in (("one operation's description", edits.operation_description), ("one property's type", edits.property_type)):
         texts = [edit(), edits.text]
-        walls, floor_walls, synthesized_walls, regenerated, compiled, written = [], [], [], True, True, 0
+        walls, all_floor_walls, regenerated, compiled, written = [], {key: [] for key, _ in FLOORS}, True, True, 0
         for run in range(runs):
             edits.save(texts[run % 2])
             wall, did_generate, did_compile = build(package)
             walls.append(wall)
             regenerated, compiled = regenerated and did_generate, compiled and did_compile
-            written, (floor_wall, synthesized_wall) = floors.rebuild(generated_sources(package))
-            floor_walls.append(floor_wall)
-            synthesized_walls.append(synthesized_wall)
+            written, floor_walls = floors.rebuild(generated_sources(package))
+            for key, value in floor_walls.items():
+                all_floor_walls[key].append(value)
         edits.save(edits.text)
         build(package)
         floors.rebuild(generated_sources(package))
-        rows.append((step, walls, regenerated, compiled, floor_walls, written, synthesized_walls))
+        rows.append((step, walls, regenerated, compiled, written, all_floor_walls))
     return rows

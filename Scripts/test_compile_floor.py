@@ -1,7 +1,8 @@
 """The compile floors the benchmark measures clients against (Scripts/compile_floor.py) are what
 they claim: the bare floor keeps no conformance but Sendable and no body but fatalError(), the
+conformance floor keeps each model's own conformances and no more bodies than the bare floor, the
 synthesized floor has the compiler's Codable and Hashable in place of apigen's conformance code,
-and both type-check for the generated clients in Generated/ (a floor that does not compile gives
+and all three type-check for the generated clients in Generated/ (a floor that does not compile gives
 no figure at all).
 
 Run: .venv/bin/python -m unittest discover -s Scripts -p 'test_compile_floor.py' (from the
@@ -34,17 +35,19 @@ class CompileFloorTests(unittest.TestCase):
         shutil.rmtree(self.folder)
 
     def floors(self, client):
-        bare, synthesized = os.path.join(self.folder, "floor"), os.path.join(self.folder, "synthesized")
-        compile_floor.write_floor(os.path.join(GENERATED, client), bare)
-        compile_floor.write_floor(os.path.join(GENERATED, client), synthesized, synthesized=True)
-        return bare, synthesized
+        """The bare, conformance and synthesized floors of a generated client, in that order."""
+        folders = []
+        for name, options in (("floor", {}), ("conformances", {"conformances": True}), ("synthesized", {"synthesized": True})):
+            folders.append(os.path.join(self.folder, name))
+            compile_floor.write_floor(os.path.join(GENERATED, client), folders[-1], **options)
+        return folders
 
     def read(self, folder, name):
         with open(os.path.join(folder, name)) as source:
             return source.read()
 
     def test_the_bare_floor_keeps_declarations_without_conformances_or_bodies(self):
-        bare, _ = self.floors("FeaturesAPI")
+        bare, _, _ = self.floors("FeaturesAPI")
         models = self.read(bare, "Models.swift")
         self.assertNotIn("APIModel", models)
         self.assertNotIn("PropertyReader", models)
@@ -52,7 +55,7 @@ class CompileFloorTests(unittest.TestCase):
         self.assertFalse(os.path.exists(os.path.join(bare, "Samples.swift")), "samples have no floor")
 
     def test_the_synthesized_floor_has_the_compilers_conformances_in_place_of_apigens(self):
-        _, synthesized = self.floors("FeaturesAPI")
+        _, _, synthesized = self.floors("FeaturesAPI")
         models = self.read(synthesized, "Models.swift")
         declarations = re.findall(r"^\s*(?:public )?(?:nonisolated )?(?:indirect )?(?:struct|enum) \w+[^{\n]*\{$", models, re.M)
         self.assertGreater(len(declarations), 10)
@@ -63,7 +66,16 @@ class CompileFloorTests(unittest.TestCase):
         self.assertIn("Indirect<", models)
         self.assertIn("extension Indirect", self.read(synthesized, "SynthesizedSupport.swift"))
 
-    def test_both_floors_type_check(self):
+    def test_the_conformance_floor_keeps_each_models_conformances_and_no_bodies(self):
+        bare, conformances, _ = self.floors("FeaturesAPI")
+        models, bare_models = self.read(conformances, "Models.swift"), self.read(bare, "Models.swift")
+        self.assertIn(": APIModel", models)
+        self.assertNotIn("PropertyReader", models)
+        # The same lines as the bare floor but for the declarations' inheritance clauses.
+        self.assertEqual(models.count("\n"), bare_models.count("\n"))
+        self.assertEqual(models.count("fatalError()"), bare_models.count("fatalError()"))
+
+    def test_every_floor_type_checks(self):
         if shutil.which("swiftc") is None or not os.path.isdir(RUNTIME_MODULES):
             self.skipTest(f"needs swiftc and the runtime's module in {RUNTIME_MODULES} (swift build)")
         for client in ("FeaturesAPI", "HostileAPI", "PetstoreAPI"):
