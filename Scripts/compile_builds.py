@@ -12,9 +12,8 @@ import time
 import compile_floor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The floors built beside a client: target name, the result's key, write_floor's options.
-FLOORS = (("Floor", "floor", {}), ("Conformances", "conformances", {"conformances": True}),
-          ("Synthesized", "synthesized", {"synthesized": True}))
+# The floors built beside a client: each kind's target name, and the result's key.
+FLOORS = [(kind.capitalize(), kind) for kind in compile_floor.KINDS]
 
 
 def run_measured(command, cwd=None, capture=True, expect=0):
@@ -45,7 +44,7 @@ def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="deb
     package = os.path.join(work, "compile")
     sources = os.path.join(package, "Sources", "Client")
     filtered_sources = os.path.join(package, "Sources", "Filtered")
-    for folder in [sources, filtered_sources] + [os.path.join(package, "Sources", target) for target, _, _ in FLOORS]:
+    for folder in [sources, filtered_sources] + [os.path.join(package, "Sources", target) for target, _ in FLOORS]:
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder, exist_ok=True)
     runtime = '[.product(name: "APIGenRuntime", package: "apigen")]'
@@ -55,11 +54,11 @@ import PackageDescription
 let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     dependencies: [.package(name: "apigen", path: "{ROOT}")],
     targets: [{", ".join(f'.target(name: "{target}", dependencies: {runtime})'
-                         for target in ["Client", "Filtered"] + [target for target, _, _ in FLOORS])}])
+                         for target in ["Client", "Filtered"] + [target for target, _ in FLOORS])}])
 """)
     _, _, _, output = run_measured([apigen, "generate", spec, "--output", sources, "--module", "Client"])
-    for target, _, options in FLOORS:
-        compile_floor.write_floor(sources, os.path.join(package, "Sources", target), **options)
+    for target, kind in FLOORS:
+        compile_floor.write_floor(sources, os.path.join(package, "Sources", target), kind)
     filtered_output = ""
     if filter_tags:
         tag_arguments = [argument for tag in filter_tags for argument in ("--tag", tag)]
@@ -68,14 +67,14 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     else:
         with open(os.path.join(filtered_sources, "Empty.swift"), "w") as empty:
             empty.write("// Filled when the benchmark measures a filtered client (--filter-tags).\n")
-    packages = {target: package for target in ["Client", "Filtered"] + [target for target, _, _ in FLOORS]}
+    packages = {target: package for target in ["Client", "Filtered"] + [target for target, _ in FLOORS]}
     if baseline:
         packages["Baseline"] = baseline_package(baseline, spec, work)
     print("  building the runtime first...", flush=True)
     for folder in set(packages.values()):
         subprocess.run(["swift", "build", "-c", configuration, "--target", "APIGenRuntime"], cwd=folder, check=True,
                        stdout=subprocess.DEVNULL)
-    targets = (["Client"] + ([target for target, _, _ in FLOORS] if with_floor else []) + (["Baseline"] if baseline else [])
+    targets = (["Client"] + ([target for target, _ in FLOORS] if with_floor else []) + (["Baseline"] if baseline else [])
                + (["Filtered"] if filter_tags else []))
     measured = {target: ([], [], []) for target in targets}
     objects = {}
@@ -99,7 +98,7 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     result = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks), "walls": walls,
               "lines": lines, "operations": operations, "schemas": schemas, "objects": objects["Client"]}
     if with_floor:
-        for target, key, _ in FLOORS:
+        for target, key in FLOORS:
             walls, cpus, peaks = measured[target]
             result[key] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
                            "objects": objects[target]}

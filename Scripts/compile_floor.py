@@ -21,7 +21,7 @@ conformances kept (`APIModel`, `Identifiable`, `OpenEnum`, ...): the same declar
 conformances with no body beyond `fatalError()`. What it costs above the bare floor is the
 conformances themselves, which the models' API needs, whatever their bodies hold.
 
-Usage: python3 Scripts/compile_floor.py [--synthesized | --conformances] SOURCE_DIR OUTPUT_DIR
+Usage: python3 Scripts/compile_floor.py [--conformances | --synthesized] SOURCE_DIR OUTPUT_DIR
 """
 
 import os
@@ -36,7 +36,8 @@ FUNCTION = re.compile(
     r"nonmutating|nonisolated|final|convenience|required)\s+)*(?:func\s|init\W|init$|subscript\W|deinit\W)")
 COMPUTED = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|static|class|override|nonisolated)\s+)*var\s+[^=]*\{\s*$")
 CLOSURE_INITIALIZER = re.compile(r"^(?P<head>\s*.*\b(?:let|var)\s+[^=]*=\s*)(?P<callee>[^{]*)\{\s*$")
-MODEL_TYPE = re.compile(r"^(?P<head>\s*(?:public )?(?:nonisolated )?(?:indirect )?(?:struct|enum) [\w`]+)(?:: (?P<inherits>[^{]*))? \{$")
+# The floors, by the name Scripts/bench reports them under.
+KINDS = ("floor", "conformances", "synthesized")
 # What the floor keeps of apigen's own conformance code, which the compiler's synthesized
 # conformances replace: the coding bodies, the visitor that equality and hashing use, and the
 # record of how a value was decoded.
@@ -51,9 +52,22 @@ def indent_of(line):
     return len(line) - len(line.lstrip(" "))
 
 
-def floor_source(text, keep_conformances=False):
-    """The floor of one generated Swift file; with `keep_conformances`, each struct and enum keeps
-    its inheritance clause (a class keeps none: its overrides lose `override`)."""
+def kept_conformances(kind, declared, inherits):
+    """What a type declared as `declared` (struct, enum, class, ...) keeps of its `inherits` in the
+    floor of `kind`. A class keeps none (its overrides lose `override`); a struct or enum keeps
+    `Sendable` and an enum its raw type, the conformance floor all of its own, and the synthesized
+    floor adds the compiler's `Codable` and `Hashable`."""
+    if declared not in ("struct", "enum"):
+        return []
+    if kind == "conformances" and inherits:
+        return inherits
+    kept = [item for item in inherits if item in RAW_TYPES] if declared == "enum" else []
+    return kept + ["Sendable"] + (["Codable", "Hashable"] if kind == "synthesized" else [])
+
+
+def floor_source(text, kind="floor"):
+    """The floor of `kind` (one of KINDS) of one generated Swift file. The synthesized floor also
+    leaves out apigen's own conformance code, which the compiler's conformances replace."""
     lines = text.split("\n")
     out = []
     index = 0
@@ -63,13 +77,7 @@ def floor_source(text, keep_conformances=False):
         declaration = TYPE.match(line)
         if declaration:
             inherits = [item.strip() for item in (declaration.group("inherits") or "").split(",") if item.strip()]
-            kept = []
-            if keep_conformances and declaration.group("kind") in ("struct", "enum") and inherits:
-                kept = inherits
-            elif declaration.group("kind") == "enum":
-                kept = [item for item in inherits if item in RAW_TYPES]
-            if declaration.group("kind") in ("struct", "enum") and "Sendable" not in kept and not (keep_conformances and inherits):
-                kept.append("Sendable")
+            kept = kept_conformances(kind, declaration.group("kind"), inherits)
             clause = f": {', '.join(kept)}" if kept else ""
             where = f" {declaration.group('where').strip()}" if declaration.group("where") else ""
             out.append(f"{declaration.group('head')}{declaration.group('kind')} {declaration.group('name')}{clause}{where} {{")
@@ -100,6 +108,8 @@ def floor_source(text, keep_conformances=False):
             continue
         out.append(line)
         index += 1
+    if kind == "synthesized":
+        out = [line for line in out if not APIGEN_CONFORMANCE.match(line)]
     return "\n".join(out)
 
 
@@ -114,25 +124,9 @@ extension Indirect: @retroactive Codable where Value: Codable {
 """
 
 
-def synthesized_source(floor_text):
-    """A models file's floor with the compiler's synthesized `Codable` and `Hashable` in place of
-    apigen's conformance code."""
-    out = []
-    for line in floor_text.split("\n"):
-        if APIGEN_CONFORMANCE.match(line):
-            continue
-        declaration = MODEL_TYPE.match(line)
-        if declaration:
-            inherits = [item.strip() for item in (declaration.group("inherits") or "").split(",") if item.strip()]
-            line = f"{declaration.group('head')}: {', '.join(inherits + ['Codable', 'Hashable'])} {{"
-        out.append(line)
-    return "\n".join(out)
-
-
-def write_floor(source_dir, output_dir, synthesized=False, conformances=False):
-    """The floor of every Swift file in `source_dir` (with `synthesized`, the synthesized floor;
-    with `conformances`, the conformance floor),
-    written under the same names. A file whose floor is already there as it would be written is
+def write_floor(source_dir, output_dir, kind="floor"):
+    """The floor of `kind` (one of KINDS) of every Swift file in `source_dir` (the synthesized
+    floor changes only the models' files), written under the same names. A file whose floor is already there as it would be written is
     left alone, so that an incremental build of the floor recompiles only what changed. Returns
     the names written."""
     os.makedirs(output_dir, exist_ok=True)
@@ -140,9 +134,7 @@ def write_floor(source_dir, output_dir, synthesized=False, conformances=False):
     for name in sorted(os.listdir(source_dir)):
         if name.endswith(".swift") and name != "Samples.swift":
             with open(os.path.join(source_dir, name)) as source:
-                text = floor_source(source.read(), keep_conformances=conformances)
-            if synthesized and name.startswith("Models"):
-                text = synthesized_source(text)
+                text = floor_source(source.read(), kind if kind != "synthesized" or name.startswith("Models") else "floor")
             path = os.path.join(output_dir, name)
             if os.path.exists(path):
                 with open(path) as existing:
@@ -152,7 +144,7 @@ def write_floor(source_dir, output_dir, synthesized=False, conformances=False):
                 output.write(text)
             written.append(name)
     support = os.path.join(output_dir, "SynthesizedSupport.swift")
-    if synthesized and not os.path.exists(support):
+    if kind == "synthesized" and not os.path.exists(support):
         with open(support, "w") as output:
             output.write(SYNTHESIZED_SUPPORT)
         written.append(os.path.basename(support))
@@ -160,7 +152,8 @@ def write_floor(source_dir, output_dir, synthesized=False, conformances=False):
 
 
 if __name__ == "__main__":
-    arguments = [argument for argument in sys.argv[1:] if argument not in ("--synthesized", "--conformances")]
-    if len(arguments) != 2:
+    flags = [argument[2:] for argument in sys.argv[1:] if argument.startswith("--")]
+    arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    if len(arguments) != 2 or len(flags) > 1 or not set(flags) <= set(KINDS[1:]):
         sys.exit(__doc__)
-    write_floor(arguments[0], arguments[1], synthesized="--synthesized" in sys.argv, conformances="--conformances" in sys.argv)
+    write_floor(arguments[0], arguments[1], flags[0] if flags else "floor")

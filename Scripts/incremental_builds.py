@@ -99,25 +99,22 @@ class SpecEdits:
         return "\n".join(lines)
 
 
-FLOORS = (("floor", {}), ("conformances", {"conformances": True}), ("synthesized", {"synthesized": True}))
-
-
 class Floors:
     """A package for each floor (Scripts/compile_floor.py: the bare floor, the conformance floor,
     the synthesized floor), kept to the plugin's latest output."""
 
     def __init__(self, work, root):
-        self.packages = [(key, os.path.join(work, f"incremental-{key}"), options) for key, options in FLOORS]
-        self.targets = [make_package(package, "IncrementalFloor", root, plugin=False) for _, package, _ in self.packages]
+        self.packages = [(kind, os.path.join(work, f"incremental-{kind}")) for kind in compile_floor.KINDS]
+        self.targets = [make_package(package, "IncrementalFloor", root, plugin=False) for _, package in self.packages]
 
     def rebuild(self, sources):
         """Writes the floors of the plugin's `sources` and builds each: (the files of the bare
         floor rewritten, {floor: wall seconds})."""
         written, walls = 0, {}
-        for (key, package, options), target in zip(self.packages, self.targets):
-            count = len(compile_floor.write_floor(sources, target, **options))
-            written = count if key == "floor" else written
-            walls[key] = build(package)[0]
+        for (kind, package), target in zip(self.packages, self.targets):
+            count = len(compile_floor.write_floor(sources, target, kind))
+            written = count if kind == "floor" else written
+            walls[kind] = build(package)[0]
         return written, walls
 
 
@@ -130,7 +127,7 @@ def incremental_builds(spec, work, root, runs=3):
     target = make_package(package, "IncrementalBench", root, plugin=True)
     floors = Floors(work, root)
     # The first build is a clean one even in a work folder used before.
-    for folder in [package] + [floor for _, floor, _ in floors.packages]:
+    for folder in [package] + [floor for _, floor in floors.packages]:
         shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
     # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
     with open(os.path.join(target, "Client.swift"), "w") as out:
@@ -148,7 +145,7 @@ def incremental_builds(spec, work, root, runs=3):
     rows.append(("no change", [wall], regenerated, compiled, 0, {key: [value] for key, value in floor_walls.items()}))
     for step, edit in (("one operation's description", edits.operation_description), ("one property's type", edits.property_type)):
         texts = [edit(), edits.text]
-        walls, all_floor_walls, regenerated, compiled, written = [], {key: [] for key, _ in FLOORS}, True, True, 0
+        walls, all_floor_walls, regenerated, compiled, written = [], {kind: [] for kind in compile_floor.KINDS}, True, True, 0
         for run in range(runs):
             edits.save(texts[run % 2])
             wall, did_generate, did_compile = build(package)

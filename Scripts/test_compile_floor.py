@@ -37,9 +37,9 @@ class CompileFloorTests(unittest.TestCase):
     def floors(self, client):
         """The bare, conformance and synthesized floors of a generated client, in that order."""
         folders = []
-        for name, options in (("floor", {}), ("conformances", {"conformances": True}), ("synthesized", {"synthesized": True})):
-            folders.append(os.path.join(self.folder, name))
-            compile_floor.write_floor(os.path.join(GENERATED, client), folders[-1], **options)
+        for kind in compile_floor.KINDS:
+            folders.append(os.path.join(self.folder, kind))
+            compile_floor.write_floor(os.path.join(GENERATED, client), folders[-1], kind)
         return folders
 
     def read(self, folder, name):
