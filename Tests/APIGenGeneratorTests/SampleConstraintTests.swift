@@ -24,6 +24,33 @@ final class SampleConstraintTests: XCTestCase {
         assertContains(text, [##"public static var sample: Suggester { EmbeddedJSON.decode(#"{"prefix":"Prefix 1"}"#) }"##])
     }
 
+    /// An allOf part with an `additionalProperties` schema holds every key it does not declare to
+    /// that schema (OpenSearch's GeoDistanceQuery: a map of field locations beside QueryBase's
+    /// `boost`): the sample leaves out the optional keys of other parts, and keeps required ones.
+    func testAMapPartKeepsOtherPartsOptionalKeysOutOfTheSample() throws {
+        let (text, _) = try generate(schemasSpec("""
+        DistanceQuery:
+          allOf:
+            - type: object
+              required: [field]
+              properties:
+                boost: {type: number}
+                field: {type: string}
+            - type: object
+              properties:
+                distance: {type: string}
+              additionalProperties: {type: object, properties: {lat: {type: number}}}
+        FreeMap:
+          allOf:
+            - {type: object, properties: {boost: {type: number}}}
+            - {type: object, properties: {distance: {type: string}}, additionalProperties: {}}
+        """))
+        assertContains(text, [
+            ##"public static var sample: DistanceQuery { EmbeddedJSON.decode(#"{"field":"Field 1","distance":"Distance 1"}"#) }"##,
+            ##"public static var sample: FreeMap { EmbeddedJSON.decode(#"{"boost":1.5,"distance":"Distance 1"}"#) }"##,
+        ])
+    }
+
     /// A oneOf in an allOf whose alternatives each require one of the object's optional keys
     /// (OpenSearch's TermsLookup: `id` or `query`): the sample holds the chosen one's key only.
     func testAOneOfInAnAllOfKeepsOtherAlternativesRequiredKeysOut() throws {

@@ -14,6 +14,11 @@ struct MergedObject {
     /// lets such a part see only its own properties, so a value valid for the whole object holds
     /// no optional key outside any of these (a spec may close an allOf member this way).
     var closedKeySets: [Set<String>] = []
+    /// The keys each part with an `additionalProperties` schema declares itself: JSON Schema holds
+    /// every other key of the value to that schema as well (OpenSearch's geo queries put a map of
+    /// fields beside QueryBase's `boost` and `_name`), so a sample leaves out an optional key
+    /// outside any of these rather than meet two schemas at once.
+    var mapKeySets: [Set<String>] = []
     /// The schemas of parts that only assert over a property another part declares
     /// (`size: {readOnly: true}` in a request's allOf): the property keeps its type, and their
     /// annotations apply to it as well.
@@ -78,6 +83,9 @@ struct MergedObject {
             if let most = schema.maxProperties { merged.mostKeys = min(merged.mostKeys ?? most, most) }
             if schema.additionalProperties == .allowed(false), !schema.properties.isEmpty {
                 merged.closedKeySets.append(Set(schema.properties.map(\.name)))
+            }
+            if case .schema(let values) = schema.additionalProperties, !table[table.resolved(values)].isUnconstrained {
+                merged.mapKeySets.append(Set(schema.properties.map(\.name)))
             }
         }
         visit(id)
