@@ -57,12 +57,6 @@ WHY_OPEN_HEADER_OR_BODY = (
 
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
-    ("apideck-accounting", "request rejected", "", "'id' is a required property", VALIDATOR,
-     "Customer, Supplier, Payment, BankAccount, BillPayment, BankFeedAccount and BankFeedStatement require "
-     "`id`, written `id: {$ref: '#/components/schemas/Id'}` where Id says `readOnly: true`. A readOnly property "
-     "is not sent in a request, and OpenAPI 3.0 says its `required` applies to responses only, which is what "
-     "the client does; openapi-schema-validator exempts it from a request only when `readOnly` is written on "
-     "the property itself, not behind its `$ref`."),
     ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
      "`maxprice` and `minprice` are `{type: string, enum: [0, 1, 2, 3, 4]}`: the enum lists numbers where "
      "the type says string, so no value is valid for both."),

@@ -62,6 +62,7 @@ class RequestChecker:
         without_discriminators(spec)
         parameters_as_sent(spec)
         multipart_scalars_as_form_fields(spec)
+        access_beside_references(spec, spec)
         base_uri = "file://" + documents.root + "/"
         readers = deserializers(spec)
         config = Config(spec_validator_cls=None, extra_media_type_deserializers=readers)
@@ -162,6 +163,28 @@ def without_discriminators(node, in_properties=False):
         for key, value in node.items():
             # The keys of `properties` are names, not keywords: a property may be called discriminator.
             without_discriminators(value, in_properties=(key == "properties" and not in_properties))
+
+
+def access_beside_references(spec, node):
+    """`readOnly` and `writeOnly` written beside each property that is a `$ref` to a schema saying
+    them (apideck's `id: {$ref: Id}`, Id `readOnly: true`): OpenAPI exempts such a required
+    property from requests (or responses), and openapi-schema-validator reads the exemption off
+    the property's own schema without following its `$ref`. Beside a `$ref` the keywords change
+    no validation: the reference alone is checked."""
+    if isinstance(node, list):
+        for item in node:
+            access_beside_references(spec, item)
+        return
+    if not isinstance(node, dict):
+        return
+    properties = node.get("properties")
+    for value in (properties.values() if isinstance(properties, dict) else []):
+        target = local_target(spec, value) if isinstance(value, dict) and "$ref" in value else None
+        for keyword in ("readOnly", "writeOnly"):
+            if target and target.get(keyword) is True:
+                value.setdefault(keyword, True)
+    for value in node.values():
+        access_beside_references(spec, value)
 
 
 def parameters_as_sent(spec):

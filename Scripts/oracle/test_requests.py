@@ -146,6 +146,19 @@ class ParameterTests(unittest.TestCase):
         self.assertIsNone(self.check("/keys/1?sources=api&sources=web"))
         self.assertIsNotNone(self.check("/keys/1?sources=mail"))
 
+    def test_a_required_property_readonly_behind_its_reference_is_not_asked_of_a_request(self):
+        # OpenAPI 3.0: `required` applies to responses only for a readOnly property.
+        spec = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/customers": {"post": {
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Customer"}}}},
+            "responses": {"200": {"description": "ok"}}}}}, "components": {"schemas": {
+            "ID": {"type": "integer", "readOnly": True},
+            "Customer": {"type": "object", "required": ["id", "name"],
+                         "properties": {"id": {"$ref": "#/components/schemas/ID"}, "name": {"type": "string"}}}}}}
+        checker = RequestChecker(Documents(), "https://api.example.com", spec=spec)
+        self.assertIsNone(checker.check(recorded("/customers", b'{"name": "Ada"}', "application/json")))
+        self.assertIsNotNone(checker.check(recorded("/customers", b'{"id": 1}', "application/json")))
+
     def test_the_shared_schema_keeps_its_readonly(self):
         RequestChecker(Documents(), "https://api.example.com", spec=SPEC)
         self.assertEqual(SPEC["components"]["schemas"]["KeyID"], {"type": "integer", "readOnly": True})
