@@ -140,67 +140,6 @@ public enum ValueConstraint: Sendable, Equatable {
     case knownValue
 }
 
-public struct PropertyDeclaration: Sendable {
-    /// The Swift name, escaped where it is printed.
-    public var name: Identifier
-    /// The JSON key.
-    public var key: String
-    public var type: SwiftType
-    /// Required keys are decoded with `decode`, others with `decodeIfPresent`.
-    public var isRequired: Bool
-    /// The value used when the key is absent (from the schema's `default` or `const`).
-    public var defaultValue: Literal?
-    /// The memberwise initializer's default where `defaultValue` is nil: the discriminator value
-    /// that selects this struct in its union (`DiscriminatorValues.known`). Decoding and
-    /// encoding do not use it.
-    public var initializerDefault: Literal?
-    /// Stored behind `Indirect`: the property closes a cycle of value types, or holds a large value.
-    public var isIndirect = false
-    /// Read from and written into the whole object rather than under a key: the alternative a
-    /// union inside an allOf (or beside properties) is, whose keys sit beside the struct's own.
-    public var isWholeValue = false
-    /// readOnly: sent by the server only, so left out of what the client sends.
-    public var isReadOnly = false
-    /// `Nullable<T>?`: absent, null and a value are three different things to send.
-    public var isPatchNullable = false
-    /// The schema allows `null`.
-    public var isNullable = false
-    /// The one string the schema allows (`const`, or an `enum` of one value): decoding any other
-    /// fails, which is how a union tells alternatives apart by such a value.
-    public var constant: String?
-    /// What `validationProblems(at:)` checks; empty unless the client validates requests.
-    public var constraints: [ValueConstraint] = []
-    /// Whether the value holds models that check themselves (a struct, or a list or map of them).
-    public var holdsModels = false
-    /// The one value of another kind the schema allows (`const: 2`, `enum: [2]`, `allOf: [$ref:
-    /// Kind], enum: [2]`, `const: true`), as a literal of `type`: decoding any other fails, as for
-    /// `constant`, but it is no default (`maxRetries: {type: integer, const: 3}` stays an `Int?`).
-    public var fixedValue: Literal?
-    /// The schema says `deprecated: true`: the property is `@available(*, deprecated)`, and
-    /// generated code reads and writes its storage, so that only the app's uses warn.
-    public var deprecationMessage: String?
-
-    /// Kept in `_name` storage behind an accessor: boxed (`isIndirect`), or deprecated.
-    public var hasStorage: Bool {
-        isIndirect || deprecationMessage != nil
-    }
-
-    /// A URL (whose text `URL` may give back differently, and which may come as `""`), or
-    /// optional and either nullable or defaulted: what it received is kept in `KeyPresence`.
-    public var tracksPresence: Bool {
-        !isPatchNullable && (type.unwrapped == .url || !isRequired && (defaultValue != nil || isNullable))
-    }
-    public var documentation: Documentation
-
-    public init(name: Identifier, key: String, type: SwiftType, isRequired: Bool, documentation: Documentation) {
-        self.name = name
-        self.key = key
-        self.type = type
-        self.isRequired = isRequired
-        self.documentation = documentation
-    }
-}
-
 /// An `OpenEnum`: known cases plus `unknown(RawValue)`, so new server values never fail decoding.
 public struct EnumDeclaration: Sendable {
     public struct Case: Sendable {

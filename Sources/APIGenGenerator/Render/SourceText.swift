@@ -51,8 +51,19 @@ public struct SourceText: ExpressibleByStringInterpolation {
         return inline.withUTF8(body)
     }
 
-    /// Appends raw UTF-8 bytes: inline while they fit, else to the spilled array.
+    /// Appends raw UTF-8 bytes: inline while they fit, else to the spilled array. The common
+    /// case, a piece that fits inline, is inlined into every caller; half a million pieces make
+    /// a large client, and the call and frame of the general case cost more than the copy.
+    @inline(__always)
     private mutating func append(bytes piece: UnsafeBufferPointer<UInt8>) {
+        if literal == nil, spilled == nil, inline.append(piece) {
+            return
+        }
+        appendGenerally(bytes: piece)
+    }
+
+    @inline(never)
+    private mutating func appendGenerally(bytes piece: UnsafeBufferPointer<UInt8>) {
         if let kept = literal {
             literal = nil
             kept.withUTF8Buffer { append(bytes: $0) }
@@ -167,6 +178,7 @@ struct InlineBytes {
     private(set) var count = 0
 
     /// Appends `piece` if it still fits; false, with nothing appended, if it does not.
+    @inline(__always)
     mutating func append(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
         guard count + piece.count <= Self.capacity else { return false }
         guard let source = piece.baseAddress, piece.count > 0 else { return true }
