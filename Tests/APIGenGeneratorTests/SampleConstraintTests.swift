@@ -51,6 +51,30 @@ final class SampleConstraintTests: XCTestCase {
         ])
     }
 
+    /// A part that repeats a property only to name its keys (`{}` each: linode's LKE ACL, beside
+    /// a closed part) keeps the first part's types: the sample's `revision` stays a string.
+    func testAPartRestatingAPropertysKeysKeepsItsTypes() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Cluster:
+          allOf:
+            - type: object
+              required: [acl]
+              properties:
+                acl:
+                  type: object
+                  required: [revision]
+                  properties:
+                    revision: {type: string}
+                    addresses: {type: object, properties: {ipv4: {type: array, items: {type: string}}}}
+            - type: object
+              additionalProperties: false
+              properties:
+                acl: {properties: {revision: {}, addresses: {properties: {ipv4: {}}}}}
+        """))
+        assertContains(declaration("Cluster", in: text), ["public var acl: Acl", "public var revision: String"])
+        assertContains(text, [##"EmbeddedJSON.decode(#"{"acl":{"revision":"Revision 1""##])
+    }
+
     /// A oneOf in an allOf whose alternatives each require one of the object's optional keys
     /// (OpenSearch's TermsLookup: `id` or `query`): the sample holds the chosen one's key only.
     func testAOneOfInAnAllOfKeepsOtherAlternativesRequiredKeysOut() throws {

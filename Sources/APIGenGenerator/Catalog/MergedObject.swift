@@ -106,8 +106,10 @@ struct MergedObject {
     }
 
     /// Whether `later` adds no structure to `earlier`: no properties, alternatives, values,
-    /// reference or items of its own (items that are an overlay themselves aside), and no kind but the object or array `earlier` is. JSON Schema
-    /// applies both; the type is `earlier`'s.
+    /// reference or items of its own (items, and properties `earlier` declares, that are an
+    /// overlay themselves or `{}` aside), and no kind but the object or array `earlier` is. JSON
+    /// Schema applies both; the type is `earlier`'s. linode's LKE ACL repeats `acl: {properties:
+    /// {addresses: …, revision-id: {}}}` in a second part only to name its keys.
     private static func isOverlay(_ later: SchemaID, on earlier: SchemaID, in table: SchemaTable) -> Bool {
         let schema = table[later]
         let first = table[table.resolved(earlier)]
@@ -115,7 +117,11 @@ struct MergedObject {
         if let items = schema.items {
             guard let earlierItems = first.items, isOverlay(items, on: earlierItems, in: table) else { return false }
         }
-        guard schema.reference == nil, schema.properties.isEmpty, schema.allOf.isEmpty,
+        let restatesProperties = schema.properties.allSatisfy { property in
+            guard let declared = first.properties.first(where: { $0.name == property.name }) else { return false }
+            return table[table.resolved(property.schema)].isUnconstrained || isOverlay(property.schema, on: declared.schema, in: table)
+        }
+        guard schema.reference == nil, restatesProperties, schema.allOf.isEmpty,
             schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.enumValues == nil, schema.constValue == nil,
             schema.additionalProperties == .unspecified, !first.isUnconstrained
         else { return false }
