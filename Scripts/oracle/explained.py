@@ -55,8 +55,27 @@ WHY_OPEN_HEADER_OR_BODY = (
     "way round) and no line is valid under exactly one; jsonschema says `is valid under each of`. The client "
     "sends the header it is given.")
 
+WHY_CLOSED_PART_BESIDE_REQUIRED = (
+    "In JSON Schema an allOf part's `additionalProperties: false` sees only that part's own properties. "
+    "linode closes one part of these bodies and requires keys another part declares: creating a Linode "
+    "requires `type` and `region`, which the second part declares, beside a first part that says "
+    "`additionalProperties: false` and declares `image`, `root_pass`, `authorized_keys`…; rebuilding one "
+    "requires `image` and `root_pass` beside a closed part that declares only `type`; a managed credential "
+    "requires `password` beside a closed part of `id`, `label`, `last_decrypted`; a NodeBalancer config "
+    "rebuild requires `nodes` beside a closed part without it. By the letter no value holds the required "
+    "keys and is valid; the spec means the union of the parts, which the client sends.")
+
+WHY_CLOSED_OUTER = (
+    "The VPC IP lists say `additionalProperties: false` on the outer schema, whose own `properties` are "
+    "empty, beside `allOf: [{page, pages, results}, {data}]`: JSON Schema's `additionalProperties` sees only "
+    "the properties of the schema it sits in, so by the letter only `{}` is valid, and no page of results "
+    "is. The spec means the keys its parts declare.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
+    ("linode", "invalid sample", "~1vpcs", "Additional properties are not allowed", SPEC, WHY_CLOSED_OUTER),
+    ("linode", "invalid sample", "", "Additional properties are not allowed", SPEC, WHY_CLOSED_PART_BESIDE_REQUIRED),
+    ("linode", "request rejected", "", "Additional properties are not allowed", SPEC, WHY_CLOSED_PART_BESIDE_REQUIRED),
     ("google-maps", "invalid sample", "places_m", "is not of type 'string'", SPEC,
      "`maxprice` and `minprice` are `{type: string, enum: [0, 1, 2, 3, 4]}`: the enum lists numbers where "
      "the type says string, so no value is valid for both."),
