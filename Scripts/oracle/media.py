@@ -103,6 +103,13 @@ def json_media_types(spec):
         return load_lines
 
     loaders = {}
+    # A multipart part of JSON with parameters (square's `request` part, `application/json;
+    # charset=utf-8`) is looked up by its whole content type, which openapi-core has no reader for.
+    for _, entry in request_media(spec):
+        for part in (entry.get("encoding") or {}).values():
+            kind = str((part or {}).get("contentType") or "")
+            if ";" in kind and kind.split(";")[0].strip().lower() == "application/json":
+                loaders[kind] = load
     for item in (spec.get("paths") or {}).values():
         for operation in item.values() if isinstance(item, dict) else []:
             body = local_target(spec, operation.get("requestBody")) if isinstance(operation, dict) else None

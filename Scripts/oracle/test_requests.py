@@ -159,6 +159,22 @@ class ParameterTests(unittest.TestCase):
         self.assertIsNone(checker.check(recorded("/customers", b'{"name": "Ada"}', "application/json")))
         self.assertIsNotNone(checker.check(recorded("/customers", b'{"id": 1}', "application/json")))
 
+    def test_a_json_part_whose_content_type_has_parameters_is_read_as_json(self):
+        # square's catalog images: `request` is `application/json; charset=utf-8`.
+        part = {"type": "object", "required": ["key"], "properties": {"key": {"type": "string"}}}
+        spec = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/images": {"post": {
+            "requestBody": {"required": True, "content": {"multipart/form-data": {
+                "schema": {"type": "object", "properties": {"request": part, "file": {"type": "string", "format": "binary"}}},
+                "encoding": {"file": {"contentType": "image/jpeg"}, "request": {"contentType": "application/json; charset=utf-8"}}}}},
+            "responses": {"200": {"description": "ok"}}}}}}
+        checker = RequestChecker(Documents(), "https://api.example.com", spec=spec)
+
+        def sent(json_text):
+            fields = [("request", json_text, "application/json; charset=utf-8"), ("file", b"\xff\xd8", "image/jpeg")]
+            return checker.check(recorded("/images", multipart(fields), "multipart/form-data; boundary=b"))
+        self.assertIsNone(sent(b'{"key": "a"}'))
+        self.assertIsNotNone(sent(b'{"other": "a"}'))
+
     def test_the_shared_schema_keeps_its_readonly(self):
         RequestChecker(Documents(), "https://api.example.com", spec=SPEC)
         self.assertEqual(SPEC["components"]["schemas"]["KeyID"], {"type": "integer", "readOnly": True})
