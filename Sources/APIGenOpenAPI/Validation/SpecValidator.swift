@@ -12,7 +12,7 @@ struct SpecValidator {
         var taken = Set(document.operations.compactMap(\.operationId))
         var claimed: Set<String> = []
         for index in document.operations.indices {
-            checkPathParameters(&document.operations[index], into: &diagnostics)
+            checkPathParameters(&document.operations[index], schemas: &document.schemas, into: &diagnostics)
             guard let id = document.operations[index].operationId else { continue }
             if claimed.insert(id).inserted { continue }
             // The first operation keeps the id; a later one gets its method and path added, so
@@ -32,7 +32,7 @@ struct SpecValidator {
         }
     }
 
-    private func checkPathParameters(_ operation: inout Operation, into diagnostics: inout Diagnostics) {
+    private func checkPathParameters(_ operation: inout Operation, schemas: inout SchemaTable, into diagnostics: inout Diagnostics) {
         let templated = Self.templateNames(in: operation.path)
         let declared = operation.parameters.filter { $0.location == .path }
         let unused = declared.filter { !templated.contains($0.name) }
@@ -43,7 +43,13 @@ struct SpecValidator {
                 diagnostics.append(.error(message, at: files.location(operation.source), pointer: files.pointer(operation.source)))
                 continue
             }
-            operation.parameters.append(Parameter(name: name, location: .path, required: true, source: operation.source))
+            // A string schema of its own, so that samples and checks see the string it is.
+            var text = Schema(source: operation.source)
+            text.types = [.string]
+            schemas.schemas.append(text)
+            var parameter = Parameter(name: name, location: .path, required: true, source: operation.source)
+            parameter.schema = SchemaID(schemas.schemas.count - 1)
+            operation.parameters.append(parameter)
             repair(message + "; it is added as a required string", at: operation.source, into: &diagnostics)
         }
         for parameter in unused {
