@@ -283,6 +283,15 @@ final class SampleSchemaTests: XCTestCase {
         XCTAssertEqual(sample, ##"public static var sample: Database { EmbeddedJSON.decode(#"{"mode":"none"}"#) }"##)
     }
 
+    /// OpenAPI 3.0.3: `nullable` does not add null to an `enum`; an example of null is replaced.
+    func testANullExampleOfAnEnumWithoutNullIsReplacedByAListedValue() throws {
+        let sample = try sample(
+            """
+            Record: {type: object, required: [tag], properties: {tag: {type: string, nullable: true, enum: [issue, iodef], example: null}}}
+            """, "Record")
+        XCTAssertEqual(sample, ##"public static var sample: Record { EmbeddedJSON.decode(#"{"tag":"issue"}"#) }"##)
+    }
+
     func testAnExampleBreakingItsLengthOrPatternIsReplaced() throws {
         let sample = try sample(
             """

@@ -29,6 +29,11 @@ struct ExampleChecker {
     func misfit(_ value: SpecValue, to id: SchemaID, depth: Int = 0) -> ValueFit.Misfit? {
         // What the type cannot hold first: that is the misfit a warning names.
         if let misfit = decodingMisfit(value, to: id, depth: depth) { return misfit }
+        // `nullable: true` beside an `enum` that does not list null: OpenAPI 3.0.3 reads null as
+        // outside the enum (validators do), so a sample takes a listed value (linode's CAA tag).
+        if followsSchema, value == .null, let listed = table[table.resolved(id)].enumValues, !listed.contains(.null) {
+            return ValueFit.Misfit(.breaks(keyword: "enum"))
+        }
         guard followsSchema, value != .null,
             let keyword = SchemaAssertions.brokenKeyword(value, schema: table[table.resolved(id)])
         else { return nil }
