@@ -19,6 +19,13 @@ def request_media(spec):
                     yield name, entry
 
 
+def part_content_types(spec):
+    """The `contentType` of every multipart part the spec encodes, as written."""
+    for _, entry in request_media(spec):
+        for part in (entry.get("encoding") or {}).values():
+            yield str((part or {}).get("contentType") or "")
+
+
 def local_target(spec, node, depth=0):
     """`node` past local `$ref`s (those of the bundled spec), or None where one does not resolve."""
     while isinstance(node, dict) and isinstance(node.get("$ref"), str) and depth < 32:
@@ -38,12 +45,11 @@ def binary_parts_as_text(spec):
     hands a part of bytes to the validator as bytes, which OpenAPI 3.1's `type: string` rejects
     for every file the client sends: the bytes are opaque, and only their presence is checked."""
     names = {"application/octet-stream"}
-    for _, entry in request_media(spec):
-        for part in (entry.get("encoding") or {}).values():
-            for kind in str((part or {}).get("contentType") or "").split(","):
-                kind = kind.strip().lower()
-                if kind and "json" not in kind and not kind.startswith("text/") and "*" not in kind:
-                    names.add(kind)
+    for written in part_content_types(spec):
+        for kind in written.split(","):
+            kind = kind.strip().lower()
+            if kind and "json" not in kind and not kind.startswith("text/") and "*" not in kind:
+                names.add(kind)
     return {name: (lambda data: data.decode("latin-1") if isinstance(data, bytes) else data) for name in names}
 
 
@@ -105,11 +111,9 @@ def json_media_types(spec):
     loaders = {}
     # A multipart part of JSON with parameters (square's `request` part, `application/json;
     # charset=utf-8`) is looked up by its whole content type, which openapi-core has no reader for.
-    for _, entry in request_media(spec):
-        for part in (entry.get("encoding") or {}).values():
-            kind = str((part or {}).get("contentType") or "")
-            if ";" in kind and kind.split(";")[0].strip().lower() == "application/json":
-                loaders[kind] = load
+    for kind in part_content_types(spec):
+        if ";" in kind and kind.split(";")[0].strip().lower() == "application/json":
+            loaders[kind] = load
     for item in (spec.get("paths") or {}).values():
         for operation in item.values() if isinstance(item, dict) else []:
             body = local_target(spec, operation.get("requestBody")) if isinstance(operation, dict) else None

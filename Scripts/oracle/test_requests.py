@@ -86,6 +86,13 @@ def recorded(path, body, content_type):
             "headers": [("Content-Type", content_type)]}
 
 
+def one_post(path, content, schemas=None):
+    """An OpenAPI 3.0 spec of one POST operation with a required body of `content`."""
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {path: {"post": {
+        "requestBody": {"required": True, "content": content}, "responses": {"200": {"description": "ok"}}}}},
+        "components": {"schemas": schemas or {}}}
+
+
 class RequestCheckerTests(unittest.TestCase):
     checker = None
 
@@ -148,13 +155,10 @@ class ParameterTests(unittest.TestCase):
 
     def test_a_required_property_readonly_behind_its_reference_is_not_asked_of_a_request(self):
         # OpenAPI 3.0: `required` applies to responses only for a readOnly property.
-        spec = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/customers": {"post": {
-            "requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Customer"}}}},
-            "responses": {"200": {"description": "ok"}}}}}, "components": {"schemas": {
+        spec = one_post("/customers", {"application/json": {"schema": {"$ref": "#/components/schemas/Customer"}}}, {
             "ID": {"type": "integer", "readOnly": True},
             "Customer": {"type": "object", "required": ["id", "name"],
-                         "properties": {"id": {"$ref": "#/components/schemas/ID"}, "name": {"type": "string"}}}}}}
+                         "properties": {"id": {"$ref": "#/components/schemas/ID"}, "name": {"type": "string"}}}})
         checker = RequestChecker(Documents(), "https://api.example.com", spec=spec)
         self.assertIsNone(checker.check(recorded("/customers", b'{"name": "Ada"}', "application/json")))
         self.assertIsNotNone(checker.check(recorded("/customers", b'{"id": 1}', "application/json")))
@@ -162,11 +166,9 @@ class ParameterTests(unittest.TestCase):
     def test_a_json_part_whose_content_type_has_parameters_is_read_as_json(self):
         # square's catalog images: `request` is `application/json; charset=utf-8`.
         part = {"type": "object", "required": ["key"], "properties": {"key": {"type": "string"}}}
-        spec = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/images": {"post": {
-            "requestBody": {"required": True, "content": {"multipart/form-data": {
-                "schema": {"type": "object", "properties": {"request": part, "file": {"type": "string", "format": "binary"}}},
-                "encoding": {"file": {"contentType": "image/jpeg"}, "request": {"contentType": "application/json; charset=utf-8"}}}}},
-            "responses": {"200": {"description": "ok"}}}}}}
+        spec = one_post("/images", {"multipart/form-data": {
+            "schema": {"type": "object", "properties": {"request": part, "file": {"type": "string", "format": "binary"}}},
+            "encoding": {"file": {"contentType": "image/jpeg"}, "request": {"contentType": "application/json; charset=utf-8"}}}})
         checker = RequestChecker(Documents(), "https://api.example.com", spec=spec)
 
         def sent(json_text):

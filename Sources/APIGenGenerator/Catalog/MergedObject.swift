@@ -19,6 +19,12 @@ struct MergedObject {
     /// fields beside QueryBase's `boost` and `_name`), so a sample leaves out an optional key
     /// outside any of these rather than meet two schemas at once.
     var mapKeySets: [Set<String>] = []
+
+    /// Whether a value of the whole object may hold the optional key `name` without having to
+    /// meet a closed part or a map part that does not declare it.
+    func admitsOptionalKey(_ name: String) -> Bool {
+        closedKeySets.allSatisfy { $0.contains(name) } && mapKeySets.allSatisfy { $0.contains(name) }
+    }
     /// The schemas of parts that only assert over a property another part declares
     /// (`size: {readOnly: true}` in a request's allOf): the property keeps its type, and their
     /// annotations apply to it as well.
@@ -110,6 +116,13 @@ struct MergedObject {
     /// overlay themselves or `{}` aside), and no kind but the object or array `earlier` is. JSON
     /// Schema applies both; the type is `earlier`'s. linode's LKE ACL repeats `acl: {properties:
     /// {addresses: …, revision-id: {}}}` in a second part only to name its keys.
+    /// Whether `property` of a later part only names a property `earlier` declares: `{}`, or an
+    /// overlay on it.
+    private static func restates(_ property: Schema.Property, of earlier: borrowing Schema, in table: SchemaTable) -> Bool {
+        guard let declared = earlier.properties.first(where: { $0.name == property.name }) else { return false }
+        return table[table.resolved(property.schema)].isUnconstrained || isOverlay(property.schema, on: declared.schema, in: table)
+    }
+
     private static func isOverlay(_ later: SchemaID, on earlier: SchemaID, in table: SchemaTable) -> Bool {
         let schema = table[later]
         let first = table[table.resolved(earlier)]
@@ -117,13 +130,10 @@ struct MergedObject {
         if let items = schema.items {
             guard let earlierItems = first.items, isOverlay(items, on: earlierItems, in: table) else { return false }
         }
-        let restatesProperties = schema.properties.allSatisfy { property in
-            guard let declared = first.properties.first(where: { $0.name == property.name }) else { return false }
-            return table[table.resolved(property.schema)].isUnconstrained || isOverlay(property.schema, on: declared.schema, in: table)
-        }
-        guard schema.reference == nil, restatesProperties, schema.allOf.isEmpty,
+        guard schema.reference == nil, schema.allOf.isEmpty,
             schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.enumValues == nil, schema.constValue == nil,
-            schema.additionalProperties == .unspecified, !first.isUnconstrained
+            schema.additionalProperties == .unspecified, !first.isUnconstrained,
+            schema.properties.allSatisfy({ restates($0, of: first, in: table) })
         else { return false }
         guard let kind = schema.types.first else { return true }
         return schema.types.count == 1 && (kind == .object || kind == .array) && !schema.nullable && first.types.contains(kind)

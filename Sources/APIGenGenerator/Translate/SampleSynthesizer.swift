@@ -236,9 +236,7 @@ struct SampleSynthesizer {
             // Past the optional depth, optional keys only while `minProperties` asks for more
             // (OpenSearch's query containers: exactly one of their optional keys).
             guard isRequired || depth <= optionalDepth || members.count < merged.leastKeys else { continue }
-            // An optional key a closed part or a map part of the object does not declare would
-            // have to meet that part too.
-            guard isRequired || (merged.closedKeySets + merged.mapKeySets).allSatisfy({ $0.contains(property.name) }) else { continue }
+            guard isRequired || merged.admitsOptionalKey(property.name) else { continue }
             if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
                 if let overlays = merged.overlays[property.name] {
                     value = meeting(overlays, value, base: property.schema, variant: variant, depth: depth + 1, path: &path)

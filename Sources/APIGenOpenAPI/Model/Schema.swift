@@ -228,6 +228,12 @@ public struct Schema: Sendable {
 /// All schemas of a spec, and the names of those declared as reusable components.
 public struct SchemaTable: Sendable {
     public internal(set) var schemas: [Schema] = []
+
+    /// Adds a schema the spec does not write out (a gathered Swagger body, a repair) and names it.
+    mutating func append(_ schema: Schema) -> SchemaID {
+        schemas.append(schema)
+        return SchemaID(schemas.count - 1)
+    }
     /// Declared component schemas (`#/components/schemas`, Swagger's `#/definitions`) in
     /// document order; other schemas reached by `$ref` get names from `referenceNames`.
     public internal(set) var components: [(name: String, schema: SchemaID)] = []

@@ -16,8 +16,7 @@ extension SpecParser {
 
     /// A schema with no node of its own (Swagger formData parameters gathered into a body).
     func newSchema(source: SourceRef) -> SchemaID {
-        schemas.schemas.append(Schema(source: source))
-        return SchemaID(schemas.count - 1)
+        schemas.append(Schema(source: source))
     }
 
     private func parseSchema(_ ref: SourceRef, id: SchemaID) -> Schema {

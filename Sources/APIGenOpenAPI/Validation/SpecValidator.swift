@@ -46,9 +46,8 @@ struct SpecValidator {
             // A string schema of its own, so that samples and checks see the string it is.
             var text = Schema(source: operation.source)
             text.types = [.string]
-            schemas.schemas.append(text)
             var parameter = Parameter(name: name, location: .path, required: true, source: operation.source)
-            parameter.schema = SchemaID(schemas.schemas.count - 1)
+            parameter.schema = schemas.append(text)
             operation.parameters.append(parameter)
             repair(message + "; it is added as a required string", at: operation.source, into: &diagnostics)
         }

@@ -29,8 +29,7 @@ struct UndeclaredRequired {
             let ancestors = named[index] ? [] : Self.ancestors(of: id, holders: holders)
             for name in schema.required
             where !Self.declares(name, id, in: table) && !ancestors.contains(where: { Self.declares(name, $0, in: table) }) {
-                let value = SchemaID(table.count)
-                table.schemas.append(Schema(source: schema.source))
+                let value = table.append(Schema(source: schema.source))
                 table.undeclaredProperties.insert(value)
                 table[id].fields.properties.append(Schema.Property(name: name, schema: value))
                 let message =
