@@ -1,6 +1,6 @@
 """Schemas with their references inlined, for hypothesis-jsonschema, which cannot follow recursive
 ones, and closed to the keys they declare."""
-from oracle.schemas import MAX_EXPANDED_NODES, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES, Unsupported
+from oracle.schemas import MAX_EXPANDED_NODES, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES, SELECTS, Unsupported
 
 
 class Expansion:
@@ -65,9 +65,9 @@ class Expansion:
                 out[key] = {name: self._expand(item, path, limits) for name, item in value.items()}
             elif key in SCHEMA_VALUES and isinstance(value, (dict, bool)):
                 out[key] = self._expand(value, path, limits)
-            else:
+            elif key != SELECTS:
                 out[key] = value
-        return out
+        return agreeing(out, node.get(SELECTS))
 
     def _recurs(self, name, path):
         """Whether the named schema may lead back to itself or to a schema on `path`: only such a
@@ -93,6 +93,22 @@ class Expansion:
                         pending.append(target)
             cache[name] = found
         return cache[name]
+
+
+def agreeing(union, selects):
+    """`union` with each alternative its discriminator maps values to held to those values: an
+    instance drawn then carries a value that selects the alternative it was drawn from, as
+    every payload of the API does (a value the mapping sends elsewhere is read as that other
+    alternative, whose keys it may lack)."""
+    if not selects:
+        return union
+    members = union[selects["union"]]
+    out = dict(union)
+    out[selects["union"]] = [
+        member if not values or member is False else {"allOf": [member, {
+            "type": "object", "required": [selects["property"]], "properties": {selects["property"]: {"enum": values}}}]}
+        for member, values in zip(members, selects["values"])]
+    return out
 
 
 def closed(node, combined=False):

@@ -11,7 +11,8 @@ JSON Schema 2020-12:
 - every version: a schema with `properties` or `required` and no `type` is an object, as OpenAPI
   tools read it (JSON Schema alone would allow any value there);
 - every version: annotations and vendor keys that are not JSON Schema are dropped (`example`,
-  `discriminator`, `xml`, `externalDocs`, `x-*`); a `$ref` with siblings becomes `allOf`;
+  `discriminator`, `xml`, `externalDocs`, `x-*`), but a union's discriminator mapping is kept
+  for generation (`mapped_values`); a `$ref` with siblings becomes `allOf`;
 - 3.1: 2019-09's `$recursiveRef: '#'` → a `$ref` to the enclosing schema with `$recursiveAnchor`;
 - integers get the bounds of their format (`int32`), and 64 bits where none is given: the range
   every wire format in these APIs uses (a larger value is out of contract, not data to keep).
@@ -37,8 +38,16 @@ except AttributeError:  # PyYAML without libyaml
 
 class YAMLLoader(BaseLoader):
     """YAML as specs are read (YAML 1.2's core schema): `1e-08` is a number, where PyYAML's
-    YAML 1.1 rules read text, and a bound such as `minimum: 1e-08` would break the validator."""
+    YAML 1.1 rules read text, and a bound such as `minimum: 1e-08` would break the validator;
+    `off`, `on`, `yes` and `no` are text (DigitalOcean's droplet status `off`), where YAML 1.1
+    reads booleans."""
 
+
+BOOL = "tag:yaml.org,2002:bool"
+YAMLLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag != BOOL]
+    for first, resolvers in BaseLoader.yaml_implicit_resolvers.items()}
+YAMLLoader.add_implicit_resolver(BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 
 YAMLLoader.add_implicit_resolver(
     "tag:yaml.org,2002:float", re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$"), list("-+0123456789."))
@@ -59,6 +68,9 @@ INT_BOUNDS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), None: 
 MAX_EXPANDED_NODES = 8_000
 # Canonical base64 only: the unused bits of the last character are zero, so that text and bytes
 # are one to one (`ABC==` and `ABA==` are the same bytes; the clients write the second).
+# Where a converted union keeps its discriminator's mapping (`mapped_values`); JSON Schema tools
+# ignore a key they do not know.
+SELECTS = "x-oracle-discriminator"
 BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$"
 
 
@@ -212,6 +224,29 @@ class Dialect:
             raise Unsupported("an operation without a body schema or formData parameters")
         return {"type": "object", "properties": properties, **({"required": required} if required else {})}
 
+    def mapped_values(self, node, converted, file):
+        """For a union whose discriminator maps values to its alternatives: the property and, per
+        alternative, the values the mapping sends to it (None where it sends none). The mapping
+        is the spec's word on which alternative a value is (OpenAPI: it resolves the ambiguity of
+        alternatives a value could match; DigitalOcean's actions share one `type` enum of every
+        action, so `{type: assign}` matches the unassign alternative too), and the client decodes
+        by it; instances are drawn to agree with it (oracle/expansion.py)."""
+        discriminator = node.get("discriminator")
+        union = next((key for key in ("oneOf", "anyOf") if isinstance(converted.get(key), list)), None)
+        if not isinstance(discriminator, dict) or union is None or not isinstance(discriminator.get("mapping"), dict):
+            return None
+        values = {}
+        for value, target in discriminator["mapping"].items():
+            if isinstance(target, str):
+                if "#" not in target and "/" not in target and not target.endswith((".yaml", ".yml", ".json")):
+                    target = f"#/{'components/schemas' if self.documents.version.startswith('3') else 'definitions'}/{target}"
+                ref = self.convert({"$ref": target}, file).get("$ref")
+                values.setdefault(ref, []).append(str(value))
+        chosen = [values.get(member.get("$ref")) if isinstance(member, dict) else None for member in converted[union]]
+        if not any(chosen) or not isinstance(discriminator.get("propertyName"), str):
+            return None
+        return {"property": discriminator["propertyName"], "union": union, "values": chosen}
+
     def recursive_ref(self, node, file):
         """2019-09's `$recursiveRef: '#'`, which 2020-12 (OpenAPI 3.1's dialect) no longer knows and
         would ignore (so `{}`, any value): a `$ref` to the innermost schema being converted that
@@ -302,6 +337,9 @@ class Dialect:
             low, high = INT_BOUNDS.get(out.get("format"), INT_BOUNDS[None])
             out["minimum"] = max(out.get("minimum", low), low)
             out["maximum"] = min(out.get("maximum", high), high)
+        selects = self.mapped_values(node, out, file)
+        if selects:
+            out[SELECTS] = selects
         if node.get("nullable") is True or node.get("x-nullable") is True:
             if "enum" in out and None not in out["enum"]:
                 out["enum"] = out["enum"] + [None]

@@ -75,6 +75,10 @@ paths:
         read = yaml.load("low: 1e-08\nhigh: 1.0e+5\ntext: '1e-08'\ncode: 200\n", Loader=YAMLLoader)
         self.assertEqual(read, {"low": 1e-08, "high": 100000.0, "text": "1e-08", "code": 200})
 
+    def test_only_true_and_false_are_booleans_as_yaml_1_2_reads_them(self):
+        read = yaml.load("enum: [new, off, on, yes, no, 'true']\nflag: true\nother: False\n", Loader=YAMLLoader)
+        self.assertEqual(read, {"enum": ["new", "off", "on", "yes", "no", "true"], "flag": True, "other": False})
+
     def test_a_bound_written_with_an_exponent_is_checked(self):
         with tempfile.TemporaryDirectory() as folder:
             entry = write(folder, "spec.yaml", """openapi: 3.0.3
@@ -243,6 +247,33 @@ class RecursionTests(unittest.TestCase):
                             {"type": "object", "required": ["script"], "properties": {"script": script}}]}
         self.assertEqual(len(instances.alternatives(schema)), 3)
         self.assertTrue(instances.generate(schema, 5, 1))
+
+    def test_a_union_s_discriminator_mapping_decides_the_alternative_of_an_instance(self):
+        # DigitalOcean's floating IP actions: both alternatives inherit `type: enum [assign,
+        # unassign]`, so `{type: assign}` matches the unassign one too, which the mapping says it
+        # is not. Instances agree with the mapping, as the client that decodes by it reads them.
+        action = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["assign", "unassign"]}}}
+        assign = {"allOf": [{"$ref": "#/components/schemas/Action"},
+                            {"type": "object", "required": ["droplet_id"], "properties": {"droplet_id": {"type": "integer"}}}]}
+        body = {"anyOf": [{"$ref": "#/components/schemas/Unassign"}, {"$ref": "#/components/schemas/Assign"}],
+                "discriminator": {"propertyName": "type", "mapping": {
+                    "unassign": "#/components/schemas/Unassign", "assign": "#/components/schemas/Assign"}}}
+        with tempfile.TemporaryDirectory() as folder:
+            entry = write(folder, "spec.yaml", yaml.safe_dump({
+                "openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {
+                    "Action": action, "Unassign": {"allOf": [{"$ref": "#/components/schemas/Action"}]}, "Assign": assign,
+                    "Body": body}}}))
+            dialect = Dialect(SpecDocuments(entry))
+            location = "spec.yaml#/components/schemas/Body"
+            check, expanded = instances.validator(dialect.bundle(location)), dialect.expanded(location)
+        drawn = instances.validator(expanded)
+        self.assertIsNone(instances.first_error(check, {"type": "assign"}))  # JSON Schema alone admits it
+        self.assertIsNotNone(instances.first_error(drawn, {"type": "assign"}))
+        self.assertEqual(instances.stray_key({"type": "unassign", "droplet_id": 1}, expanded), "$.droplet_id")
+        self.assertIsNone(instances.stray_key({"type": "assign", "droplet_id": 1}, expanded))
+        generated = instances.generate(expanded, 20, 1)
+        self.assertTrue(any(value["type"] == "assign" for value in generated), generated)
+        self.assertTrue(all("droplet_id" in value for value in generated if value["type"] == "assign"), generated)
 
 
 class ClosingTests(unittest.TestCase):
