@@ -75,6 +75,28 @@ final class SampleConstraintTests: XCTestCase {
         assertContains(text, [##"EmbeddedJSON.decode(#"{"acl":{"revision":"Revision 1""##])
     }
 
+    /// A wrapper that only requires keys of the object it wraps (DigitalOcean's log sinks: `allOf:
+    /// [$ref: LogsinkVerbose], required: [sink_id, …]`) is that object's type, but its sample
+    /// holds the keys it requires, past the depth where optional keys stop too.
+    func testAWrapperRequiringKeysOfItsObjectGivesSamplesWithThem() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Sink:
+          type: object
+          properties:
+            id: {type: string}
+            name: {type: string}
+        RequiredSink:
+          allOf:
+            - $ref: '#/components/schemas/Sink'
+          required: [id]
+        Sinks:
+          type: object
+          properties:
+            sinks: {type: array, items: {$ref: '#/components/schemas/RequiredSink'}}
+        """))
+        assertContains(text, ["public typealias RequiredSink = Sink", ##"EmbeddedJSON.decode(#"{"sinks":[{"id":"Id 1"}]}"#)"##])
+    }
+
     /// A oneOf in an allOf whose alternatives each require one of the object's optional keys
     /// (OpenSearch's TermsLookup: `id` or `query`): the sample holds the chosen one's key only.
     func testAOneOfInAnAllOfKeepsOtherAlternativesRequiredKeysOut() throws {

@@ -70,7 +70,14 @@ struct SampleSynthesizer {
             }
         }
         switch shapes[resolved] {
-        case .reference(let target), .alias(let target):
+        case .reference(let target):
+            return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
+        case .alias(let target):
+            // `allOf: [$ref: LogsinkVerbose], required: [sink_id]`: the type is the target's, but
+            // a value of the wrapper holds the keys it requires.
+            if !table[resolved].required.isEmpty, case .object = shapes[table.resolved(target)] {
+                return objectSample(resolved, variant: variant, depth: depth, path: &path)
+            }
             return sample(target, variant: variant, hint: hint, depth: depth, path: &path)
         case .union(let alternatives):
             return unionSample(resolved, alternatives: alternatives, variant: variant, hint: hint, depth: depth, path: &path)
