@@ -75,6 +75,31 @@ final class SampleConstraintTests: XCTestCase {
         assertContains(text, [##"EmbeddedJSON.decode(#"{"acl":{"revision":"Revision 1""##])
     }
 
+    /// The object's own properties restating a part's property, closed to the keys they name
+    /// (linode's firewall bodies: `rules: {additionalProperties: false, properties: {inbound:
+    /// {required: [action]}}, required: [inbound_policy]}` beside the part that types `rules`),
+    /// keep the part's type, every key of it with its type.
+    func testAClosedRestatementOfAPartsPropertyKeepsItsType() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Firewall:
+          allOf:
+            - type: object
+              properties:
+                rules:
+                  type: object
+                  properties:
+                    inbound: {type: array, items: {type: object, properties: {action: {type: string}}}}
+                    inbound_policy: {type: string}
+          properties:
+            rules:
+              additionalProperties: false
+              properties:
+                inbound: {required: [action]}
+              required: [inbound_policy]
+        """))
+        assertContains(declaration("Firewall", in: text), ["public var inbound: [InboundItem]?", "public var inboundPolicy: String"])
+    }
+
     /// A wrapper that only requires keys of the object it wraps (DigitalOcean's log sinks: `allOf:
     /// [$ref: LogsinkVerbose], required: [sink_id, …]`) is that object's type, but its sample
     /// holds the keys it requires, past the depth where optional keys stop too.

@@ -111,11 +111,6 @@ struct MergedObject {
         holdsWholeValues(SchemaShape.alternatives(of: union, in: table), table)
     }
 
-    /// Whether `later` adds no structure to `earlier`: no properties, alternatives, values,
-    /// reference or items of its own (items, and properties `earlier` declares, that are an
-    /// overlay themselves or `{}` aside), and no kind but the object or array `earlier` is. JSON
-    /// Schema applies both; the type is `earlier`'s. linode's LKE ACL repeats `acl: {properties:
-    /// {addresses: …, revision-id: {}}}` in a second part only to name its keys.
     /// Whether `property` of a later part only names a property `earlier` declares: `{}`, or an
     /// overlay on it.
     private static func restates(_ property: Schema.Property, of earlier: borrowing Schema, in table: SchemaTable) -> Bool {
@@ -123,6 +118,13 @@ struct MergedObject {
         return table[table.resolved(property.schema)].isUnconstrained || isOverlay(property.schema, on: declared.schema, in: table)
     }
 
+    /// Whether `later` adds no structure to `earlier`: no properties, alternatives, values,
+    /// reference or items of its own (items, and properties `earlier` declares, that are an
+    /// overlay themselves or `{}` aside), and no kind but the object or array `earlier` is; it may
+    /// close the object to the keys it names. JSON Schema applies both; the type is `earlier`'s.
+    /// linode's LKE ACL repeats `acl: {properties: {addresses: …, revision-id: {}}}` in a second
+    /// part only to name its keys; its firewall bodies restate `rules` beside the part that types
+    /// it as `{additionalProperties: false, properties: {inbound: {required: [action, …]}, …}}`.
     private static func isOverlay(_ later: SchemaID, on earlier: SchemaID, in table: SchemaTable) -> Bool {
         let schema = table[later]
         let first = table[table.resolved(earlier)]
@@ -132,7 +134,8 @@ struct MergedObject {
         }
         guard schema.reference == nil, schema.allOf.isEmpty,
             schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.enumValues == nil, schema.constValue == nil,
-            schema.additionalProperties == .unspecified, !first.isUnconstrained,
+            schema.additionalProperties == .unspecified || schema.additionalProperties == .allowed(false),
+            !first.isUnconstrained,
             schema.properties.allSatisfy({ restates($0, of: first, in: table) })
         else { return false }
         guard let kind = schema.types.first else { return true }
