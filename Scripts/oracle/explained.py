@@ -71,8 +71,71 @@ WHY_CLOSED_OUTER = (
     "the properties of the schema it sits in, so by the letter only `{}` is valid, and no page of results "
     "is. The spec means the keys its parts declare.")
 
+WHY_SUPERSET_ALTERNATIVE = (
+    "Droplet actions by tag are `oneOf: [droplet_action, droplet_action_snapshot]`, and "
+    "droplet_action_snapshot is `allOf: [droplet_action, {properties: {name}}]` with nothing required of "
+    "its own, beside a droplet_action that leaves other keys open: every value of one is a value of the "
+    "other, so no value is valid under exactly one, as `oneOf` asks. The discriminator maps each `type` to "
+    "one of them, which is how the client sends it.")
+
+WHY_TWO_STRING_ALTERNATIVES = (
+    "An add-on feature's `value` is `oneOf: [{title: string_value, type: string}, {title: boolean_value, "
+    "type: boolean}, {title: allowance_value, type: string}]`: every string is valid under two alternatives, "
+    "so no string is valid, the spec's own `example: \"Unlimited\"` included, which the sample is.")
+
+WHY_REQUIRED_BUT_CLOSED = (
+    "Creating a bucket requires `label` and `cluster` (`required: [label, cluster]`) of an object that says "
+    "`additionalProperties: false` and declares `acl`, `cors_enabled`, `label` and `region`, but no "
+    "`cluster` (the description of `region` says it replaced the legacy cluster id): no value holds "
+    "`cluster` and is valid. The client sends the declared keys.")
+
+WHY_ANY_OBJECT_ALTERNATIVE = (
+    "The `X-Filter` header is `oneOf: [{title: Simple filter, type: object}, {title: Filter and sort "
+    "criteria, type: object, additionalProperties: false, properties: {+and, +or, +order_by, …}}]`: the "
+    "first alternative is any object, so every value of the second is one of the first too, and no value of "
+    "the second is valid under exactly one, `{}` (the sample, every key being optional) included.")
+
+WHY_HEADER_UNION_TEXT = (
+    "A header is text: the client writes the `X-Filter` object `{}` in the simple style as the empty string. "
+    "openapi-core turns a header's text into an object only where the parameter's own schema says `type: "
+    "object`; behind the `oneOf` it keeps the string `''`, which neither alternative accepts.")
+
+WHY_READ_ONLY_REQUIRED = (
+    "The request body requires what it marks read-only, which a request may not carry: reordering a "
+    "config's interfaces requires `ids`, an array whose `items` are `{type: integer, readOnly: true}` (only "
+    "`[]` could be sent); adding a firewall device is `allOf: [{readOnly: true, type: object, properties: "
+    "{id, type, label, url}}]` with `required: [id, type]`, so the whole body is read-only. The client sends "
+    "the values the operation needs.")
+
+WHY_ITEM_KEYS_ON_ARRAY = (
+    "These bodies write the required keys of an array's items on the array itself, in a part beside the one "
+    "that types it: firewall rules restate `inbound: {required: [action, addresses, protocol]}` (and "
+    "`outbound`) beside `inbound: {type: array, items: {…}}`; a new VPC restates `subnets: {required: [ipv4, "
+    "label]}` beside `subnets: {type: array, …}`. A schema with `required` and no `type` is read as an object, "
+    "as OpenAPI tools read it, so by that reading no value is both; by JSON Schema's, the keys constrain "
+    "nothing, as the items are not checked. The client keeps the array the spec types.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
+    ("digitalocean", "sample in overlapping oneOf", "dropletActions_post_byTag", "is valid under each of", SPEC,
+     WHY_SUPERSET_ALTERNATIVE),
+    ("digitalocean", "request rejected", "dropletActions_post_byTag", "is valid under each of", SPEC,
+     WHY_SUPERSET_ALTERNATIVE),
+    ("digitalocean", "sample in overlapping oneOf", "addons_feature", "'Unlimited' is valid under each of", SPEC,
+     WHY_TWO_STRING_ALTERNATIVES),
+    ("linode", "invalid sample", "object-storage~1buckets/post", "'cluster' is a required property", SPEC,
+     WHY_REQUIRED_BUT_CLOSED),
+    ("linode", "sample in overlapping oneOf", "~1linode~1instances/get/parameters/0", "{} is valid under each of", SPEC,
+     WHY_ANY_OBJECT_ALTERNATIVE),
+    ("linode", "request rejected", "get-linode-instances", "'' is not valid under any of the given schemas", VALIDATOR,
+     WHY_HEADER_UNION_TEXT),
+    ("linode", "request rejected", "post-linode-config-interfaces", "Tried to write read-only property", SPEC,
+     WHY_READ_ONLY_REQUIRED),
+    ("linode", "request rejected", "post-firewall-device", "Tried to write read-only property", SPEC,
+     WHY_READ_ONLY_REQUIRED),
+    ("linode", "invalid sample", "", "[{}] is not of type 'object'", SPEC, WHY_ITEM_KEYS_ON_ARRAY),
+    ("linode", "request rejected", "post-object-storage-bucket", "'cluster' is a required property", SPEC,
+     WHY_REQUIRED_BUT_CLOSED),
     ("linode", "invalid sample", "~1vpcs", "Additional properties are not allowed", SPEC, WHY_CLOSED_OUTER),
     ("linode", "invalid sample", "", "Additional properties are not allowed", SPEC, WHY_CLOSED_PART_BESIDE_REQUIRED),
     ("linode", "request rejected", "", "Additional properties are not allowed", SPEC, WHY_CLOSED_PART_BESIDE_REQUIRED),
