@@ -182,6 +182,25 @@ final class SampleConstraintTests: XCTestCase {
         ])
     }
 
+    /// An example that several alternatives of a oneOf take is valid under none, as JSON Schema
+    /// reads `oneOf` (DigitalOcean's add-on value: `oneOf: [string, boolean, string]`, example
+    /// `Unlimited`): the sample is a value one alternative takes.
+    func testAnExampleSeveralOneOfAlternativesTakeIsNotTheSample() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Feature:
+          type: object
+          required: [value]
+          properties:
+            value:
+              example: Unlimited
+              oneOf:
+                - {title: string_value, type: string, example: Unlimited}
+                - {title: boolean_value, type: boolean, example: true}
+                - {title: allowance_value, type: string, example: '1000'}
+        """))
+        assertContains(text, [##"public static var sample: Feature { EmbeddedJSON.decode(#"{"value":true}"#) }"##])
+    }
+
     /// A required key the object does not describe is still required of its sample: an example
     /// without it is not the sample (Square's RiskEvaluation requires an undeclared `status`).
     func testAnExampleWithoutAnUndeclaredRequiredKeyIsNotTheSample() throws {

@@ -58,7 +58,7 @@ struct ExampleChecker {
             if decodesSurely, let discriminator = schema.discriminator {
                 return discriminatedMisfit(value, members: members, discriminator: discriminator, depth: depth)
             }
-            return alternativesMisfit(value, members: members, depth: depth)
+            return alternativesMisfit(value, members: members, exactlyOne: followsSchema && !schema.oneOf.isEmpty, depth: depth)
         case .object:
             return objectMisfit(value, object: resolved, depth: depth)
         case .stringEnum:
@@ -101,12 +101,22 @@ struct ExampleChecker {
     /// nil when an alternative takes the value; else the misfit of the first alternative the
     /// value fails only by a limit of its Swift type, as that is the one a reader of the spec
     /// cannot see.
-    private func alternativesMisfit(_ value: SpecValue, members: [SchemaID], depth: Int) -> ValueFit.Misfit? {
+    /// A value no alternative takes; with `exactlyOne` (a `oneOf`, as JSON Schema reads it), also
+    /// one that several take (DigitalOcean's add-on value, `oneOf: [string, boolean, string]`,
+    /// and its example `Unlimited`), which no validator accepts.
+    private func alternativesMisfit(_ value: SpecValue, members: [SchemaID], exactlyOne: Bool = false, depth: Int) -> ValueFit.Misfit? {
         var limit: ValueFit.Misfit?
+        var taking = 0
         for member in members {
-            guard let misfit = self.misfit(value, to: member, depth: depth + 1) else { return nil }
+            guard let misfit = self.misfit(value, to: member, depth: depth + 1) else {
+                guard exactlyOne else { return nil }
+                taking += 1
+                continue
+            }
             if limit == nil, misfit.problem.isTypeLimit { limit = misfit }
         }
+        if taking == 1 { return nil }
+        if taking > 1 { return ValueFit.Misfit(.breaks(keyword: "oneOf")) }
         return limit ?? ValueFit.Misfit(.noAlternative)
     }
 
