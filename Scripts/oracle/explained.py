@@ -78,11 +78,6 @@ WHY_SUPERSET_ALTERNATIVE = (
     "other, so no value is valid under exactly one, as `oneOf` asks. The discriminator maps each `type` to "
     "one of them, which is how the client sends it.")
 
-WHY_TWO_STRING_ALTERNATIVES = (
-    "An add-on feature's `value` is `oneOf: [{title: string_value, type: string}, {title: boolean_value, "
-    "type: boolean}, {title: allowance_value, type: string}]`: every string is valid under two alternatives, "
-    "so no string is valid, the spec's own `example: \"Unlimited\"` included, which the sample is.")
-
 WHY_REQUIRED_BUT_CLOSED = (
     "Creating a bucket requires `label` and `cluster` (`required: [label, cluster]`) of an object that says "
     "`additionalProperties: false` and declares `acl`, `cors_enabled`, `label` and `region`, but no "
@@ -121,8 +116,6 @@ EXPLAINED = [
      WHY_SUPERSET_ALTERNATIVE),
     ("digitalocean", "request rejected", "dropletActions_post_byTag", "is valid under each of", SPEC,
      WHY_SUPERSET_ALTERNATIVE),
-    ("digitalocean", "sample in overlapping oneOf", "addons_feature", "'Unlimited' is valid under each of", SPEC,
-     WHY_TWO_STRING_ALTERNATIVES),
     ("linode", "invalid sample", "object-storage~1buckets/post", "'cluster' is a required property", SPEC,
      WHY_REQUIRED_BUT_CLOSED),
     ("linode", "sample in overlapping oneOf", "~1linode~1instances/get/parameters/0", "{} is valid under each of", SPEC,
