@@ -150,6 +150,10 @@ struct GenerateCommand {
                 for entry in pipeline.timings.entries {
                     output("timing \(entry.stage) cpu=\(entry.cpu) wall=\(entry.wall)")
                 }
+                // What was read, for a floor that reads the same (a multi-file spec's every file).
+                for path in loaded.files.canonicalPaths {
+                    output("timing file \(path)")
+                }
             }
             let elapsed = ContinuousClock.now - started
             let lines = generated.files.reduce(0) { $0 + $1.lineCount }

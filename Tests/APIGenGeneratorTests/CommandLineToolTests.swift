@@ -121,6 +121,20 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(names.last, "Samples.swift")
     }
 
+    /// `--timings` lists every file read, after the stages: the benchmark's floor reads the same.
+    func testTimingsListEveryFileRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("schemas.yaml", "Thing: {type: object, properties: {name: {type: string}}}\n")
+        let spec = try folder.write(
+            "split.yaml",
+            "openapi: 3.0.3\ninfo: {title: Split, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    Thing: {$ref: 'schemas.yaml#/Thing'}\n")
+        let result = run(["generate", spec.path, "--output", folder.url.appendingPathComponent("out").path, "--timings"])
+        XCTAssertEqual(result.status, 0, result.errors.joined(separator: "\n"))
+        let files = result.output.filter { $0.hasPrefix("timing file ") }.map { ($0.dropFirst("timing file ".count) as NSString).lastPathComponent }
+        XCTAssertEqual(files, ["split.yaml", "schemas.yaml"])
+        XCTAssertTrue(result.output.contains { $0.hasPrefix("timing translate cpu=") })
+    }
+
     /// A file that cannot be replaced (here a folder stands where it should go) is an error,
     /// and the temporary file written beside it is removed.
     func testAFailedWriteIsReportedAndLeavesNoTemporaryFile() throws {
