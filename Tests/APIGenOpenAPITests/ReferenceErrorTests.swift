@@ -59,7 +59,7 @@ final class ReferenceErrorTests: SpecTestCase {
     }
 
     func testRemoteReferences() throws {
-        for reference in ["https://example.com/pet.yaml", "http://example.com/pet.yaml#/Pet", "file:///etc/passwd", "//example.com/pet.yaml"] {
+        for reference in ["https://example.com/pet.yaml", "http://example.com/pet.yaml#/Pet", "file:///etc/passwd", "//example.com/pet.yaml", "FILE:pet.yaml", "s3://bucket/pet.yaml"] {
             XCTAssertEqual(try referenceErrors(reference), [
                 located("7:13: error: remote reference '\(reference)' is not supported: apigen reads only local files, under the root folder \(pointer)"),
             ], reference)

@@ -175,6 +175,34 @@ final class ReferenceTests: SpecTestCase {
         XCTAssertNil(names[try document.componentID("Pet")])
     }
 
+    /// One relative path names the file beside each referring file: lookups are shared by the
+    /// files of one folder, not across folders.
+    func testOneRelativePathFromTwoFoldersNamesTwoFiles() throws {
+        try write("cats/cat.yaml", "type: object\nproperties:\n  name: {$ref: 'name.yaml'}\n  kitten: {$ref: 'kitten.yaml'}\n")
+        try write("cats/kitten.yaml", "type: object\nproperties:\n  name: {$ref: 'name.yaml'}\n")
+        try write("cats/name.yaml", "type: string\n")
+        try write("dogs/dog.yaml", "type: object\nproperties:\n  name: {$ref: 'name.yaml'}\n")
+        try write("dogs/name.yaml", "type: integer\n")
+        let document = try document("""
+        openapi: 3.0.0
+        info: {title: T, version: '1'}
+        paths: {}
+        components:
+          schemas:
+            Cat: {$ref: 'cats/cat.yaml'}
+            Dog: {$ref: './dogs/../dogs/dog.yaml'}
+        """)
+        func nameType(_ object: SchemaID) throws -> JSONTypes {
+            let properties = document.schemas[document.schemas.resolved(object)].properties
+            return document.schemas[document.schemas.resolved(try XCTUnwrap(properties.first { $0.name == "name" }?.schema))].types
+        }
+        let cat = try document.componentID("Cat")
+        XCTAssertEqual(try nameType(cat), [.string])
+        XCTAssertEqual(try nameType(try document.componentID("Dog")), [.integer])
+        let kitten = try XCTUnwrap(document.schemas[document.schemas.resolved(cat)].properties.last?.schema)
+        XCTAssertEqual(try nameType(kitten), [.string])
+    }
+
     func testReferencedFileErrorsAreLocatedInThatFile() throws {
         try write("models/pet.yaml", """
         type: object

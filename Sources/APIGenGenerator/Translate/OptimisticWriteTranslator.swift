@@ -20,12 +20,14 @@ enum OptimisticWriteTranslator {
             !operation.isStreamingVariant && [.post, .put, .patch, .delete].contains(operation.operation.method)
         }
         let paths = Dictionary(operations.map { ($0.declaration.name, $0.operation.path) }, uniquingKeysWith: { first, _ in first })
+        // Each write's parameter keys, normalized once rather than once per view model.
+        let keys = writes.map { write in write.declaration.parameters.map { normalized($0.key) } }
         for index in viewModels.indices {
             guard case .named(let itemName)? = listItem(of: viewModels[index]), let idType = idTypes[itemName],
                 let readPath = paths[viewModels[index].operation.name]
             else { continue }
-            viewModels[index].optimisticWrites = writes.compactMap { write in
-                target(of: write, itemName: itemName, idType: idType, readPath: readPath)
+            viewModels[index].optimisticWrites = writes.indices.compactMap { write in
+                target(of: writes[write], keys: keys[write], itemName: itemName, idType: idType, readPath: readPath)
             }
             claimNames(in: &viewModels[index])
         }
@@ -56,15 +58,21 @@ enum OptimisticWriteTranslator {
         }
     }
 
-    private static func target(of write: TranslatedOperation, itemName: String, idType: SwiftType, readPath: String) -> OptimisticWrite? {
+    /// `keys`: the write's parameter keys, `normalized`.
+    private static func target(
+        of write: TranslatedOperation, keys: [String], itemName: String, idType: SwiftType, readPath: String
+    ) -> OptimisticWrite? {
         let path = write.operation.path
         let itemKey = normalized(itemName) + "id"
+        let parameters = write.declaration.parameters
         guard
-            let parameter = write.declaration.parameters.first(where: { parameter in
+            let found = parameters.indices.first(where: { index in
+                let parameter = parameters[index]
                 guard parameter.location == .path, parameter.type.unwrapped == idType else { return false }
-                return normalized(parameter.key) == itemKey || (parameter.key == "id" && path.hasPrefix(readPath + "/"))
+                return keys[index] == itemKey || (parameter.key == "id" && path.hasPrefix(readPath + "/"))
             })
         else { return nil }
+        let parameter = parameters[found]
         let removes = write.operation.method == .delete && path.hasSuffix("{\(parameter.key)}")
         return OptimisticWrite(
             operation: write.declaration, itemParameter: parameter.name, itemType: .named(itemName), change: removes ? .remove : .update)

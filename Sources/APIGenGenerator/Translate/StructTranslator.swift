@@ -194,7 +194,8 @@ struct StructTranslator {
         case .bool(let flag): text = String(flag)
         default: return nil
         }
-        guard !text.contains("`"), !text.contains("\n"), text.count <= 120 else { return nil }
+        // Byte by byte: `String.contains(String)` is Foundation's search, slow for this.
+        guard !text.utf8.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "\n") }), text.count <= 120 else { return nil }
         return text
     }
 }

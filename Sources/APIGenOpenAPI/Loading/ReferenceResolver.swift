@@ -23,7 +23,7 @@ extension SpecParser {
 
     private func resolve(reference text: String, from origin: SourceRef, ifMissing repair: String?) -> SourceRef? {
         let (filePart, fragment) = split(reference: text)
-        if !filePart.isEmpty, filePart.contains("://") || filePart.hasPrefix("//") || filePart.lowercased().hasPrefix("file:") {
+        if !filePart.isEmpty, Self.isRemote(filePart) {
             error("remote reference '\(text)' is not supported: apigen reads only local files, under the root folder", at: origin)
             return nil
         }
@@ -107,16 +107,19 @@ extension SpecParser {
     }
 
     /// Reads the file a reference names, relative to the referring file. Lookups are cached
-    /// per (referring file, text): large multi-file specs repeat the same few thousand paths.
+    /// per (referring file's folder, text): large multi-file specs repeat the same few thousand
+    /// paths from the files of a few hundred folders.
     private func loadReferencedFile(_ filePart: String, reference text: String, from origin: SourceRef) -> Int? {
-        let key = FileKey(origin: origin.file, path: filePart)
+        let key = FileKey(origin: files.folderID(of: origin.file), path: filePart)
         if let cached = fileLookups[key] {
             return cached
         }
         let decoded = filePart.percentDecoded ?? filePart
-        let base = URL(fileURLWithPath: files.canonicalPaths[origin.file]).deletingLastPathComponent()
-        // An absolute path (`/etc/passwd`) names that file, as in URI resolution, not one below `base`.
-        let target = SpecFiles.canonical(decoded.hasPrefix("/") ? decoded : base.appendingPathComponent(decoded).path)
+        // An absolute path (`/etc/passwd`) names that file, as in URI resolution, not one beside
+        // the referring file. `.` and `..` fold as `URL.standardizedFileURL` folds them.
+        let path = SpecFiles.normalize(decoded.hasPrefix("/") ? "/" : files.folder(of: origin.file), decoded)
+        let target = canonicalPaths[path] ?? SpecFiles.canonical(path)
+        canonicalPaths[path] = target
         guard files.isUnderRoot(target) else {
             error(
                 "reference '\(text)' points outside the root folder, which is \(files.rootSeen(from: origin.file)); choose another root with --root or 'root:' in apigen.yaml",
@@ -132,7 +135,7 @@ extension SpecParser {
             return nil
         }
         let originDisplay = files.documents[origin.file].path
-        let displayPath = SpecFiles.normalize((originDisplay as NSString).deletingLastPathComponent, decoded)
+        let displayPath = SpecFiles.normalize(SpecFiles.folder(ofPath: originDisplay), decoded)
         do {
             let index = try files.load(canonicalPath: target, displayPath: displayPath)
             fileLookups[key] = index
@@ -143,8 +146,18 @@ extension SpecParser {
         }
     }
 
+    /// `https://…`, `//host/…`, `file:…`: read byte by byte, as every reference passes here
+    /// (`String.contains(String)` is Foundation's search, and `lowercased()` a copy).
+    private static func isRemote(_ filePart: String) -> Bool {
+        let bytes = Array(filePart.utf8)
+        let (slash, colon) = (UInt8(ascii: "/"), UInt8(ascii: ":"))
+        if bytes.starts(with: [slash, slash]) { return true }
+        if bytes.count >= 5, bytes[..<5].map({ $0 | 0x20 }) == Array("file:".utf8) { return true }
+        return bytes.indices.dropLast(2).contains { bytes[$0] == colon && bytes[$0 + 1] == slash && bytes[$0 + 2] == slash }
+    }
+
     private func split(reference text: String) -> (file: String, fragment: String) {
-        guard let hash = text.firstIndex(of: "#") else { return (text, "") }
+        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (text, "") }
         return (String(text[..<hash]), String(text[text.index(after: hash)...]))
     }
 

@@ -8,6 +8,11 @@ public struct SpecFiles: Sendable {
     /// Canonical (absolute, symlink-free) path of each document, same order.
     public private(set) var canonicalPaths: [String] = []
     private var indexByPath: [String: Int] = [:]
+    /// The folders of the files read, each once, and which one each file is in: references
+    /// resolve relative to a folder, so files side by side share their lookups.
+    private var folders: [String] = []
+    private var folderIndex: [String: Int] = [:]
+    private var folderOfFile: [Int] = []
     /// The folder no reference may leave.
     public let rootDirectory: String
     let reader: YAMLReader
@@ -48,11 +53,50 @@ public struct SpecFiles: Sendable {
         documents.append(document)
         canonicalPaths.append(canonicalPath)
         indexByPath[canonicalPath] = documents.count - 1
+        let folder = Self.folder(ofPath: canonicalPath)
+        if let known = folderIndex[folder] {
+            folderOfFile.append(known)
+        } else {
+            folderIndex[folder] = folders.count
+            folderOfFile.append(folders.count)
+            folders.append(folder)
+        }
         return documents.count - 1
     }
 
+    /// The canonical folder of a file that was read.
+    func folder(of file: Int) -> String {
+        folders[folderOfFile[file]]
+    }
+
+    /// A number for the folder of a file that was read, the same for the files beside it.
+    func folderID(of file: Int) -> Int {
+        folderOfFile[file]
+    }
+
+    /// `a/b.yaml` → `a`, `b.yaml` → ``, `/b.yaml` → `/`.
+    static func folder(ofPath path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The absolute path without `.`, `..` or symbolic links: the file system's own answer
+    /// (`realpath`, one call, where `URL.resolvingSymlinksInPath` walks the path in Swift). A
+    /// file that does not exist keeps its name in its folder's canonical path, so that it is
+    /// reported missing, not outside the root.
     static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if let resolved = realPath(path) { return resolved }
+        let folded = URL(fileURLWithPath: path).standardizedFileURL.path
+        let folder = Self.folder(ofPath: folded)
+        guard let resolvedFolder = realPath(folder.isEmpty ? "." : folder) else { return folded }
+        let name = folded[folded.index(folded.startIndex, offsetBy: folder.count)...].drop { $0 == "/" }
+        return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Whether a canonical path is the root folder or below it.
@@ -72,9 +116,9 @@ public struct SpecFiles: Sendable {
     /// Joins a relative reference onto a folder and folds `.` and `..`, keeping the path
     /// relative when the folder is (`specs/a/../b.yml` → `specs/b.yml`).
     static func normalize(_ directory: String, _ relative: String) -> String {
-        var parts: [Substring] = directory.isEmpty ? [] : directory.split(separator: "/", omittingEmptySubsequences: false)
+        var parts: [Substring] = directory.isEmpty ? [] : components(of: directory, keepingEmpty: true)
         if parts.last == "" { parts.removeLast() }
-        for component in relative.split(separator: "/") {
+        for component in components(of: relative, keepingEmpty: false) {
             switch component {
             case ".":
                 continue
@@ -90,8 +134,24 @@ public struct SpecFiles: Sendable {
         }
         return parts.joined(separator: "/")
     }
+
+    /// The parts of a path between slashes, found byte by byte: `split` compares Characters,
+    /// which costs more than the rest of a reference's lookup.
+    private static func components(of path: String, keepingEmpty: Bool) -> [Substring] {
+        var found: [Substring] = []
+        let bytes = path.utf8
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            if keepingEmpty || start != index { found.append(path[start..<index]) }
+            start = bytes.index(after: index)
+        }
+        if keepingEmpty || start != bytes.endIndex { found.append(path[start...]) }
+        return found
+    }
 }
 
+/// A reference's text and where it is written: the referring file, or that file's folder
+/// (`SpecFiles.folderID`) where only the folder matters.
 struct FileKey: Hashable {
     let origin: Int
     let path: String

@@ -19,6 +19,9 @@ final class SpecParser {
     var pendingDiscriminators: [(schema: SchemaID, entries: [(value: String, text: String, node: SourceRef)])] = []
     var componentNames: [SchemaID: String] = [:]
     var fileLookups: [FileKey: Int] = [:]
+    /// The canonical path of each absolute path a reference named: many files name the same
+    /// shared file, and resolving symbolic links walks the file system.
+    var canonicalPaths: [String: String] = [:]
     var references: [FileKey: SourceRef] = [:]
     /// Schema references already located and checked to name a schema.
     var schemaTargets: [FileKey: SourceRef] = [:]
