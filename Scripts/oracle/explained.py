@@ -110,6 +110,12 @@ WHY_ITEM_KEYS_ON_ARRAY = (
     "as OpenAPI tools read it, so by that reading no value is both; by JSON Schema's, the keys constrain "
     "nothing, as the items are not checked. The client keeps the array the spec types.")
 
+WHY_MULTIPART_BOOLEAN_UNION = (
+    "A multipart part is text: the client sends a transcription's `stream` (`anyOf: [{type: boolean}, "
+    "{type: \"null\"}]`) as `false`. openapi-core turns a part's text into a boolean only where the "
+    "property's own schema says `type`; behind the union it keeps the string `'false'`, which neither "
+    "alternative accepts.")
+
 # (spec, kind, location contains, message contains, whose, why)
 EXPLAINED = [
     ("digitalocean", "sample in overlapping oneOf", "dropletActions_post_byTag", "is valid under each of", SPEC,
@@ -118,6 +124,8 @@ EXPLAINED = [
      WHY_SUPERSET_ALTERNATIVE),
     ("linode", "invalid sample", "object-storage~1buckets/post", "'cluster' is a required property", SPEC,
      WHY_REQUIRED_BUT_CLOSED),
+    ("openai", "request rejected", "createTranscription", "'false' is not valid under any of the given schemas", VALIDATOR,
+     WHY_MULTIPART_BOOLEAN_UNION),
     ("linode", "sample in overlapping oneOf", "~1linode~1instances/get/parameters/0", "{} is valid under each of", SPEC,
      WHY_ANY_OBJECT_ALTERNATIVE),
     ("linode", "request rejected", "get-linode-instances", "'' is not valid under any of the given schemas", VALIDATOR,
