@@ -100,10 +100,9 @@ struct ExampleChecker {
 
     /// nil when an alternative takes the value; else the misfit of the first alternative the
     /// value fails only by a limit of its Swift type, as that is the one a reader of the spec
-    /// cannot see.
-    /// A value no alternative takes; with `exactlyOne` (a `oneOf`, as JSON Schema reads it), also
-    /// one that several take (DigitalOcean's add-on value, `oneOf: [string, boolean, string]`,
-    /// and its example `Unlimited`), which no validator accepts.
+    /// cannot see. With `exactlyOne` (a `oneOf`, as JSON Schema reads it) a value several
+    /// alternatives take is a misfit too, which no validator accepts (DigitalOcean's add-on
+    /// value, `oneOf: [string, boolean, string]`, and its example `Unlimited`).
     private func alternativesMisfit(_ value: SpecValue, members: [SchemaID], exactlyOne: Bool = false, depth: Int) -> ValueFit.Misfit? {
         var limit: ValueFit.Misfit?
         var taking = 0

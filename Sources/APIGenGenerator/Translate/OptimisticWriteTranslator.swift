@@ -26,8 +26,9 @@ enum OptimisticWriteTranslator {
             guard case .named(let itemName)? = listItem(of: viewModels[index]), let idType = idTypes[itemName],
                 let readPath = paths[viewModels[index].operation.name]
             else { continue }
+            let itemKey = normalized(itemName) + "id"
             viewModels[index].optimisticWrites = writes.indices.compactMap { write in
-                target(of: writes[write], keys: keys[write], itemName: itemName, idType: idType, readPath: readPath)
+                target(of: writes[write], keys: keys[write], itemName: itemName, itemKey: itemKey, idType: idType, readPath: readPath)
             }
             claimNames(in: &viewModels[index])
         }
@@ -58,12 +59,11 @@ enum OptimisticWriteTranslator {
         }
     }
 
-    /// `keys`: the write's parameter keys, `normalized`.
+    /// `keys`: the write's parameter keys, `normalized`; `itemKey`: the item's name and `id`, so.
     private static func target(
-        of write: TranslatedOperation, keys: [String], itemName: String, idType: SwiftType, readPath: String
+        of write: TranslatedOperation, keys: [String], itemName: String, itemKey: String, idType: SwiftType, readPath: String
     ) -> OptimisticWrite? {
         let path = write.operation.path
-        let itemKey = normalized(itemName) + "id"
         let parameters = write.declaration.parameters
         guard
             let found = parameters.indices.first(where: { index in

@@ -118,8 +118,8 @@ extension SpecParser {
         // An absolute path (`/etc/passwd`) names that file, as in URI resolution, not one beside
         // the referring file. `.` and `..` fold as `URL.standardizedFileURL` folds them.
         let path = SpecFiles.normalize(decoded.hasPrefix("/") ? "/" : files.folder(of: origin.file), decoded)
-        let target = canonicalPaths[path] ?? SpecFiles.canonical(path)
-        canonicalPaths[path] = target
+        let target = canonicalByPath[path] ?? SpecFiles.canonical(path)
+        canonicalByPath[path] = target
         guard files.isUnderRoot(target) else {
             error(
                 "reference '\(text)' points outside the root folder, which is \(files.rootSeen(from: origin.file)); choose another root with --root or 'root:' in apigen.yaml",

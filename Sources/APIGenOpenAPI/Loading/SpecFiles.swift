@@ -87,10 +87,9 @@ public struct SpecFiles: Sendable {
     static func canonical(_ path: String) -> String {
         if let resolved = realPath(path) { return resolved }
         let folded = URL(fileURLWithPath: path).standardizedFileURL.path
-        let folder = Self.folder(ofPath: folded)
-        guard let resolvedFolder = realPath(folder.isEmpty ? "." : folder) else { return folded }
-        let name = folded[folded.index(folded.startIndex, offsetBy: folder.count)...].drop { $0 == "/" }
-        return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
+        guard let slash = folded.lastIndex(of: "/"), let folder = realPath(slash == folded.startIndex ? "/" : String(folded[..<slash]))
+        else { return folded }
+        return (folder == "/" ? "" : folder) + folded[slash...]
     }
 
     private static func realPath(_ path: String) -> String? {
@@ -107,7 +106,7 @@ public struct SpecFiles: Sendable {
     /// The root folder as seen from a file of the spec, for a message: `'../..' from this
     /// file`, which reads the same wherever the spec is checked out.
     func rootSeen(from file: Int) -> String {
-        let folder = (canonicalPaths[file] as NSString).deletingLastPathComponent
+        let folder = folder(of: file)
         let depth = folder.split(separator: "/").count - rootDirectory.split(separator: "/").count
         guard depth > 0 else { return "this file's folder" }
         return "'" + Array(repeating: "..", count: depth).joined(separator: "/") + "' from this file"

@@ -21,7 +21,7 @@ final class SpecParser {
     var fileLookups: [FileKey: Int] = [:]
     /// The canonical path of each absolute path a reference named: many files name the same
     /// shared file, and resolving symbolic links walks the file system.
-    var canonicalPaths: [String: String] = [:]
+    var canonicalByPath: [String: String] = [:]
     var references: [FileKey: SourceRef] = [:]
     /// Schema references already located and checked to name a schema.
     var schemaTargets: [FileKey: SourceRef] = [:]
