@@ -227,4 +227,38 @@ final class SampleConstraintTests: XCTestCase {
         """))
         assertContains(text, [##"public static var sample: Chunking { EmbeddedJSON.decode(#"{"threshold":1.5}"#) }"##])
     }
+
+    /// A union's alternative is the same JSON value as the union: choosing one does not bring the
+    /// depth limit nearer (OpenAI's eval run body: a required oneOf whose alternatives each
+    /// require another oneOf). Counted as levels, the unions cut the required chain short and the
+    /// body had no sample at all.
+    func testUnionsAlongARequiredChainDoNotCountTowardTheDepthLimit() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Run:
+          type: object
+          required: [source]
+          properties:
+            source:
+              oneOf: [{$ref: '#/components/schemas/FileSource'}, {$ref: '#/components/schemas/URLSource'}]
+        FileSource:
+          type: object
+          required: [file]
+          properties: {file: {$ref: '#/components/schemas/Content'}}
+        URLSource:
+          type: object
+          required: [url]
+          properties: {url: {$ref: '#/components/schemas/Content'}}
+        Content:
+          oneOf:
+            - {type: object, required: [text], properties: {text: {$ref: '#/components/schemas/Part'}}}
+            - {type: object, required: [image], properties: {image: {$ref: '#/components/schemas/Part'}}}
+        Part:
+          anyOf:
+            - {type: object, required: [value], properties: {value: {type: string}}}
+            - {type: object, required: [link], properties: {link: {type: string}}}
+        """))
+        assertContains(text, [
+            ##"public static var sample: Run { EmbeddedJSON.decode(#"{"source":{"file":{"text":{"value":"Value 1"}}}}"#) }"##
+        ])
+    }
 }

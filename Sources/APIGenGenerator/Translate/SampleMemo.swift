@@ -1,11 +1,29 @@
 import APIGenOpenAPI
 
+/// How deep a sample's walk is. A union's alternative is the same JSON value as the union, so
+/// choosing one does not bring the depth limit nearer (OpenAI's eval runs: a oneOf whose
+/// alternatives each require another oneOf); the optional keys still stop one level per union,
+/// which keeps samples of large APIs small.
+struct SampleDepth: Equatable {
+    /// Values nested in values: objects, arrays and maps, held to `SampleSynthesizer.maxDepth`.
+    private(set) var nesting = 0
+    /// Nesting and unions both, held to `SampleSynthesizer.optionalDepth`.
+    private(set) var level = 0
+
+    static let top = SampleDepth()
+
+    /// A value inside this one.
+    var inner: SampleDepth { SampleDepth(nesting: nesting + 1, level: level + 1) }
+    /// An alternative of this union, or of a union an object takes on beside its own keys.
+    var alternative: SampleDepth { SampleDepth(nesting: nesting, level: level + 1) }
+}
+
 /// Memo of `SampleSynthesizer.sample`, shared by its copies. Indexed by schema rather than
 /// hashed: each schema has only a few variant/depth pairs, and a short scan beats a hash.
 final class SampleMemo {
     struct Entry {
         var variant: Int
-        var depth: Int
+        var depth: SampleDepth
         var value: SpecValue?
     }
 
@@ -19,7 +37,7 @@ final class SampleMemo {
     }
 
     /// `.some(nil)` when the sample is known not to exist; nil when not built yet.
-    func value(_ id: SchemaID, variant: Int, depth: Int) -> SpecValue?? {
+    func value(_ id: SchemaID, variant: Int, depth: SampleDepth) -> SpecValue?? {
         for entry in entries[id.index] where entry.variant == variant && entry.depth == depth {
             return .some(entry.value)
         }
@@ -28,7 +46,7 @@ final class SampleMemo {
 
     /// A walk can store a key again on its way back up (a cut cycle stored nil first): the
     /// later value wins.
-    func store(_ value: SpecValue?, for id: SchemaID, variant: Int, depth: Int) {
+    func store(_ value: SpecValue?, for id: SchemaID, variant: Int, depth: SampleDepth) {
         if let slot = entries[id.index].firstIndex(where: { $0.variant == variant && $0.depth == depth }) {
             entries[id.index][slot].value = value
         } else {

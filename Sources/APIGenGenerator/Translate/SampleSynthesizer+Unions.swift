@@ -29,12 +29,12 @@ extension SampleSynthesizer {
     /// own (the struct decodes the alternative from the same object); false when none has one.
     /// `required`: the keys the object itself requires.
     func addAlternative(
-        of union: SchemaID, to members: inout [SpecValue.Member], required: Set<String>, variant: Int, depth: Int,
+        of union: SchemaID, to members: inout [SpecValue.Member], required: Set<String>, variant: Int, depth: SampleDepth,
         path: inout SchemaMarks
     ) -> Bool {
         let alternatives = SchemaShape.alternatives(of: table[union], in: table)
         for alternative in alternatives {
-            guard case .object(var extra)? = sample(alternative, variant: variant, hint: "", depth: depth + 1, path: &path) else {
+            guard case .object(var extra)? = sample(alternative, variant: variant, hint: "", depth: depth.alternative, path: &path) else {
                 continue
             }
             if let discriminator = table[union].discriminator {
@@ -70,11 +70,11 @@ extension SampleSynthesizer {
     /// first whose sample no other alternative takes (an object given a key of its own where
     /// needed: `distinguish`), else the first.
     func unionSample(
-        _ union: SchemaID, alternatives: [SchemaID], variant: Int, hint: String, depth: Int, path: inout SchemaMarks
+        _ union: SchemaID, alternatives: [SchemaID], variant: Int, hint: String, depth: SampleDepth, path: inout SchemaMarks
     ) -> SpecValue? {
         var fallback: SpecValue?
         for member in alternatives {
-            guard let value = sample(member, variant: variant, hint: hint, depth: depth + 1, path: &path) else { continue }
+            guard let value = sample(member, variant: variant, hint: hint, depth: depth.alternative, path: &path) else { continue }
             // An alternative the union's own `type` rules out (OpenAI's TranscriptionChunkingStrategy:
             // `type: object` beside `oneOf: [enum [auto], VadConfig]`) gives no valid value.
             guard SchemaAssertions.fitsType(value, table[union].types) || value == .null && table[union].nullable else {
@@ -117,7 +117,7 @@ extension SampleSynthesizer {
     /// the alternative declares no key of its own (another declares the same ones): a value of
     /// it is as much the other's.
     func distinguish(
-        _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: Int,
+        _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: SampleDepth,
         path: inout SchemaMarks
     ) -> Bool {
         guard case .object = shapes[table.resolved(member)] else { return true }
@@ -130,7 +130,7 @@ extension SampleSynthesizer {
         guard !own.isEmpty else { return false }
         guard !own.contains(where: { property in members.contains { $0.key == property.name } }) else { return true }
         for property in own {
-            if let value = sample(property.schema, variant: 0, hint: property.name, depth: depth + 1, path: &path) {
+            if let value = sample(property.schema, variant: 0, hint: property.name, depth: depth.inner, path: &path) {
                 members.append(.init(key: property.name, value: value))
                 return true
             }
@@ -142,12 +142,12 @@ extension SampleSynthesizer {
     /// its alternative's properties whose sample they refuse (`metric: HTTPTotalRequests`, where
     /// each alternative lists its own metrics); false when none is refused.
     func narrow(
-        _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: Int,
+        _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: SampleDepth,
         path: inout SchemaMarks
     ) -> Bool {
         for property in shapes.mergedObject(table.resolved(member), table: table).properties
         where !members.contains(where: { $0.key == property.name }) {
-            guard let value = sample(property.schema, variant: 0, hint: property.name, depth: depth + 1, path: &path) else {
+            guard let value = sample(property.schema, variant: 0, hint: property.name, depth: depth.inner, path: &path) else {
                 continue
             }
             members.append(.init(key: property.name, value: value))

@@ -40,10 +40,10 @@ struct SampleSynthesizer {
         // Every walk unmarks what it marks, so one set of marks serves all walks.
         var path = memo.takePath()
         defer { memo.path = path }
-        return sample(id, variant: variant, hint: hint, depth: 0, path: &path)
+        return sample(id, variant: variant, hint: hint, depth: .top, path: &path)
     }
 
-    func sample(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
+    func sample(_ id: SchemaID, variant: Int, hint: String, depth: SampleDepth, path: inout SchemaMarks) -> SpecValue? {
         if let known = memo.value(id, variant: variant, depth: depth) {
             return known
         }
@@ -52,10 +52,10 @@ struct SampleSynthesizer {
         return value
     }
 
-    private func build(_ id: SchemaID, variant: Int, hint: String, depth: Int, path: inout SchemaMarks) -> SpecValue? {
+    private func build(_ id: SchemaID, variant: Int, hint: String, depth: SampleDepth, path: inout SchemaMarks) -> SpecValue? {
         // Schemas are read in place (`table[id].field`): copying one costs a retain per field.
         let resolved = table.resolved(id)
-        guard depth <= maxDepth, path.insert(resolved) else { return nil }
+        guard depth.nesting <= maxDepth, path.insert(resolved) else { return nil }
         defer { path.remove(resolved) }
         if variant == 0, let given = fittingExample(id) ?? (resolved == id ? nil : fittingExample(resolved)) ?? fittingDefault(id) {
             return given
@@ -118,14 +118,16 @@ struct SampleSynthesizer {
     }
 
     private func arraySample(
-        _ id: SchemaID, items: SchemaID?, variant: Int, hint: String, depth: Int, path: inout SchemaMarks
+        _ id: SchemaID, items: SchemaID?, variant: Int, hint: String, depth: SampleDepth, path: inout SchemaMarks
     ) -> SpecValue? {
         let prefix = table[id].prefixItems
         if !prefix.isEmpty {
             // A tuple: each leading element as its own schema says.
             var elements: [SpecValue] = []
             for (offset, element) in prefix.enumerated() {
-                guard let value = sample(element, variant: variant + offset, hint: hint, depth: depth + 1, path: &path) else { return nil }
+                guard let value = sample(element, variant: variant + offset, hint: hint, depth: depth.inner, path: &path) else {
+                    return nil
+                }
                 elements.append(value)
             }
             return .array(elements)
@@ -133,7 +135,7 @@ struct SampleSynthesizer {
         let count = Self.itemCount(table[id])
         guard let items, count > 0 else { return .array([]) }
         var elements = (0..<count).compactMap { offset in
-            sample(items, variant: variant + offset, hint: hint, depth: depth + 1, path: &path)
+            sample(items, variant: variant + offset, hint: hint, depth: depth.inner, path: &path)
         }
         if table[id].uniqueItems {
             elements = SchemaShape.distinct(elements)
@@ -147,7 +149,7 @@ struct SampleSynthesizer {
     /// An empty map, or as many entries as `minProperties` asks (up to `mostItems`), keyed
     /// `key1`, `key2`…; no sample where the values have none.
     private func dictionarySample(
-        _ id: SchemaID, values: SchemaID?, variant: Int, depth: Int, path: inout SchemaMarks
+        _ id: SchemaID, values: SchemaID?, variant: Int, depth: SampleDepth, path: inout SchemaMarks
     ) -> SpecValue? {
         let count = min(table[id].minProperties ?? 0, Self.mostItems)
         guard count > 0 else { return .object([]) }
@@ -160,16 +162,16 @@ struct SampleSynthesizer {
                 members.append(.init(key: key, value: .string("value")))
                 continue
             }
-            guard let value = sample(values, variant: variant + offset, hint: "value", depth: depth + 1, path: &path) else { return nil }
+            guard let value = sample(values, variant: variant + offset, hint: "value", depth: depth.inner, path: &path) else { return nil }
             members.append(.init(key: key, value: value))
         }
         return .object(members)
     }
 
     /// `key1`, `key2`…, or a text `propertyNames` accepts.
-    private func memberKey(_ id: SchemaID, offset: Int, variant: Int, depth: Int, path: inout SchemaMarks) -> String? {
+    private func memberKey(_ id: SchemaID, offset: Int, variant: Int, depth: SampleDepth, path: inout SchemaMarks) -> String? {
         guard let names = table[id].propertyNames else { return "key\(offset + 1)" }
-        return sample(names, variant: variant + offset, hint: "key", depth: depth + 1, path: &path)?.stringValue
+        return sample(names, variant: variant + offset, hint: "key", depth: depth.inner, path: &path)?.stringValue
     }
 
     /// Whether `value`, the spec's `keyword` of `owner`, decodes as `id`'s type. One the Swift
@@ -221,7 +223,7 @@ struct SampleSynthesizer {
         return nil
     }
 
-    private func objectSample(_ id: SchemaID, variant: Int, depth: Int, path: inout SchemaMarks) -> SpecValue? {
+    private func objectSample(_ id: SchemaID, variant: Int, depth: SampleDepth, path: inout SchemaMarks) -> SpecValue? {
         let merged = shapes.mergedObject(id, table: table)
         var members: [SpecValue.Member] = []
         let kind = knownDiscriminators[id]
@@ -242,11 +244,11 @@ struct SampleSynthesizer {
             }
             // Past the optional depth, optional keys only while `minProperties` asks for more
             // (OpenSearch's query containers: exactly one of their optional keys).
-            guard isRequired || depth <= optionalDepth || members.count < merged.leastKeys else { continue }
+            guard isRequired || depth.level <= optionalDepth || members.count < merged.leastKeys else { continue }
             guard isRequired || merged.admitsOptionalKey(property.name) else { continue }
-            if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth + 1, path: &path) {
+            if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth.inner, path: &path) {
                 if let overlays = merged.overlays[property.name] {
-                    value = meeting(overlays, value, base: property.schema, variant: variant, depth: depth + 1, path: &path)
+                    value = meeting(overlays, value, base: property.schema, variant: variant, depth: depth.inner, path: &path)
                 }
                 members.append(.init(key: property.name, value: value))
             } else if isRequired {
