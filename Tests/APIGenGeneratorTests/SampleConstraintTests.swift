@@ -261,4 +261,54 @@ final class SampleConstraintTests: XCTestCase {
             ##"public static var sample: Run { EmbeddedJSON.decode(#"{"source":{"file":{"text":{"value":"Value 1"}}}}"#) }"##
         ])
     }
+
+    /// Alternatives that share every key can differ in what a key holds: the sample gives the key
+    /// another alternative of its own union where the other alternatives refuse that (OpenAI's
+    /// eval template item: EasyInputMessage or EvalItem, both taking a text `content`).
+    func testAOneOfSampleTellsItsAlternativeByWhatASharedKeyHolds() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Chat:
+          type: object
+          required: [message]
+          properties:
+            message:
+              oneOf: [{$ref: '#/components/schemas/Plain'}, {$ref: '#/components/schemas/Rich'}]
+        Plain:
+          type: object
+          required: [content]
+          properties:
+            content:
+              oneOf:
+                - {type: string}
+                - {type: array, items: {type: object, required: [kind], properties: {kind: {type: string, enum: [file]}}}}
+        Rich:
+          type: object
+          required: [content]
+          properties:
+            content:
+              oneOf: [{type: string}, {type: array, items: {type: string}}]
+        """))
+        assertContains(text, [
+            ##"public static var sample: Chat { EmbeddedJSON.decode(#"{"message":{"content":[{"kind":"file"}]}}"#) }"##
+        ])
+    }
+
+    /// A oneOf sample that more than one alternative takes is valid for none (JSON Schema's oneOf
+    /// takes a value exactly one alternative takes): an array's item or an optional key leaves it
+    /// out rather than give a sample no validator accepts.
+    func testAOneOfSampleNoAlternativeSettlesIsLeftOutWhereItMayBe() throws {
+        let (text, _) = try generate(schemasSpec("""
+        Box:
+          type: object
+          properties:
+            name: {type: string}
+            shape: {$ref: '#/components/schemas/Shape'}
+            shapes: {type: array, items: {$ref: '#/components/schemas/Shape'}}
+        Shape:
+          oneOf:
+            - {type: object, properties: {width: {type: number}}}
+            - {type: object, properties: {radius: {type: number}}}
+        """))
+        assertContains(text, [##"public static var sample: Box { EmbeddedJSON.decode(#"{"name":"Name 1","shapes":[]}"#) }"##])
+    }
 }

@@ -104,6 +104,18 @@ extension SampleSynthesizer {
         return fallback
     }
 
+    /// Whether `value`, a sample of a oneOf, is taken by more than one of its alternatives: none
+    /// gave a value of its own (at the depth limit a value often cannot be told apart), so no
+    /// validator accepts it, and a place that may stay empty (an array's item, an optional key)
+    /// leaves it out.
+    func isUnsettled(_ value: SpecValue, of id: SchemaID) -> Bool {
+        let resolved = table.resolved(id)
+        guard !table[resolved].oneOf.isEmpty, case .union(let alternatives) = shapes[resolved] else { return false }
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.followsSchema = true
+        return alternatives.lazy.filter { checker.misfit(value, to: $0) == nil }.prefix(2).count > 1
+    }
+
     /// Whether another alternative takes `value` too, by what decoders and validators check.
     private func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
         var checker = ExampleChecker(table: table, shapes: shapes)
@@ -140,19 +152,49 @@ extension SampleSynthesizer {
 
     /// A oneOf's object that alternatives open to other keys still take is given the first of
     /// its alternative's properties whose sample they refuse (`metric: HTTPTotalRequests`, where
-    /// each alternative lists its own metrics); false when none is refused.
+    /// each alternative lists its own metrics), else a value of its own from `reshape`; false
+    /// when none is refused.
     func narrow(
         _ members: inout [SpecValue.Member], as member: SchemaID, among alternatives: [SchemaID], depth: SampleDepth,
         path: inout SchemaMarks
     ) -> Bool {
-        for property in shapes.mergedObject(table.resolved(member), table: table).properties
-        where !members.contains(where: { $0.key == property.name }) {
+        let properties = shapes.mergedObject(table.resolved(member), table: table).properties
+        for property in properties where !members.contains(where: { $0.key == property.name }) {
             guard let value = sample(property.schema, variant: 0, hint: property.name, depth: depth.inner, path: &path) else {
                 continue
             }
             members.append(.init(key: property.name, value: value))
             if !isAmbiguous(.object(members), as: member, among: alternatives) { return true }
             members.removeLast()
+        }
+        return reshape(&members, properties, as: member, among: alternatives, depth: depth, path: &path)
+    }
+
+    /// Alternatives that share every key can still differ in what a key holds: a present key
+    /// whose schema is itself a union takes the sample of another of its alternatives where the
+    /// others refuse that (OpenAI's eval template item, `oneOf: [EasyInputMessage, EvalItem]`,
+    /// both taking a text `content`; only EvalItem takes a list of text items).
+    private func reshape(
+        _ members: inout [SpecValue.Member], _ properties: [Schema.Property], as member: SchemaID,
+        among alternatives: [SchemaID], depth: SampleDepth, path: inout SchemaMarks
+    ) -> Bool {
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.followsSchema = true
+        for property in properties {
+            guard let index = members.firstIndex(where: { $0.key == property.name }),
+                case .union(let choices) = shapes[table.resolved(property.schema)]
+            else { continue }
+            let current = members[index].value
+            for choice in choices {
+                guard let value = sample(choice, variant: 0, hint: property.name, depth: depth.inner, path: &path),
+                    value != current
+                else { continue }
+                members[index].value = value
+                if checker.misfit(.object(members), to: member) == nil, !isAmbiguous(.object(members), as: member, among: alternatives) {
+                    return true
+                }
+            }
+            members[index].value = current
         }
         return false
     }

@@ -134,16 +134,21 @@ struct SampleSynthesizer {
         }
         let count = Self.itemCount(table[id])
         guard let items, count > 0 else { return .array([]) }
+        let leastItems = table[id].minItems ?? 0
         var elements = (0..<count).compactMap { offset in
             sample(items, variant: variant + offset, hint: hint, depth: depth.inner, path: &path)
+        }
+        if leastItems == 0 {
+            elements.removeAll { isUnsettled($0, of: items) }
         }
         if table[id].uniqueItems {
             elements = SchemaShape.distinct(elements)
         }
         guard elements.count < count else { return .array(elements) }
-        // Items cut off by a cycle or the depth limit: an empty array where the schema allows one,
-        // else no sample (a property left out, or a null), never one that breaks `minItems`.
-        return (table[id].minItems ?? 0) > 0 ? nil : .array([])
+        // Items cut off by a cycle or the depth limit, or that no oneOf alternative settles: an
+        // empty array where the schema allows one, else no sample (a property left out, or a
+        // null), never one that breaks `minItems`.
+        return leastItems > 0 ? nil : .array([])
     }
 
     /// An empty map, or as many entries as `minProperties` asks (up to `mostItems`), keyed
@@ -246,7 +251,9 @@ struct SampleSynthesizer {
             // (OpenSearch's query containers: exactly one of their optional keys).
             guard isRequired || depth.level <= optionalDepth || members.count < merged.leastKeys else { continue }
             guard isRequired || merged.admitsOptionalKey(property.name) else { continue }
-            if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth.inner, path: &path) {
+            if var value = sample(property.schema, variant: variant, hint: property.name, depth: depth.inner, path: &path),
+                isRequired || !isUnsettled(value, of: property.schema)
+            {
                 if let overlays = merged.overlays[property.name] {
                     value = meeting(overlays, value, base: property.schema, variant: variant, depth: depth.inner, path: &path)
                 }
