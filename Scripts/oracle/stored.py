@@ -60,7 +60,17 @@ def load(folder, spec, wanted):
 
 
 def save(folder, spec, checks):
-    """`checks`: {check: {"key", "row", "seconds", "findings", "skipped"}}, those done so far."""
+    """`checks`: {check: {"key", "row", "seconds", "findings", "skipped"}}, those done so far. The
+    spec's other checks keep the records the file holds: a run that checks only some of them (the
+    others kept, or checked by another run) drops none, and `load` still takes a record only
+    under its key."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{spec.name}.json").write_text(json.dumps({"checks": checks}, ensure_ascii=False))
+    path = folder / f"{spec.name}.json"
+    try:
+        held = json.loads(path.read_text()).get("checks")
+    except (OSError, ValueError, AttributeError):
+        held = None
+    merged = {check: record for check, record in (held or {}).items() if check in CHECKS and check not in checks}
+    merged.update(checks)
+    path.write_text(json.dumps({"checks": {check: merged[check] for check in CHECKS if check in merged}}, ensure_ascii=False))

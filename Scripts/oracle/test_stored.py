@@ -62,6 +62,18 @@ class StoredTests(unittest.TestCase):
         self.assertEqual(set(stored.load(results, self.spec, later)), {"trips", "requests"})
         self.assertEqual(stored.load(results, self.spec, stored.keys(self.spec, self.client, self.repo, {"seed": 2})), {})
 
+    def test_saving_some_checks_keeps_the_others_records(self):
+        keys = stored.keys(self.spec, self.client, self.repo, {"seed": 1})
+        records = {check: {"key": keys[check], "row": {"n": 1}, "seconds": 1, "findings": [], "skipped": []}
+                   for check in stored.CHECKS}
+        results = Path(self.folder.name) / "results"
+        stored.save(results, self.spec, records)
+        stored.save(results, self.spec, {"samples": dict(records["samples"], row={"n": 2})})
+        loaded = stored.load(results, self.spec, keys)
+        self.assertEqual(set(loaded), set(stored.CHECKS))
+        self.assertEqual(loaded["samples"]["row"], {"n": 2})
+        self.assertEqual(loaded["requests"]["row"], {"n": 1})
+
 
 if __name__ == "__main__":
     unittest.main()
