@@ -38,16 +38,10 @@ WHY_EMPTY_DATE_DEFAULT = (
 WHY_MAP_PART = (
     "In JSON Schema an allOf part's `additionalProperties` applies to every key that part does not declare "
     "itself, the keys other parts declare included. OpenSearch puts a map in one part (MultiBucketBase's "
-    "sub-aggregations, `additionalProperties: {$ref: Aggregate}`; a geo query's field, `additionalProperties: "
-    "{$ref: GeoBounds}`; DecayFunction's field, `additionalProperties: {$ref: DecayPlacement}`) beside parts that "
-    "declare `key`, `key_as_string`, `doc_count_error_upper_bound`, `from`, `bg_count`, `boost`, `_name` or "
-    "`multi_value_mode`: by the letter each of those must also be an Aggregate, bounds or a placement, which "
-    "no number or string is. The spec means the map for the other keys only, as the client reads it.")
-
-WHY_OVERLAPPING_STRINGS = (
-    "The alternatives overlap: HighlighterType is `oneOf: [BuiltinHighlighterType (plain, fvh, unified), "
-    "{title: custom, type: string}]`, so every built-in name is a custom string too, and Context pairs a string "
-    "with a geo location that may be written as a string; no value of the overlap is valid under exactly one.")
+    "sub-aggregations, `additionalProperties: {$ref: Aggregate}`) beside parts that declare a bucket's `key`, "
+    "`bg_count` or `max`: by the letter each of those must also "
+    "be an Aggregate, which no number or string is. The spec means the map for the other keys only, as the "
+    "client reads it.")
 
 WHY_OPEN_HEADER_OR_BODY = (
     "A multi-search line, RequestItem, is `oneOf: [MultisearchHeader, MultisearchBody]`: two objects whose "
@@ -152,15 +146,6 @@ EXPLAINED = [
      VALIDATOR, WHY_MULTIPART_UNION_TEXT),
     ("opensearch", "invalid sample", "Bucket", "is not valid under any of the given schemas", SPEC, WHY_MAP_PART),
     ("opensearch", "invalid sample", "TermsAggregate", "buckets/0/key", SPEC, WHY_MAP_PART),
-    *[("opensearch", "invalid sample", f"/{name} ", "", SPEC, WHY_MAP_PART)
-      for name in ("GeoBoundingBoxQuery", "GeoDistanceQuery", "GeoPolygonQuery", "GeoShapeQuery", "XyShapeQuery")],
-    ("opensearch", "invalid sample", "DecayFunction", "multi_value_mode:", SPEC, WHY_MAP_PART),
-    ("opensearch", "invalid sample", "FunctionScoreContainer", "multi_value_mode:", SPEC, WHY_MAP_PART),
-    ("opensearch", "sample in overlapping oneOf", "", "is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
-    ("opensearch", "invalid sample", "", "'plain' is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
-    ("opensearch", "request rejected", "search.", "'plain' is valid under each of", SPEC, WHY_OVERLAPPING_STRINGS),
-    ("opensearch", "invalid sample", "CompletionContext", "is not valid under any of the given schemas", SPEC,
-     WHY_OVERLAPPING_STRINGS),
     ("opensearch", "invalid sample", "/RequestItem ", "{'allow_no_indices': True", SPEC, WHY_OPEN_HEADER_OR_BODY),
     ("opensearch", "request rejected", "msearch", "InvalidSchemaValue: {'allow_no_indices': True", SPEC,
      WHY_OPEN_HEADER_OR_BODY),
