@@ -152,7 +152,7 @@ extension SpecParser {
         let bytes = Array(filePart.utf8)
         let (slash, colon) = (UInt8(ascii: "/"), UInt8(ascii: ":"))
         if bytes.starts(with: [slash, slash]) { return true }
-        if bytes.count >= 5, bytes[..<5].map({ $0 | 0x20 }) == Array("file:".utf8) { return true }
+        if bytes.count >= 5, zip(bytes, "file:".utf8).allSatisfy({ $0 | 0x20 == $1 }) { return true }
         return bytes.indices.dropLast(2).contains { bytes[$0] == colon && bytes[$0 + 1] == slash && bytes[$0 + 2] == slash }
     }
 
@@ -166,7 +166,8 @@ extension SpecParser {
     /// (a missing target as a repair when `repair` says what becomes of it).
     func followObject(_ ref: SourceRef, ifMissing repair: String? = nil) -> SourceRef? {
         var current = ref
-        var seen: Set<SourceRef> = [ref]
+        // Chains of references are short: a list is cheaper than a set made for each.
+        var seen = [ref]
         while true {
             let document = files.document(current)
             guard document.kind(current.node) == .mapping, let refNode = document.value(current.node, forKey: "$ref") else {
@@ -178,10 +179,11 @@ extension SpecParser {
                 return nil
             }
             guard let next = locate(reference: text, from: refSource, ifMissing: repair) else { return nil }
-            guard seen.insert(next).inserted else {
+            guard !seen.contains(next) else {
                 error("reference '\(text)' is part of a cycle of references", at: refSource)
                 return nil
             }
+            seen.append(next)
             current = next
         }
     }

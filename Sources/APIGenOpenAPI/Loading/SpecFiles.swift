@@ -76,7 +76,8 @@ public struct SpecFiles: Sendable {
 
     /// `a/b.yaml` → `a`, `b.yaml` → ``, `/b.yaml` → `/`.
     static func folder(ofPath path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        // By bytes: `lastIndex(of: Character)` compares grapheme clusters.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
@@ -115,37 +116,30 @@ public struct SpecFiles: Sendable {
     /// Joins a relative reference onto a folder and folds `.` and `..`, keeping the path
     /// relative when the folder is (`specs/a/../b.yml` → `specs/b.yml`).
     static func normalize(_ directory: String, _ relative: String) -> String {
-        var parts: [Substring] = directory.isEmpty ? [] : components(of: directory, keepingEmpty: true)
-        if parts.last == "" { parts.removeLast() }
-        for component in components(of: relative, keepingEmpty: false) {
-            switch component {
-            case ".":
+        // On bytes: Substrings of the path cost more in index arithmetic than the folding itself.
+        let (dot, slash) = (UInt8(ascii: "."), UInt8(ascii: "/"))
+        let folder = Array(directory.utf8)
+        var parts: [ArraySlice<UInt8>] = folder.isEmpty ? [] : folder.split(separator: slash, omittingEmptySubsequences: false)
+        if parts.last?.isEmpty == true { parts.removeLast() }
+        for component in Array(relative.utf8).split(separator: slash) {
+            if component.elementsEqual([dot]) { continue }
+            guard component.elementsEqual([dot, dot]) else {
+                parts.append(component)
                 continue
-            case "..":
-                if let last = parts.last, last != "..", !(last.isEmpty && parts.count == 1) {
-                    parts.removeLast()
-                } else {
-                    parts.append(component)
-                }
-            default:
+            }
+            if let last = parts.last, !last.elementsEqual([dot, dot]), !(last.isEmpty && parts.count == 1) {
+                parts.removeLast()
+            } else {
                 parts.append(component)
             }
         }
-        return parts.joined(separator: "/")
-    }
-
-    /// The parts of a path between slashes, found byte by byte: `split` compares Characters,
-    /// which costs more than the rest of a reference's lookup.
-    private static func components(of path: String, keepingEmpty: Bool) -> [Substring] {
-        var found: [Substring] = []
-        let bytes = path.utf8
-        var start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-            if keepingEmpty || start != index { found.append(path[start..<index]) }
-            start = bytes.index(after: index)
+        var joined: [UInt8] = []
+        joined.reserveCapacity(folder.count + relative.utf8.count)
+        for (index, part) in parts.enumerated() {
+            if index > 0 { joined.append(slash) }
+            joined += part
         }
-        if keepingEmpty || start != bytes.endIndex { found.append(path[start...]) }
-        return found
+        return String(decoding: joined, as: UTF8.self)
     }
 }
 
