@@ -27,8 +27,8 @@ enum OptimisticWriteTranslator {
                 let readPath = paths[viewModels[index].operation.name]
             else { continue }
             let itemKey = normalized(itemName) + "id"
-            viewModels[index].optimisticWrites = writes.indices.compactMap { write in
-                target(of: writes[write], keys: keys[write], itemName: itemName, itemKey: itemKey, idType: idType, readPath: readPath)
+            viewModels[index].optimisticWrites = zip(writes, keys).compactMap { write, keys in
+                target(of: write, keys: keys, itemName: itemName, itemKey: itemKey, idType: idType, readPath: readPath)
             }
             claimNames(in: &viewModels[index])
         }

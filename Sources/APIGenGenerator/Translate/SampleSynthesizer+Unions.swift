@@ -111,15 +111,13 @@ extension SampleSynthesizer {
     func isUnsettled(_ value: SpecValue, of id: SchemaID) -> Bool {
         let resolved = table.resolved(id)
         guard !table[resolved].oneOf.isEmpty, case .union(let alternatives) = shapes[resolved] else { return false }
-        var checker = ExampleChecker(table: table, shapes: shapes)
-        checker.followsSchema = true
+        let checker = schemaChecker
         return alternatives.lazy.filter { checker.misfit(value, to: $0) == nil }.prefix(2).count > 1
     }
 
     /// Whether another alternative takes `value` too, by what decoders and validators check.
     private func isAmbiguous(_ value: SpecValue, as member: SchemaID, among alternatives: [SchemaID]) -> Bool {
-        var checker = ExampleChecker(table: table, shapes: shapes)
-        checker.followsSchema = true
+        let checker = schemaChecker
         return alternatives.contains { $0 != member && checker.misfit(value, to: $0) == nil }
     }
 
@@ -178,8 +176,7 @@ extension SampleSynthesizer {
         _ members: inout [SpecValue.Member], _ properties: [Schema.Property], as member: SchemaID,
         among alternatives: [SchemaID], depth: SampleDepth, path: inout SchemaMarks
     ) -> Bool {
-        var checker = ExampleChecker(table: table, shapes: shapes)
-        checker.followsSchema = true
+        let checker = schemaChecker
         for property in properties {
             guard let index = members.firstIndex(where: { $0.key == property.name }),
                 case .union(let choices) = shapes[table.resolved(property.schema)]

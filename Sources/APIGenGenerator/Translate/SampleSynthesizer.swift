@@ -192,6 +192,15 @@ struct SampleSynthesizer {
         return false
     }
 
+    /// Holds a value to every assertion of its schema (enum membership, bounds, exactly one
+    /// alternative of a oneOf…), as a sample must: previews and tests take samples as values a
+    /// server accepts.
+    var schemaChecker: ExampleChecker {
+        var checker = ExampleChecker(table: table, shapes: shapes)
+        checker.followsSchema = true
+        return checker
+    }
+
     /// The schema's `default` where it decodes. An empty one says nothing about the value: a
     /// readable sample does.
     private func fittingDefault(_ id: SchemaID) -> SpecValue? {
@@ -210,8 +219,7 @@ struct SampleSynthesizer {
         case .none: return nil
         case .unknown: break
         }
-        var checker = ExampleChecker(table: table, shapes: shapes)
-        checker.followsSchema = true
+        let checker = schemaChecker
         var unheld: (index: Int, misfit: ValueFit.Misfit)?
         for (index, example) in examples.enumerated() {
             guard let misfit = checker.misfit(example, to: id) else {

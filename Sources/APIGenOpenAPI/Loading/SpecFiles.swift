@@ -76,9 +76,14 @@ public struct SpecFiles: Sendable {
 
     /// `a/b.yaml` → `a`, `b.yaml` → ``, `/b.yaml` → `/`.
     static func folder(ofPath path: String) -> String {
+        split(path: path).folder
+    }
+
+    /// A path's folder (as `folder(ofPath:)`) and the name after it.
+    private static func split(path: String) -> (folder: String, name: Substring) {
         // By bytes: `lastIndex(of: Character)` compares grapheme clusters.
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path[...]) }
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), path[path.index(after: slash)...])
     }
 
     /// The absolute path without `.`, `..` or symbolic links: the file system's own answer
@@ -88,9 +93,9 @@ public struct SpecFiles: Sendable {
     static func canonical(_ path: String) -> String {
         if let resolved = realPath(path) { return resolved }
         let folded = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let slash = folded.lastIndex(of: "/"), let folder = realPath(slash == folded.startIndex ? "/" : String(folded[..<slash]))
-        else { return folded }
-        return (folder == "/" ? "" : folder) + folded[slash...]
+        let (folder, name) = split(path: folded)
+        guard !folder.isEmpty, let realFolder = realPath(folder) else { return folded }
+        return (realFolder == "/" ? "" : realFolder) + "/" + name
     }
 
     private static func realPath(_ path: String) -> String? {
