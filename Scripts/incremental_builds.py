@@ -9,7 +9,9 @@ change, after one operation's description changed (a one-line `description:` bes
 rebuilds is reported. Beside it, a package holds the floor of the plugin's output
 (Scripts/compile_floor.py) as a plain target; after each plugin rebuild, the floor of the files
 the plugin rewrote is written there and the floor is rebuilt too; two more packages hold the
-conformance floor and the synthesized floor, rebuilt the same way. Used by Scripts/bench
+conformance floor and the synthesized floor, rebuilt the same way. A third package holds the
+same client as two targets, the models apart (`part: models` in one, `modelsModule:` in the
+other, both through the plugin), rebuilt after the same changes. Used by Scripts/bench
 --incremental.
 """
 import os
@@ -41,6 +43,33 @@ def build(package):
     return wall, "Generating Swift client" in output, bool(re.search(r"Compiling Client|Compiling .*\.swift", output))
 
 
+SPLIT_MANIFEST = """// swift-tools-version:6.2
+import PackageDescription
+let runtime: [Target.Dependency] = [.product(name: "APIGenRuntime", package: "apigen")]
+let plugins: [Target.PluginUsage] = [.plugin(name: "APIGenPlugin", package: "apigen")]
+let package = Package(name: "IncrementalSplit", platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "apigen", path: "{root}")],
+    targets: [.target(name: "Models", dependencies: runtime, plugins: plugins),
+              .target(name: "Client", dependencies: runtime + ["Models"], plugins: plugins)])
+"""
+
+
+def make_split_package(package, root):
+    """The client as two targets through the plugin: `Models` holds the spec and writes the
+    models' module, `Client` imports it. Returns the folder the spec goes into."""
+    for target, config in (("Models", "part: models\n"), ("Client", "modelsModule: Models\n")):
+        folder = os.path.join(package, "Sources", target)
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        with open(os.path.join(folder, "apigen.yaml"), "w") as out:
+            out.write(config)
+        with open(os.path.join(folder, f"{target}.swift"), "w") as out:
+            out.write("import APIGenRuntime\n")
+    with open(os.path.join(package, "Package.swift"), "w") as manifest:
+        manifest.write(SPLIT_MANIFEST.format(root=root))
+    return os.path.join(package, "Sources", "Models")
+
+
 def make_package(package, name, root, plugin):
     target = os.path.join(package, "Sources", "Client")
     shutil.rmtree(target, ignore_errors=True)
@@ -64,15 +93,16 @@ class SpecEdits:
     """The spec copy in the plugin package and the two one-line edits made to it. Each edit
     returns the edited text without saving it, so a step can switch between the two texts."""
 
-    def __init__(self, spec, target):
+    def __init__(self, spec, targets):
         with open(spec) as source:
             self.text = source.read()
-        self.path = os.path.join(target, "openapi" + os.path.splitext(spec)[1])
+        self.paths = [os.path.join(target, "openapi" + os.path.splitext(spec)[1]) for target in targets]
         self.save(self.text)
 
     def save(self, text):
-        with open(self.path, "w") as out:
-            out.write(text)
+        for path in self.paths:
+            with open(path, "w") as out:
+                out.write(text)
 
     def operation_description(self):
         """The description of the first operation that has one on its own line: a key beside its
@@ -120,42 +150,47 @@ class Floors:
 
 def incremental_builds(spec, work, root, runs=3):
     """Rows of (step, walls, regenerated, compiled, bare floor files rewritten or None, {floor:
-    walls}): a no-change build should neither regenerate nor compile. Each change is measured
-    `runs` times, made and undone in turn (every rebuild is one change away from the last);
-    regenerated and compiled hold for every one of those rebuilds."""
+    walls}, walls of the two-target client): a no-change build should neither regenerate nor
+    compile. Each change is measured `runs` times, made and undone in turn (every rebuild is one
+    change away from the last); regenerated and compiled hold for every one of those rebuilds."""
     package = os.path.join(work, "incremental")
     target = make_package(package, "IncrementalBench", root, plugin=True)
+    split = os.path.join(work, "incremental-split")
     floors = Floors(work, root)
     # The first build is a clean one even in a work folder used before.
-    for folder in [package] + [floor for _, floor in floors.packages]:
+    for folder in [package, split] + [floor for _, floor in floors.packages]:
         shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
     # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
     with open(os.path.join(target, "Client.swift"), "w") as out:
         out.write("import APIGenRuntime\n")
-    edits = SpecEdits(spec, target)
+    edits = SpecEdits(spec, [target, make_split_package(split, root)])
+
+    def rebuild_all():
+        wall, regenerated, compiled = build(package)
+        written, floor_walls = floors.rebuild(generated_sources(package))
+        return wall, regenerated, compiled, written, floor_walls, build(split)[0]
 
     rows = []
-    wall, _, _ = build(package)
-    _, floor_walls = floors.rebuild(generated_sources(package))
-    rows.append(("first build", [wall], True, True, None, {key: [value] for key, value in floor_walls.items()}))
+    wall, _, _, _, floor_walls, split_wall = rebuild_all()
+    rows.append(("first build", [wall], True, True, None, {key: [value] for key, value in floor_walls.items()}, [split_wall]))
     # After a first build SwiftPM compiles its plugins once more on the next one; settle that.
     build(package)
-    wall, regenerated, compiled = build(package)
-    _, floor_walls = floors.rebuild(generated_sources(package))
-    rows.append(("no change", [wall], regenerated, compiled, 0, {key: [value] for key, value in floor_walls.items()}))
+    build(split)
+    wall, regenerated, compiled, _, floor_walls, split_wall = rebuild_all()
+    rows.append(("no change", [wall], regenerated, compiled, 0, {key: [value] for key, value in floor_walls.items()}, [split_wall]))
     for step, edit in (("one operation's description", edits.operation_description), ("one property's type", edits.property_type)):
         texts = [edit(), edits.text]
-        walls, all_floor_walls, regenerated, compiled, written = [], {kind: [] for kind in compile_floor.KINDS}, True, True, 0
+        walls, split_walls, all_floor_walls = [], [], {kind: [] for kind in compile_floor.KINDS}
+        regenerated, compiled, written = True, True, 0
         for run in range(runs):
             edits.save(texts[run % 2])
-            wall, did_generate, did_compile = build(package)
+            wall, did_generate, did_compile, written, floor_walls, split_wall = rebuild_all()
             walls.append(wall)
+            split_walls.append(split_wall)
             regenerated, compiled = regenerated and did_generate, compiled and did_compile
-            written, floor_walls = floors.rebuild(generated_sources(package))
             for key, value in floor_walls.items():
                 all_floor_walls[key].append(value)
         edits.save(edits.text)
-        build(package)
-        floors.rebuild(generated_sources(package))
-        rows.append((step, walls, regenerated, compiled, written, all_floor_walls))
+        rebuild_all()
+        rows.append((step, walls, regenerated, compiled, written, all_floor_walls, split_walls))
     return rows

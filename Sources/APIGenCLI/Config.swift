@@ -14,6 +14,8 @@ import Foundation
 /// modelFiles: 4         # default: 1, or 34 from 100 kB of spec
 /// endpointFiles: 1      # default: 1, or 16 from 100 kB of spec
 /// namespace: API        # the enum holding the request builders
+/// modelsModule: PetstoreModels  # the models in a module of their own, written beside the client
+/// part: all             # all | client | models: what to write (one target each, for the plugin)
 /// viewModels: true      # false, or a list of tags to generate view models for
 /// strict: false         # true: rule breaks apigen would repair are errors
 /// validatesRequests: false  # true: check the spec's constraints before sending
@@ -27,6 +29,12 @@ import Foundation
 ///   schemas: {Money: MyApp.Money}
 /// additionalImports: [MyApp]
 /// ```
+/// What `apigen generate` writes when the models are a module of their own: both modules, or one
+/// (a build plugin writes one module per target).
+enum ClientPart: String {
+    case all, client, models
+}
+
 struct Config {
     var moduleName: String?
     var accessLevel: AccessLevel?
@@ -35,6 +43,8 @@ struct Config {
     var modelFileCount: Int?
     var endpointFileCount: Int?
     var namespace: String?
+    var modelsModule: String?
+    var part: ClientPart?
     var viewModels: Bool?
     var viewModelTags: Set<String>?
     var strict: Bool?
@@ -100,11 +110,16 @@ struct Config {
         let value = document.scalar(pair.value)
         let location = document.location(pair.value)
         switch pair.key {
-        case "module":
+        case "module", "modelsModule":
             guard let value, SwiftName.typeName(value) == value else {
-                return .failure(.error("'module' must be a Swift identifier", at: location, pointer: "/module"))
+                return .failure(.error("'\(pair.key)' must be a Swift identifier", at: location, pointer: "/\(pair.key)"))
             }
-            moduleName = value
+            self[keyPath: pair.key == "module" ? \Config.moduleName : \Config.modelsModule] = value
+        case "part":
+            guard let value = value.flatMap(ClientPart.init(rawValue:)) else {
+                return .failure(.error("'part' must be all, client or models", at: location, pointer: "/part"))
+            }
+            part = value
         case "access":
             guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
                 return .failure(.error("'access' must be public, package or internal", at: location, pointer: "/access"))

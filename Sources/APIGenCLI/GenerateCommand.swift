@@ -14,6 +14,8 @@ struct GenerateCommand {
     var modelFileCount: Int?
     var endpointFileCount: Int?
     var namespace: String?
+    var modelsModule: String?
+    var part: ClientPart?
     var viewModels: Bool?
     var exampleChecks = false
     var conformance = false
@@ -56,7 +58,7 @@ struct GenerateCommand {
     /// The options followed by a value.
     private static let valueOptions: Set<String> = [
         "--output", "-o", "--root", "--module", "--access", "--config", "--namespace", "--tag", "--operation", "--path",
-        "--schema", "--model-files", "--endpoint-files",
+        "--schema", "--model-files", "--endpoint-files", "--models-module", "--part",
     ]
 
     /// Applies one option; the usage error when it is unknown or its value is not valid.
@@ -92,6 +94,12 @@ struct GenerateCommand {
         case "--module":
             guard let value else { return UsageError("--module needs a name") }
             moduleName = value
+        case "--models-module":
+            guard let value, SwiftName.typeName(value) == value else { return UsageError("--models-module needs a Swift identifier") }
+            modelsModule = value
+        case "--part":
+            guard let value = value.flatMap(ClientPart.init(rawValue:)) else { return UsageError("--part must be all, client or models") }
+            part = value
         case "--access":
             guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
                 return UsageError("--access must be public, package or internal")
@@ -145,7 +153,7 @@ struct GenerateCommand {
         report(diagnostics, errors: errors)
         let folder = outputPath ?? config.outputPath.map { Config.resolve($0, relativeTo: configFile) } ?? "Generated/\(module)"
         do {
-            let summary = try pipeline.write(generated.files, to: URL(fileURLWithPath: folder))
+            let (summary, written) = try write(generated, into: folder, options: options, config: config, pipeline: &pipeline)
             if printTimings {
                 for entry in pipeline.timings.entries {
                     output("timing \(entry.stage) cpu=\(entry.cpu) wall=\(entry.wall)")
@@ -156,9 +164,11 @@ struct GenerateCommand {
                 }
             }
             let elapsed = ContinuousClock.now - started
-            let lines = generated.files.reduce(0) { $0 + $1.lineCount }
+            let files = written.flatMap(\.files)
+            let lines = files.reduce(0) { $0 + $1.lineCount }
+            let modules = written.map { "\($0.module) in \($0.folder)" }.joined(separator: " and ")
             output(
-                "Generated \(module) in \(folder): \(generated.files.count) files, \(lines) lines (\(summary.written.count) written, \(summary.unchanged.count) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
+                "Generated \(modules): \(files.count) files, \(lines) lines (\(summary.written.count) written, \(summary.unchanged.count) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
             )
             return 0
         } catch {
@@ -177,6 +187,8 @@ struct GenerateCommand {
         options.endpointFileCount =
             endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
         options.namespace = namespace ?? config.namespace ?? options.namespace
+        // The models' part alone is the module it is written into.
+        options.modelsModule = modelsModule ?? config.modelsModule ?? (part(config) == .models ? module : nil)
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
         options.exampleChecks = exampleChecks
@@ -195,6 +207,37 @@ struct GenerateCommand {
             options.typeOverrides[entry.value] = type
         }
         return options
+    }
+
+    private func part(_ config: Config) -> ClientPart {
+        part ?? config.part ?? .all
+    }
+
+    /// Writes the part asked for: the client into `folder`, and, when the models are a module of
+    /// their own, the models into the folder of that name beside it (into `folder` itself when
+    /// only the models are asked for). The summary of every write, and what went where.
+    private func write(
+        _ generated: Generator.Output, into folder: String, options: GeneratorOptions, config: Config,
+        pipeline: inout GeneratorPipeline
+    ) throws -> (FileWriter.Summary, [(module: String, folder: String, files: [GeneratedFile])]) {
+        var parts: [(module: String, folder: String, files: [GeneratedFile])] = []
+        let part = part(config)
+        if part != .models {
+            parts.append((options.moduleName, folder, generated.files))
+        }
+        if let models = options.modelsModule, part != .client {
+            let modelsFolder =
+                part == .models ? folder : ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(models)
+            parts.append((models, modelsFolder, generated.modelFiles))
+        }
+        var summary = FileWriter.Summary()
+        for part in parts {
+            let written = try pipeline.write(part.files, to: URL(fileURLWithPath: part.folder))
+            summary.written += written.written
+            summary.unchanged += written.unchanged
+            summary.removed += written.removed
+        }
+        return (summary, parts)
     }
 
     /// The settings in `path`, with its warnings, or the defaults and the error that stopped it.

@@ -35,6 +35,11 @@ enum Help {
             .init(names: "--path <path>", text: "Generate the operations of this path too, as the spec writes it (repeatable)."),
             .init(names: "--schema <name>", text: "Keep this component schema, and those it uses, too (repeatable)."),
             .init(names: "--skip-deprecated", text: "Leave out deprecated operations and schemas, and the schemas only they use."),
+            .init(
+                names: "--models-module <name>",
+                text: "Put the models and their samples in a module of their own, written to the folder of that name beside the output."
+            ),
+            .init(names: "--part <part>", text: "all (default), client or models: write only that module, into the output folder."),
             .init(names: "--model-files <n>", text: "Files the models are spread over (default: 1, or 34 from 100 kB of spec)."),
             .init(
                 names: "--endpoint-files <n>",

@@ -87,6 +87,10 @@ struct InitCommand {
         # modelFiles: 1
         # endpointFiles: 1
 
+        # The models in a module of their own, so that a change to an operation rebuilds only the
+        # client's module (under the build plugin: two targets, see Docs/Plugins.md).
+        # modelsModule: \(module)Models
+
         # Generate only these operations, and the schemas they use.
         # filter:
         #   tags: [pets]

@@ -6,8 +6,17 @@ import APIGenYAML
 /// by one, timing each.
 public struct Generator {
     public struct Output: Sendable {
+        /// The client's files (with the models, unless `options.modelsModule` puts them apart).
         public var files: [GeneratedFile]
+        /// The files of the models' own module: empty unless `options.modelsModule` is set.
+        public var modelFiles: [GeneratedFile] = []
         public var diagnostics: Diagnostics
+    }
+
+    /// What `render` writes: the client's files, and the models' module's when it is apart.
+    public struct Rendered: Sendable {
+        public var client: [GeneratedFile]
+        public var models: [GeneratedFile]
     }
 
     /// Everything the renderers need, as plain declarations: what `translate` gives `render`.
@@ -40,13 +49,15 @@ public struct Generator {
 
     public func generate(_ document: OpenAPIDocument, files: SpecFiles) -> Output {
         let translation = translate(SchemaCatalog(document), files: files)
-        return Output(files: render(translation), diagnostics: translation.diagnostics)
+        let rendered = render(translation)
+        return Output(files: rendered.client, modelFiles: rendered.models, diagnostics: translation.diagnostics)
     }
 
     /// The document's schemas and operations as declarations, from the decisions `catalog` holds.
     public func translate(_ catalog: SchemaCatalog, files: SpecFiles) -> Translation {
         let reserved: Set<String> = Set(
-            [options.namespace, options.moduleName] + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
+            [options.namespace, options.moduleName] + (options.modelsModule.map { [$0] } ?? [])
+                + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
         let types = SchemaTypes(catalog: catalog, files: files, reserved: reserved, typeOverrides: options.typeOverrides)
         types.validatesRequests = options.validatesRequests
         let entries = catalog.operations
@@ -92,22 +103,32 @@ public struct Generator {
         )
     }
 
-    /// The declarations as Swift files.
-    public func render(_ translation: Translation) -> [GeneratedFile] {
+    /// The declarations as Swift files. With `options.modelsModule`, the models and their samples
+    /// are the files of a module of their own, and the client's files (endpoints, view models,
+    /// the preview client) import it: the models depend on nothing the client declares.
+    public func render(_ translation: Translation) -> Rendered {
+        let apart = options.modelsModule != nil
+        let modelOptions = apart ? options.forModelsModule : options
         // In the order a build compiles them (by name): endpoints, models, samples.
-        var output = EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options)
-        output += ModelFileGenerator.files(for: translation.declarations, options: options)
-        output.append(
-            SampleFileGenerator.file(
-                samples: translation.samples, previews: translation.previews, operationKeys: translation.operationKeys,
-                namespace: options.namespace, options: options))
+        var client = EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options)
+        var models = ModelFileGenerator.files(for: translation.declarations, options: modelOptions)
+        let previews = SampleFileGenerator.Previews(
+            responses: translation.previews, operationKeys: translation.operationKeys, namespace: options.namespace)
+        if apart {
+            models.append(SampleFileGenerator.file(samples: translation.samples, previews: nil, options: modelOptions))
+            client.append(SampleFileGenerator.file(samples: [], previews: previews, options: options))
+        } else {
+            client += models
+            models = []
+            client.append(SampleFileGenerator.file(samples: translation.samples, previews: previews, options: options))
+        }
         if let checks = translation.exampleChecks {
-            output.append(ExampleCheckFileGenerator.file(for: checks, options: options))
+            client.append(ExampleCheckFileGenerator.file(for: checks, options: options))
         }
         if let conformance = translation.conformance {
-            output.append(ConformanceFileGenerator.file(for: conformance, options: options))
+            client.append(ConformanceFileGenerator.file(for: conformance, options: options))
         }
-        return output
+        return Rendered(client: client, models: models)
     }
 
     /// Names of top-level types that appear as array elements in models or responses.

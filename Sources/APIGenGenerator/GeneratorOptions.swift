@@ -33,9 +33,26 @@ public struct GeneratorOptions: Sendable {
     /// overriding types live in).
     public var additionalImports: [String] = []
 
-    /// What a generated file that uses the runtime imports.
+    /// When set, the models and their samples are a module of their own, by this name, which the
+    /// client's files import: a change to an operation then rebuilds the client's module only, and
+    /// the models' module is not compiled again (see `Generator.render(_:)`).
+    public var modelsModule: String?
+
+    /// What a generated file that uses the runtime imports (the models' module too, when the
+    /// models are apart).
     public var runtimeImports: [String] {
         ["APIGenRuntime", "Foundation"] + additionalImports.filter { $0 != "APIGenRuntime" && $0 != "Foundation" }
+            + (modelsModule.map { [$0] } ?? [])
+    }
+
+    /// The settings of the models' own module: its name, no module to import, and at least
+    /// `package` access, which the client's module needs to see the models.
+    var forModelsModule: GeneratorOptions {
+        var options = self
+        options.moduleName = modelsModule ?? moduleName
+        options.modelsModule = nil
+        if accessLevel == .internal { options.accessLevel = .package }
+        return options
     }
 
     /// Whether `text` can name a type in an override or a module in an import: identifiers

@@ -65,6 +65,33 @@ final class TemporaryFolder {
     }
 }
 
+/// The Swift compiler on generated files, against the runtime module the tests were built with.
+enum Swiftc {
+    /// The folder holding the built `APIGenRuntime.swiftmodule` beside the tests, or a skip.
+    static func runtimeModules(for testCase: AnyClass) throws -> URL {
+        let candidates = [Bundle(for: testCase).bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])].map {
+            $0.deletingLastPathComponent().appendingPathComponent("Modules")
+        }
+        guard let modules = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("APIGenRuntime.swiftmodule").path) })
+        else { throw XCTSkip("no built APIGenRuntime module beside the tests") }
+        return modules
+    }
+
+    /// `swiftc arguments`: its exit status and its output and errors.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
 /// Generates Swift from spec text held in the test, for checks on the output.
 /// With `expectingErrors`, a spec that does not load gives its diagnostics and no text;
 /// `configure` changes the options from the defaults the tests share.

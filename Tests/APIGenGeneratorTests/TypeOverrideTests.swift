@@ -77,35 +77,18 @@ final class TypeOverrideTests: XCTestCase {
 
     /// The client compiles against an app module that declares the type.
     func testTheClientCompilesWithTheAppsType() throws {
-        let candidates = [Bundle(for: Self.self).bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])].map {
-            $0.deletingLastPathComponent().appendingPathComponent("Modules")
-        }
-        guard let modules = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("APIGenRuntime.swiftmodule").path) })
-        else { throw XCTSkip("no built APIGenRuntime module beside the tests") }
+        let modules = try Swiftc.runtimeModules(for: Self.self)
         let run = try generate(config: "typeOverrides:\n  schemas:\n    Money: MyApp.Money\nadditionalImports: [MyApp]\n")
         let app = try run.folder.write(
             "MyApp.swift",
             "public struct Money: Codable, Hashable, Sendable { public var cents: Int; public var currency: String }\n")
         let appModules = run.folder.url.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: appModules, withIntermediateDirectories: true)
-        let emitted = try swiftc(["-emit-module", "-parse-as-library", "-module-name", "MyApp", "-emit-module-path",
+        let emitted = try Swiftc.run(["-emit-module", "-parse-as-library", "-module-name", "MyApp", "-emit-module-path",
                                   appModules.appendingPathComponent("MyApp.swiftmodule").path, app.path])
         XCTAssertEqual(emitted.status, 0, emitted.output)
         let sources = run.files.keys.sorted().map { run.folder.url.appendingPathComponent("out").appendingPathComponent($0).path }
-        let checked = try swiftc(["-typecheck", "-module-name", "ShopAPI", "-I", modules.path, "-I", appModules.path] + sources)
+        let checked = try Swiftc.run(["-typecheck", "-module-name", "ShopAPI", "-I", modules.path, "-I", appModules.path] + sources)
         XCTAssertEqual(checked.status, 0, checked.output)
-    }
-
-    private func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

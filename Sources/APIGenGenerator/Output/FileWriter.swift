@@ -19,6 +19,8 @@ public struct FileWriter {
         public var written: [String] = []
         public var unchanged: [String] = []
         public var removed: [String] = []
+
+        public init() {}
     }
 
     public init() {}

@@ -50,7 +50,7 @@ public struct GeneratorPipeline {
         let catalog = stage("catalog") { SchemaCatalog(document) }
         let translation = stage("translate") { generator.translate(catalog, files: files) }
         let rendered = stage("render") { generator.render(translation) }
-        return Generator.Output(files: rendered, diagnostics: translation.diagnostics)
+        return Generator.Output(files: rendered.client, modelFiles: rendered.models, diagnostics: translation.diagnostics)
     }
 
     /// `write`: the files into `folder`.

@@ -18,7 +18,9 @@ enum EndpointFileGenerator {
         return (0..<count).map { index in
             var printer = Printer.forFile()
             let imports = options.runtimeImports + (models[index].isEmpty ? [] : ["Observation"])
-            printer.fileStart(specFileName: options.specFileName, imports: imports)
+            // The app imports the client alone and sees the models' module through it.
+            let exported: Set<String> = index == 0 ? Set(options.modelsModule.map { [$0] } ?? []) : []
+            printer.fileStart(specFileName: options.specFileName, imports: imports, exported: exported)
             printer.blank()
             let context = RenderContext(accessLevel: options.accessLevel)
             if index == 0 {

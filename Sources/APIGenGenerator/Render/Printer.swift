@@ -91,14 +91,19 @@ public struct Printer: ~Copyable {
     }
 
     /// The first lines of a generated file: the header apigen knows its files by, then `imports`.
-    public mutating func fileStart(specFileName: String, imports: [String]) {
+    /// The header and the imports; the `exported` ones are seen by whoever imports this module.
+    public mutating func fileStart(specFileName: String, imports: [String], exported: Set<String> = []) {
         line(SourceText(GeneratedFile.header(specFileName: specFileName)))
         guard !imports.isEmpty else { return }
         blank()
-        for module in imports {
+        for module in imports.sorted() {
             // The runtime's helpers for generated code (`PropertyReader`, …) are its `Generated`
             // SPI: visible here, and not in the autocomplete of an app's own `import APIGenRuntime`.
-            line(SourceText(module == "APIGenRuntime" ? "@_spi(Generated) import APIGenRuntime" : "import " + module))
+            if module == "APIGenRuntime" {
+                line("@_spi(Generated) import APIGenRuntime")
+            } else {
+                line(SourceText((exported.contains(module) ? "@_exported import " : "import ") + module))
+            }
         }
     }
 

@@ -1,15 +1,30 @@
 /// `Samples.swift`: `sample` (and `samples`) for every model, a preview client that answers
 /// every operation with its sample response, and the operations' typed keys for canned answers.
+/// When the models are a module of their own, its `Samples.swift` has the models' samples and
+/// the client's has the rest.
 enum SampleFileGenerator {
     static let fileName = "Samples.swift"
 
-    static func file(
-        samples: [SampleDeclaration], previews: [PreviewResponse], operationKeys: [OperationKeyDeclaration], namespace: String,
-        options: GeneratorOptions
-    ) -> GeneratedFile {
-        let access = RenderContext(accessLevel: options.accessLevel).access
+    /// The preview client's answers and the operations' keys, in the namespace's extension.
+    struct Previews {
+        var responses: [PreviewResponse]
+        var operationKeys: [OperationKeyDeclaration]
+        var namespace: String
+    }
+
+    static func file(samples: [SampleDeclaration], previews: Previews?, options: GeneratorOptions) -> GeneratedFile {
         var printer = Printer.forFile()
         printer.fileStart(specFileName: options.specFileName, imports: options.runtimeImports)
+        render(samples, into: &printer, options: options)
+        if let previews {
+            printer.blank()
+            render(previews, into: &printer, options: options)
+        }
+        return GeneratedFile(name: fileName, data: printer.takeContents())
+    }
+
+    private static func render(_ samples: [SampleDeclaration], into printer: inout Printer, options: GeneratorOptions) {
+        let access = RenderContext(accessLevel: options.accessLevel).access
         for sample in samples {
             printer.blank()
             printer.block("extension \(sample.typeName)") { printer in
@@ -28,7 +43,12 @@ enum SampleFileGenerator {
                 }
             }
         }
-        printer.blank()
+    }
+
+    private static func render(_ previews: Previews, into printer: inout Printer, options: GeneratorOptions) {
+        let access = RenderContext(accessLevel: options.accessLevel).access
+        let (namespace, operationKeys) = (previews.namespace, previews.operationKeys)
+        let previews = previews.responses
         printer.block("extension \(namespace)") { printer in
             printer.line("/// A client that answers every operation with its sample response, without a network:")
             printer.line("/// for SwiftUI previews and tests. `delay` makes loading states visible.")
@@ -59,7 +79,6 @@ enum SampleFileGenerator {
                     operationKeys, namespace: namespace, into: &printer, context: RenderContext(accessLevel: options.accessLevel))
             }
         }
-        return GeneratedFile(name: fileName, data: printer.takeContents())
     }
 
     /// `declaration { EmbeddedJSON.decode(json) }`, the JSON as a multi-line literal when the
