@@ -30,7 +30,25 @@ def run_measured(command, cwd=None, capture=True, expect=0):
     return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024, output
 
 
-def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="debug", baseline=None, filter_tags=None):
+def write_manifest(package, targets, models_apart):
+    """The scratch package: each of `targets` depends on the runtime; with `models_apart`, the
+    `Apart` client depends on its models' module `ApartModels` too."""
+    runtime = '.product(name: "APIGenRuntime", package: "apigen")'
+    declared = [f'.target(name: "{target}", dependencies: [{runtime}])' for target in targets]
+    if models_apart:
+        declared += [f'.target(name: "ApartModels", dependencies: [{runtime}])',
+                     f'.target(name: "Apart", dependencies: ["ApartModels", {runtime}])']
+    with open(os.path.join(package, "Package.swift"), "w") as manifest:
+        manifest.write(f"""// swift-tools-version:6.2
+import PackageDescription
+let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "apigen", path: "{ROOT}")],
+    targets: [{", ".join(declared)}])
+""")
+
+
+def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="debug", baseline=None, filter_tags=None,
+                  models_apart=False):
     """Generated code of `spec` in a scratch package: debug build time and peak RSS, the median
     of `runs` clean builds of the client (the runtime is built once, before). With `with_floor`,
     the floors of the same code (Scripts/compile_floor.py: the bare floor, the conformance floor
@@ -40,23 +58,20 @@ def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="deb
     two compile batches one after the other instead of side by side, so every build is printed.
     With `baseline` (from `prepare_baseline`), the client an earlier apigen generates for the same
     spec, against that apigen's own runtime, is built in turn with the others too. With
-    `filter_tags`, the client of only those tags' operations (`--tag`) is one more target."""
+    `filter_tags`, the client of only those tags' operations (`--tag`) is one more target. With
+    `models_apart`, the client with its models in a module of their own (`--models-module`) is
+    built too, both modules at once, under the key "apart"."""
     package = os.path.join(work, "compile")
     sources = os.path.join(package, "Sources", "Client")
     filtered_sources = os.path.join(package, "Sources", "Filtered")
-    for folder in [sources, filtered_sources] + [os.path.join(package, "Sources", target) for target, _ in FLOORS]:
+    apart = [os.path.join(package, "Sources", target) for target in ("Apart", "ApartModels")]
+    for folder in [sources, filtered_sources] + [os.path.join(package, "Sources", target) for target, _ in FLOORS] + apart:
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder, exist_ok=True)
-    runtime = '[.product(name: "APIGenRuntime", package: "apigen")]'
-    with open(os.path.join(package, "Package.swift"), "w") as manifest:
-        manifest.write(f"""// swift-tools-version:6.2
-import PackageDescription
-let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "apigen", path: "{ROOT}")],
-    targets: [{", ".join(f'.target(name: "{target}", dependencies: {runtime})'
-                         for target in ["Client", "Filtered"] + [target for target, _ in FLOORS])}])
-""")
+    write_manifest(package, ["Client", "Filtered"] + [target for target, _ in FLOORS], models_apart)
     _, _, _, output = run_measured([apigen, "generate", spec, "--output", sources, "--module", "Client"])
+    if models_apart:
+        run_measured([apigen, "generate", spec, "--output", apart[0], "--module", "Apart", "--models-module", "ApartModels"])
     for target, kind in FLOORS:
         compile_floor.write_floor(sources, os.path.join(package, "Sources", target), kind)
     filtered_output = ""
@@ -67,7 +82,7 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
     else:
         with open(os.path.join(filtered_sources, "Empty.swift"), "w") as empty:
             empty.write("// Filled when the benchmark measures a filtered client (--filter-tags).\n")
-    packages = {target: package for target in ["Client", "Filtered"] + [target for target, _ in FLOORS]}
+    packages = {target: package for target in ["Client", "Filtered", "Apart"] + [target for target, _ in FLOORS]}
     if baseline:
         packages["Baseline"] = baseline_package(baseline, spec, work)
     print("  building the runtime first...", flush=True)
@@ -75,18 +90,20 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
         subprocess.run(["swift", "build", "-c", configuration, "--target", "APIGenRuntime"], cwd=folder, check=True,
                        stdout=subprocess.DEVNULL)
     targets = (["Client"] + ([target for target, _ in FLOORS] if with_floor else []) + (["Baseline"] if baseline else [])
-               + (["Filtered"] if filter_tags else []))
+               + (["Filtered"] if filter_tags else []) + (["Apart"] if models_apart else []))
     measured = {target: ([], [], []) for target in targets}
     objects = {}
     for run in range(runs):
         for target in targets:
             products = os.path.join(packages[target], ".build", configuration, f"{target}.build")
-            shutil.rmtree(products, ignore_errors=True)
+            for module in [target] + (["ApartModels"] if target == "Apart" else []):
+                shutil.rmtree(os.path.join(packages[target], ".build", configuration, f"{module}.build"), ignore_errors=True)
             # A touched manifest makes SwiftPM plan again; without it the removed output-file map is missed.
             os.utime(os.path.join(packages[target], "Package.swift"))
             cpu, wall, peak, _ = run_measured(["swift", "build", "-c", configuration, "--target", target], cwd=packages[target])
-            objects[target] = sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(products)
-                                  for name in names if name.endswith(".o")) / 1e6
+            objects[target] = sum(os.path.getsize(os.path.join(folder, name))
+                                  for module in [products] + ([products.replace("Apart.build", "ApartModels.build")] if target == "Apart" else [])
+                                  for folder, _, names in os.walk(module) for name in names if name.endswith(".o")) / 1e6
             print(f"  {target.lower()} build {run + 1}: {wall:.1f} s wall, {cpu:.1f} s CPU, {peak:.0f} MB", flush=True)
             for values, value in zip(measured[target], (wall, cpu, peak)):
                 values.append(value)
@@ -106,6 +123,10 @@ let package = Package(name: "CompileBench", platforms: [.macOS(.v14)],
         walls, cpus, peaks = measured["Filtered"]
         result["filtered"] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
                               "lines": int(re.search(r"files, (\d+) lines", filtered_output).group(1))}
+    if models_apart:
+        walls, cpus, peaks = measured["Apart"]
+        result["apart"] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "rss": max(peaks),
+                           "objects": objects["Apart"]}
     if baseline:
         base_walls, base_cpus, base_peaks = measured["Baseline"]
         result["baseline"] = {"wall": statistics.median(base_walls), "cpu": statistics.median(base_cpus), "rss": max(base_peaks),

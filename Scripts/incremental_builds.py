@@ -11,7 +11,8 @@ rebuilds is reported. Beside it, a package holds the floor of the plugin's outpu
 the plugin rewrote is written there and the floor is rebuilt too; two more packages hold the
 conformance floor and the synthesized floor, rebuilt the same way. A third package holds the
 same client as two targets, the models apart (`part: models` in one, `modelsModule:` in the
-other, both through the plugin), rebuilt after the same changes. Used by Scripts/bench
+other, both through the plugin), and a fourth the bare floor of those two targets' output in two
+plain targets, each rebuilt after the same changes. Used by Scripts/bench
 --incremental.
 """
 import os
@@ -54,20 +55,24 @@ let package = Package(name: "IncrementalSplit", platforms: [.macOS(.v14)],
 """
 
 
-def make_split_package(package, root):
-    """The client as two targets through the plugin: `Models` holds the spec and writes the
-    models' module, `Client` imports it. Returns the folder the spec goes into."""
+def make_split_package(package, root, plugin=True):
+    """The client as two targets: through the plugin, `Models` holds the spec and writes the
+    models' module and `Client` imports it; without it, the two targets that hold the floor of
+    each. Returns the two targets' folders."""
+    folders = []
     for target, config in (("Models", "part: models\n"), ("Client", "modelsModule: Models\n")):
         folder = os.path.join(package, "Sources", target)
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
-        with open(os.path.join(folder, "apigen.yaml"), "w") as out:
-            out.write(config)
-        with open(os.path.join(folder, f"{target}.swift"), "w") as out:
-            out.write("import APIGenRuntime\n")
+        if plugin:
+            with open(os.path.join(folder, "apigen.yaml"), "w") as out:
+                out.write(config)
+            with open(os.path.join(folder, f"{target}.swift"), "w") as out:
+                out.write("import APIGenRuntime\n")
+        folders.append(folder)
     with open(os.path.join(package, "Package.swift"), "w") as manifest:
-        manifest.write(SPLIT_MANIFEST.format(root=root))
-    return os.path.join(package, "Sources", "Models")
+        manifest.write(SPLIT_MANIFEST.format(root=root).replace("plugins: plugins", "plugins: plugins" if plugin else "plugins: []"))
+    return folders
 
 
 def make_package(package, name, root, plugin):
@@ -80,11 +85,12 @@ def make_package(package, name, root, plugin):
     return target
 
 
-def generated_sources(package):
-    """The folder the plugin writes the client into, under .build/plugins/outputs."""
+def generated_sources(package, target="Client"):
+    """The folder the plugin writes `target`'s files into, under .build/plugins/outputs."""
     outputs = os.path.join(package, ".build", "plugins", "outputs")
     for folder, _, names in os.walk(outputs):
-        if os.path.basename(folder) == "GeneratedSources" and any(name.endswith(".swift") for name in names):
+        if (os.path.basename(folder) == "GeneratedSources" and f"{os.sep}{target.lower()}{os.sep}" in folder.lower()
+                and any(name.endswith(".swift") for name in names)):
             return folder
     sys.exit(f"no generated sources under {outputs}")
 
@@ -148,27 +154,61 @@ class Floors:
         return written, walls
 
 
+class SplitFloor:
+    """The bare floor of the two-target client, in two plain targets, kept to its latest output."""
+
+    def __init__(self, work, root):
+        self.package = os.path.join(work, "incremental-split-floor")
+        self.targets = make_split_package(self.package, root, plugin=False)
+
+    def rebuild(self, split):
+        """Writes the floor of each of the plugin package's two targets and builds it: wall seconds."""
+        for name, target in zip(("Models", "Client"), self.targets):
+            compile_floor.write_floor(generated_sources(split, name), target, "floor")
+        return build(self.package)[0]
+
+
+def plugin_generation(split, spec, runs=3):
+    """Wall seconds of the plugin's own apigen (built by SwiftPM in the build's configuration,
+    debug here) writing each part of the two-target client, the median of `runs`: what each of
+    the two build commands costs before anything compiles. {part: seconds}."""
+    tool = os.path.join(split, ".build", "debug", "apigen-tool")
+    walls = {}
+    for part in ("models", "client"):
+        output = os.path.join(split, ".build", f"generation-{part}")
+        times = []
+        for _ in range(runs):
+            start = time.monotonic()
+            subprocess.run([tool, "generate", spec, "--output", output, "--module", "Client", "--models-module", "Models",
+                            "--part", part, "--model-files", "34", "--endpoint-files", "16"], capture_output=True, check=True)
+            times.append(time.monotonic() - start)
+        walls[part] = sorted(times)[len(times) // 2]
+    return walls
+
+
 def incremental_builds(spec, work, root, runs=3):
     """Rows of (step, walls, regenerated, compiled, bare floor files rewritten or None, {floor:
-    walls}, walls of the two-target client): a no-change build should neither regenerate nor
+    walls}, [(the two-target client's wall, its bare floor's)]): a no-change build should neither regenerate nor
     compile. Each change is measured `runs` times, made and undone in turn (every rebuild is one
     change away from the last); regenerated and compiled hold for every one of those rebuilds."""
     package = os.path.join(work, "incremental")
     target = make_package(package, "IncrementalBench", root, plugin=True)
     split = os.path.join(work, "incremental-split")
     floors = Floors(work, root)
+    split_floor = SplitFloor(work, root)
     # The first build is a clean one even in a work folder used before.
-    for folder in [package, split] + [floor for _, floor in floors.packages]:
+    for folder in [package, split, split_floor.package] + [floor for _, floor in floors.packages]:
         shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
     # SwiftPM wants a source file of the target's own beside the ones the plugin generates.
     with open(os.path.join(target, "Client.swift"), "w") as out:
         out.write("import APIGenRuntime\n")
-    edits = SpecEdits(spec, [target, make_split_package(split, root)])
+    edits = SpecEdits(spec, [target, make_split_package(split, root)[0]])
 
     def rebuild_all():
         wall, regenerated, compiled = build(package)
         written, floor_walls = floors.rebuild(generated_sources(package))
-        return wall, regenerated, compiled, written, floor_walls, build(split)[0]
+        split_wall = build(split)[0]
+        return wall, regenerated, compiled, written, floor_walls, (split_wall, split_floor.rebuild(split))
 
     rows = []
     wall, _, _, _, floor_walls, split_wall = rebuild_all()
@@ -193,4 +233,4 @@ def incremental_builds(spec, work, root, runs=3):
         edits.save(edits.text)
         rebuild_all()
         rows.append((step, walls, regenerated, compiled, written, all_floor_walls, split_walls))
-    return rows
+    return rows, plugin_generation(split, edits.paths[1])

@@ -209,6 +209,13 @@ struct GenerateCommand {
         return options
     }
 
+    /// A module's files and the folder they went into.
+    private struct WrittenModule {
+        var module: String
+        var folder: String
+        var files: [GeneratedFile]
+    }
+
     private func part(_ config: Config) -> ClientPart {
         part ?? config.part ?? .all
     }
@@ -219,16 +226,16 @@ struct GenerateCommand {
     private func write(
         _ generated: Generator.Output, into folder: String, options: GeneratorOptions, config: Config,
         pipeline: inout GeneratorPipeline
-    ) throws -> (FileWriter.Summary, [(module: String, folder: String, files: [GeneratedFile])]) {
-        var parts: [(module: String, folder: String, files: [GeneratedFile])] = []
+    ) throws -> (FileWriter.Summary, [WrittenModule]) {
+        var parts: [WrittenModule] = []
         let part = part(config)
         if part != .models {
-            parts.append((options.moduleName, folder, generated.files))
+            parts.append(WrittenModule(module: options.moduleName, folder: folder, files: generated.files))
         }
         if let models = options.modelsModule, part != .client {
             let modelsFolder =
                 part == .models ? folder : ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(models)
-            parts.append((models, modelsFolder, generated.modelFiles))
+            parts.append(WrittenModule(module: models, folder: modelsFolder, files: generated.modelFiles))
         }
         var summary = FileWriter.Summary()
         for part in parts {
