@@ -29,12 +29,6 @@ import Foundation
 ///   schemas: {Money: MyApp.Money}
 /// additionalImports: [MyApp]
 /// ```
-/// What `apigen generate` writes when the models are a module of their own: both modules, or one
-/// (a build plugin writes one module per target).
-enum ClientPart: String {
-    case all, client, models
-}
-
 struct Config {
     var moduleName: String?
     var accessLevel: AccessLevel?
@@ -44,7 +38,7 @@ struct Config {
     var endpointFileCount: Int?
     var namespace: String?
     var modelsModule: String?
-    var part: ClientPart?
+    var part: ModulePart?
     var viewModels: Bool?
     var viewModelTags: Set<String>?
     var strict: Bool?
@@ -116,7 +110,7 @@ struct Config {
             }
             self[keyPath: pair.key == "module" ? \Config.moduleName : \Config.modelsModule] = value
         case "part":
-            guard let value = value.flatMap(ClientPart.init(rawValue:)) else {
+            guard let value = value.flatMap(ModulePart.init(rawValue:)) else {
                 return .failure(.error("'part' must be all, client or models", at: location, pointer: "/part"))
             }
             part = value

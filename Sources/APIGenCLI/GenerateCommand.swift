@@ -15,7 +15,7 @@ struct GenerateCommand {
     var endpointFileCount: Int?
     var namespace: String?
     var modelsModule: String?
-    var part: ClientPart?
+    var part: ModulePart?
     var viewModels: Bool?
     var exampleChecks = false
     var conformance = false
@@ -98,7 +98,7 @@ struct GenerateCommand {
             guard let value, SwiftName.typeName(value) == value else { return UsageError("--models-module needs a Swift identifier") }
             modelsModule = value
         case "--part":
-            guard let value = value.flatMap(ClientPart.init(rawValue:)) else { return UsageError("--part must be all, client or models") }
+            guard let value = value.flatMap(ModulePart.init(rawValue:)) else { return UsageError("--part must be all, client or models") }
             part = value
         case "--access":
             guard let level = value.flatMap(AccessLevel.init(rawValue:)) else {
@@ -189,6 +189,7 @@ struct GenerateCommand {
         options.namespace = namespace ?? config.namespace ?? options.namespace
         // The models' part alone is the module it is written into.
         options.modelsModule = modelsModule ?? config.modelsModule ?? (part(config) == .models ? module : nil)
+        options.part = options.modelsModule == nil ? .all : part(config)
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
         options.exampleChecks = exampleChecks
@@ -216,7 +217,7 @@ struct GenerateCommand {
         var files: [GeneratedFile]
     }
 
-    private func part(_ config: Config) -> ClientPart {
+    private func part(_ config: Config) -> ModulePart {
         part ?? config.part ?? .all
     }
 
@@ -228,7 +229,7 @@ struct GenerateCommand {
         pipeline: inout GeneratorPipeline
     ) throws -> (FileWriter.Summary, [WrittenModule]) {
         var parts: [WrittenModule] = []
-        let part = part(config)
+        let part = options.part
         if part != .models {
             parts.append(WrittenModule(module: options.moduleName, folder: folder, files: generated.files))
         }

@@ -55,8 +55,10 @@ public struct Generator {
 
     /// The document's schemas and operations as declarations, from the decisions `catalog` holds.
     public func translate(_ catalog: SchemaCatalog, files: SpecFiles) -> Translation {
+        // With the models apart, the name both parts know, so that each part (one run per
+        // target under the build plugin) names the types the same.
         let reserved: Set<String> = Set(
-            [options.namespace, options.moduleName] + (options.modelsModule.map { [$0] } ?? [])
+            [options.namespace, options.modelsModule ?? options.moduleName]
                 + (options.conformance ? [ConformanceFileGenerator.typeName] : []))
         let types = SchemaTypes(catalog: catalog, files: files, reserved: reserved, typeOverrides: options.typeOverrides)
         types.validatesRequests = options.validatesRequests
@@ -71,19 +73,22 @@ public struct Generator {
         graph.apply(to: &declarations)
         declarations += PatchRequestTranslator.declarations(types.patchRequestTypes, from: declarations)
         SharedPropertyTranslator.apply(to: &declarations)
+        let makesClient = options.part != .models
         // View models read the translated page types to recognise paging.
         var viewModels =
-            options.viewModels
+            options.viewModels && makesClient
             ? ViewModelTranslator(types: types, declarations: declarations).viewModels(for: operations, tags: options.viewModelTags)
             : []
         OptimisticWriteTranslator.apply(to: &viewModels, operations: operations, declarations: declarations)
         let samples = SampleTranslator(types: types)
+        // The client's part makes them too: the previews' values follow on from the samples'.
         let sampleDeclarations = samples.samples(listElements: Self.listElements(declarations, client))
         // A streaming variant is the same operation as the builder before it.
         let distinct = operations.filter { !$0.isStreamingVariant }
-        var conformance = options.conformance ? ConformanceTranslator(types: types, files: files).declaration(operations: distinct) : nil
+        var conformance =
+            options.conformance && makesClient ? ConformanceTranslator(types: types, files: files).declaration(operations: distinct) : nil
         conformance?.checkSamples(sampleDeclarations)
-        let previews = samples.previewResponses(for: distinct)
+        let previews = makesClient ? samples.previewResponses(for: distinct) : []
         // After both: previews sample the responses' inline schemas too.
         samples.warnAboutUnheldValues()
         return Translation(
@@ -96,7 +101,7 @@ public struct Generator {
             operationKeys: distinct.map(\.declaration).map {
                 OperationKeyDeclaration(name: $0.name, operationID: $0.operationID, response: $0.response.type)
             },
-            exampleChecks: options.exampleChecks
+            exampleChecks: options.exampleChecks && makesClient
                 ? ExampleCheckTranslator(types: types).checks(operations: distinct) : nil,
             conformance: conformance,
             sampleTranslator: samples
@@ -109,14 +114,21 @@ public struct Generator {
     public func render(_ translation: Translation) -> Rendered {
         let apart = options.modelsModule != nil
         let modelOptions = apart ? options.forModelsModule : options
+        let (makesClient, makesModels) = (!apart || options.part != .models, !apart || options.part != .client)
         // In the order a build compiles them (by name): endpoints, models, samples.
-        var client = EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options)
-        var models = ModelFileGenerator.files(for: translation.declarations, options: modelOptions)
+        var client =
+            makesClient
+            ? EndpointFileGenerator.files(client: translation.client, viewModels: translation.viewModels, options: options) : []
+        var models = makesModels ? ModelFileGenerator.files(for: translation.declarations, options: modelOptions) : []
         let previews = SampleFileGenerator.Previews(
             responses: translation.previews, operationKeys: translation.operationKeys, namespace: options.namespace)
         if apart {
-            models.append(SampleFileGenerator.file(samples: translation.samples, previews: nil, options: modelOptions))
-            client.append(SampleFileGenerator.file(samples: [], previews: previews, options: options))
+            if makesModels {
+                models.append(SampleFileGenerator.file(samples: translation.samples, previews: nil, options: modelOptions))
+            }
+            if makesClient {
+                client.append(SampleFileGenerator.file(samples: [], previews: previews, options: options))
+            }
         } else {
             client += models
             models = []

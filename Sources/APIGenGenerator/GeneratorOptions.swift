@@ -1,3 +1,8 @@
+/// The modules of a client whose models are apart (`GeneratorOptions.modelsModule`).
+public enum ModulePart: String, Sendable {
+    case all, client, models
+}
+
 /// Settings shared by the CLI, the config file and the build plugin.
 public struct GeneratorOptions: Sendable {
     /// The Swift module the output is compiled into (used in documentation and samples).
@@ -37,6 +42,9 @@ public struct GeneratorOptions: Sendable {
     /// client's files import: a change to an operation then rebuilds the client's module only, and
     /// the models' module is not compiled again (see `Generator.render(_:)`).
     public var modelsModule: String?
+    /// With `modelsModule`, the one module to make (`all`: both); the build plugin makes one per
+    /// target, and what only the other module needs is not worked out.
+    public var part: ModulePart = .all
 
     /// What a generated file that uses the runtime imports (the models' module too, when the
     /// models are apart).
