@@ -11,7 +11,8 @@ import PackagePlugin
 struct APIGenCommand: CommandPlugin {
     static let specNames: Set<String> = ["openapi.yaml", "openapi.yml", "openapi.json"]
 
-    /// A top-level setting of apigen.yaml, read line by line, as the build plugin reads it.
+    /// A top-level setting of apigen.yaml, read line by line: `APIGenPlugin.setting`, which a
+    /// plugin cannot import (a plugin target depends on no library).
     static func setting(_ name: String, in config: URL) -> String? {
         guard let text = try? String(contentsOf: config, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") {
