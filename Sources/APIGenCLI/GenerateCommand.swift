@@ -150,7 +150,8 @@ struct GenerateCommand {
         let options = options(module: module, config: config, document: document, specBytes: specBytes, diagnostics: &diagnostics)
         let generated = pipeline.generate(document, files: loaded.files, options: options)
         diagnostics.append(contentsOf: generated.diagnostics)
-        report(diagnostics, errors: errors)
+        // The client's part finds every warning the models' part does, and reports them once.
+        report(diagnostics, warnings: options.part != .models, errors: errors)
         let folder = outputPath ?? config.outputPath.map { Config.resolve($0, relativeTo: configFile) } ?? "Generated/\(module)"
         do {
             let (summary, written) = try write(generated, into: folder, options: options, config: config, pipeline: &pipeline)
@@ -261,8 +262,8 @@ struct GenerateCommand {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    private func report(_ diagnostics: Diagnostics, errors: (String) -> Void) {
-        for diagnostic in diagnostics.items {
+    private func report(_ diagnostics: Diagnostics, warnings: Bool = true, errors: (String) -> Void) {
+        for diagnostic in diagnostics.items where warnings || diagnostic.severity == .error {
             errors(diagnostic.description)
         }
         if diagnostics.droppedCount > 0 {

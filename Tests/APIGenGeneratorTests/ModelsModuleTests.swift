@@ -100,6 +100,45 @@ final class ModelsModuleTests: XCTestCase {
         XCTAssertEqual(models.folders["Client"], all.folders["FeatureModels"])
     }
 
+    /// Under the build plugin both targets run apigen on the spec: the client's part reports the
+    /// warnings, the models' part only its errors, so that the build log has each once.
+    func testTheModelsPartLeavesTheWarningsToTheClientsPart() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write(
+            "spec.yaml",
+            """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /things:
+                get:
+                  operationId: listThings
+                  responses:
+                    '200':
+                      description: Things.
+                      content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  required: [id, name]
+                  properties:
+                    id: {type: string}
+            """)
+        var reported: [String: [String]] = [:]
+        for part in ["client", "models"] {
+            var errors: [String] = []
+            let output = folder.url.appendingPathComponent(part).path
+            let status = CommandLineTool.run(
+                ["generate", spec.path, "--output", output, "--models-module", "ThingModels", "--part", part],
+                output: { _ in }, errors: { errors.append($0) })
+            XCTAssertEqual(status, 0, "\(errors)")
+            reported[part] = errors
+        }
+        XCTAssertTrue(reported["client"]?.contains { $0.contains("warning: required property 'name'") } == true, "\(reported)")
+        XCTAssertEqual(reported["models"], [])
+    }
+
     func testTheSettingsFileNamesTheModelsModuleAndThePart() throws {
         let folder = try TemporaryFolder()
         let spec = folder.url.appendingPathComponent("spec.yaml")
