@@ -50,7 +50,8 @@ struct InitCommand {
             errors("error: cannot write '\(settings)': \(error.localizedDescription)")
             return 1
         }
-        output("Wrote \(settings).\n\n" + Self.packageLines(spec: spec, module: module))
+        let schemas = document.schemas.components.count
+        output("Wrote \(settings).\n\n" + Self.packageLines(spec: spec, module: module, schemaCount: schemas))
         return 0
     }
 
@@ -103,7 +104,11 @@ struct InitCommand {
 
     /// How to apply the build plugin to the target that holds the spec (named after its folder
     /// when that folder is `Sources/<Target>`), and the command plugin's alternative.
-    static func packageLines(spec: String, module: String) -> String {
+    /// From this many component schemas the models' module is slow enough to emit that a change
+    /// to an operation rebuilds in a fraction of the time with the models in a target of their own.
+    static let twoTargetSchemaCount = 500
+
+    static func packageLines(spec: String, module: String, schemaCount: Int = 0) -> String {
         let folder = URL(fileURLWithPath: spec).deletingLastPathComponent().standardizedFileURL
         let inSources = folder.deletingLastPathComponent().lastPathComponent == "Sources"
         let target = inSources ? folder.lastPathComponent : module
@@ -111,6 +116,11 @@ struct InitCommand {
         var notes: [String] = []
         if !inSources { notes.append("Put the spec and apigen.yaml in the target's folder, Sources/\(target).") }
         if !pluginSpecNames.contains(name) { notes.append("The build plugin reads openapi.yaml (or .yml, .json): rename \(name).") }
+        if schemaCount >= twoTargetSchemaCount {
+            notes.append(
+                "With \(schemaCount) schemas, a change to an operation rebuilds much faster with the models in a target of their own:\n"
+                    + "see \"A large client in two targets\" in apigen's Docs/Plugins.md.")
+        }
         return """
             To generate the client on every build, apply the build plugin in Package.swift:
 

@@ -73,6 +73,22 @@ final class CommandHelpTests: XCTestCase {
     /// `apigen init` writes settings that `generate` reads without a warning, and the lines that
     /// add the build plugin to the target holding the spec; it does not replace its file unless
     /// told to.
+    /// A spec of hundreds of schemas gets the hint that two targets rebuild faster; a small one does not.
+    func testInitSuggestsTwoTargetsForALargeSpec() throws {
+        let folder = try TemporaryFolder()
+        // InitCommand.twoTargetSchemaCount.
+        let schemas = (0..<500).map { "    S\($0): {type: object, properties: {a: {type: string}}}" }
+        let large = try folder.write(
+            "Sources/Big/openapi.yaml",
+            "openapi: 3.0.3\ninfo: {title: Big, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n"
+                + schemas.joined(separator: "\n") + "\n")
+        let run = run(["init", large.path])
+        XCTAssertEqual(run.status, 0, run.errors)
+        assertContains(run.output, ["With 500 schemas,", "A large client in two targets"])
+        let small = try folder.write("Sources/Small/openapi.yaml", "openapi: 3.0.3\ninfo: {title: Small, version: \"1\"}\npaths: {}\n")
+        XCTAssertFalse(self.run(["init", small.path]).output.contains("two targets"))
+    }
+
     func testInitWritesSettingsAndShowsThePackageLines() throws {
         let folder = try TemporaryFolder()
         let spec = try folder.write("Sources/ShopClient/openapi.yaml", """
