@@ -95,14 +95,15 @@ def bench_compile(apigen, spec, work, runs, with_floor=False, configuration="deb
     objects = {}
     for run in range(runs):
         for target in targets:
-            products = os.path.join(packages[target], ".build", configuration, f"{target}.build")
-            for module in [target] + (["ApartModels"] if target == "Apart" else []):
-                shutil.rmtree(os.path.join(packages[target], ".build", configuration, f"{module}.build"), ignore_errors=True)
+            # The modules this build compiles: the two-module client is two.
+            products = [os.path.join(packages[target], ".build", configuration, f"{module}.build")
+                        for module in [target] + (["ApartModels"] if target == "Apart" else [])]
+            for folder in products:
+                shutil.rmtree(folder, ignore_errors=True)
             # A touched manifest makes SwiftPM plan again; without it the removed output-file map is missed.
             os.utime(os.path.join(packages[target], "Package.swift"))
             cpu, wall, peak, _ = run_measured(["swift", "build", "-c", configuration, "--target", target], cwd=packages[target])
-            objects[target] = sum(os.path.getsize(os.path.join(folder, name))
-                                  for module in [products] + ([products.replace("Apart.build", "ApartModels.build")] if target == "Apart" else [])
+            objects[target] = sum(os.path.getsize(os.path.join(folder, name)) for module in products
                                   for folder, _, names in os.walk(module) for name in names if name.endswith(".o")) / 1e6
             print(f"  {target.lower()} build {run + 1}: {wall:.1f} s wall, {cpu:.1f} s CPU, {peak:.0f} MB", flush=True)
             for values, value in zip(measured[target], (wall, cpu, peak)):

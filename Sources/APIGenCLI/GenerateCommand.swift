@@ -151,10 +151,10 @@ struct GenerateCommand {
         let generated = pipeline.generate(document, files: loaded.files, options: options)
         diagnostics.append(contentsOf: generated.diagnostics)
         // The client's part finds every warning the models' part does, and reports them once.
-        report(diagnostics, warnings: options.part != .models, errors: errors)
+        report(diagnostics, warnings: options.makesClient, errors: errors)
         let folder = outputPath ?? config.outputPath.map { Config.resolve($0, relativeTo: configFile) } ?? "Generated/\(module)"
         do {
-            let (summary, written) = try write(generated, into: folder, options: options, config: config, pipeline: &pipeline)
+            let written = try write(generated, into: folder, options: options, pipeline: &pipeline)
             if printTimings {
                 for entry in pipeline.timings.entries {
                     output("timing \(entry.stage) cpu=\(entry.cpu) wall=\(entry.wall)")
@@ -168,8 +168,9 @@ struct GenerateCommand {
             let files = written.flatMap(\.files)
             let lines = files.reduce(0) { $0 + $1.lineCount }
             let modules = written.map { "\($0.module) in \($0.folder)" }.joined(separator: " and ")
+            let (rewritten, unchanged) = written.reduce((0, 0)) { ($0.0 + $1.summary.written.count, $0.1 + $1.summary.unchanged.count) }
             output(
-                "Generated \(modules): \(files.count) files, \(lines) lines (\(summary.written.count) written, \(summary.unchanged.count) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
+                "Generated \(modules): \(files.count) files, \(lines) lines (\(rewritten) written, \(unchanged) unchanged) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
             )
             return 0
         } catch {
@@ -188,9 +189,9 @@ struct GenerateCommand {
         options.endpointFileCount =
             endpointFileCount ?? config.endpointFileCount ?? GeneratorOptions.endpointFileCount(specBytes: specBytes)
         options.namespace = namespace ?? config.namespace ?? options.namespace
+        options.part = part ?? config.part ?? .all
         // The models' part alone is the module it is written into.
-        options.modelsModule = modelsModule ?? config.modelsModule ?? (part(config) == .models ? module : nil)
-        options.part = options.modelsModule == nil ? .all : part(config)
+        options.modelsModule = modelsModule ?? config.modelsModule ?? (options.part == .models ? module : nil)
         options.viewModels = viewModels ?? config.viewModels ?? true
         options.viewModelTags = config.viewModelTags
         options.exampleChecks = exampleChecks
@@ -211,42 +212,34 @@ struct GenerateCommand {
         return options
     }
 
-    /// A module's files and the folder they went into.
+    /// A module's files, the folder they went into, and what writing them changed.
     private struct WrittenModule {
         var module: String
         var folder: String
         var files: [GeneratedFile]
-    }
-
-    private func part(_ config: Config) -> ModulePart {
-        part ?? config.part ?? .all
+        var summary: FileWriter.Summary
     }
 
     /// Writes the part asked for: the client into `folder`, and, when the models are a module of
     /// their own, the models into the folder of that name beside it (into `folder` itself when
-    /// only the models are asked for). The summary of every write, and what went where.
+    /// only the models are asked for).
     private func write(
-        _ generated: Generator.Output, into folder: String, options: GeneratorOptions, config: Config,
-        pipeline: inout GeneratorPipeline
-    ) throws -> (FileWriter.Summary, [WrittenModule]) {
-        var parts: [WrittenModule] = []
-        let part = options.part
-        if part != .models {
-            parts.append(WrittenModule(module: options.moduleName, folder: folder, files: generated.files))
+        _ generated: Generator.Output, into folder: String, options: GeneratorOptions, pipeline: inout GeneratorPipeline
+    ) throws -> [WrittenModule] {
+        var parts: [(module: String, folder: String, files: [GeneratedFile])] = []
+        if options.makesClient {
+            parts.append((options.moduleName, folder, generated.files))
         }
-        if let models = options.modelsModule, part != .client {
-            let modelsFolder =
-                part == .models ? folder : ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(models)
-            parts.append(WrittenModule(module: models, folder: modelsFolder, files: generated.modelFiles))
+        if let models = options.modelsModule, options.makesModels {
+            let beside = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(models)
+            parts.append((models, options.makesClient ? beside : folder, generated.modelFiles))
         }
-        var summary = FileWriter.Summary()
+        var modules: [WrittenModule] = []
         for part in parts {
-            let written = try pipeline.write(part.files, to: URL(fileURLWithPath: part.folder))
-            summary.written += written.written
-            summary.unchanged += written.unchanged
-            summary.removed += written.removed
+            let summary = try pipeline.write(part.files, to: URL(fileURLWithPath: part.folder))
+            modules.append(WrittenModule(module: part.module, folder: part.folder, files: part.files, summary: summary))
         }
-        return (summary, parts)
+        return modules
     }
 
     /// The settings in `path`, with its warnings, or the defaults and the error that stopped it.

@@ -102,12 +102,13 @@ struct InitCommand {
         """
     }
 
-    /// How to apply the build plugin to the target that holds the spec (named after its folder
-    /// when that folder is `Sources/<Target>`), and the command plugin's alternative.
     /// From this many component schemas the models' module is slow enough to emit that a change
     /// to an operation rebuilds in a fraction of the time with the models in a target of their own.
     static let twoTargetSchemaCount = 500
 
+    /// How to apply the build plugin to the target that holds the spec (named after its folder
+    /// when that folder is `Sources/<Target>`), and the command plugin's alternative, with a
+    /// pointer to two targets for a spec of `twoTargetSchemaCount` schemas or more.
     static func packageLines(spec: String, module: String, schemaCount: Int = 0) -> String {
         let folder = URL(fileURLWithPath: spec).deletingLastPathComponent().standardizedFileURL
         let inSources = folder.deletingLastPathComponent().lastPathComponent == "Sources"

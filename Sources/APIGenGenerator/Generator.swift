@@ -73,7 +73,7 @@ public struct Generator {
         graph.apply(to: &declarations)
         declarations += PatchRequestTranslator.declarations(types.patchRequestTypes, from: declarations)
         SharedPropertyTranslator.apply(to: &declarations)
-        let makesClient = options.part != .models
+        let makesClient = options.makesClient
         // View models read the translated page types to recognise paging.
         var viewModels =
             options.viewModels && makesClient
@@ -114,7 +114,7 @@ public struct Generator {
     public func render(_ translation: Translation) -> Rendered {
         let apart = options.modelsModule != nil
         let modelOptions = apart ? options.forModelsModule : options
-        let (makesClient, makesModels) = (!apart || options.part != .models, !apart || options.part != .client)
+        let (makesClient, makesModels) = (options.makesClient, options.makesModels)
         // In the order a build compiles them (by name): endpoints, models, samples.
         var client =
             makesClient

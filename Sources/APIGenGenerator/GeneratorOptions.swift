@@ -46,6 +46,11 @@ public struct GeneratorOptions: Sendable {
     /// target, and what only the other module needs is not worked out.
     public var part: ModulePart = .all
 
+    /// Whether this run makes the client's module: always, unless only the models' is asked for.
+    public var makesClient: Bool { modelsModule == nil || part != .models }
+    /// Whether this run makes the models (in the client's module when they are not apart).
+    public var makesModels: Bool { modelsModule == nil || part != .client }
+
     /// What a generated file that uses the runtime imports (the models' module too, when the
     /// models are apart).
     public var runtimeImports: [String] {

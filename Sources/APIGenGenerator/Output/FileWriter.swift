@@ -19,8 +19,6 @@ public struct FileWriter {
         public var written: [String] = []
         public var unchanged: [String] = []
         public var removed: [String] = []
-
-        public init() {}
     }
 
     public init() {}

@@ -90,8 +90,8 @@ public struct Printer: ~Copyable {
         line("}")
     }
 
-    /// The first lines of a generated file: the header apigen knows its files by, then `imports`.
-    /// The header and the imports; the `exported` ones are seen by whoever imports this module.
+    /// The first lines of a generated file: the header apigen knows its files by, then `imports`
+    /// in name order; the `exported` ones are seen by whoever imports this module.
     public mutating func fileStart(specFileName: String, imports: [String], exported: Set<String> = []) {
         line(SourceText(GeneratedFile.header(specFileName: specFileName)))
         guard !imports.isEmpty else { return }

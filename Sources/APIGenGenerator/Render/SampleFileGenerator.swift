@@ -45,10 +45,9 @@ enum SampleFileGenerator {
         }
     }
 
-    private static func render(_ previews: Previews, into printer: inout Printer, options: GeneratorOptions) {
+    private static func render(_ section: Previews, into printer: inout Printer, options: GeneratorOptions) {
         let access = RenderContext(accessLevel: options.accessLevel).access
-        let (namespace, operationKeys) = (previews.namespace, previews.operationKeys)
-        let previews = previews.responses
+        let (namespace, operationKeys, previews) = (section.namespace, section.operationKeys, section.responses)
         printer.block("extension \(namespace)") { printer in
             printer.line("/// A client that answers every operation with its sample response, without a network:")
             printer.line("/// for SwiftUI previews and tests. `delay` makes loading states visible.")
